@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// A system library found through pkg-config, with a `shim.h` beside its module map.
+func system(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "burn-captions",
+    products: [
+        .executable(name: "burn-captions", targets: ["BurnCaptionsCLI"]),
+        .library(name: "BurnCaptions", targets: ["Pipeline"]),
+    ],
+    targets: [
+        // C libraries, each behind a shim of static inline wrappers.
+        system("CAVFormat", "libavformat", "libavformat-dev"),
+        system("CAVCodec", "libavcodec", "libavcodec-dev"),
+        system("CAVFilter", "libavfilter", "libavfilter-dev"),
+        system("CAVUtil", "libavutil", "libavutil-dev"),
+        system("CSWScale", "libswscale", "libswscale-dev"),
+        system("CSWResample", "libswresample", "libswresample-dev"),
+        system("CFreeType", "freetype2", "libfreetype-dev"),
+        system("CHarfBuzz", "harfbuzz", "libharfbuzz-dev"),
+        system("CFontconfig", "fontconfig", "libfontconfig-dev"),
+        system("CICUSystem", "icu-i18n", "libicu-dev"),
+        // ICU behind a header without ICU types (Foundation and ICU headers clash).
+        .target(name: "CICU", dependencies: ["CICUSystem"]),
+
+        // Pipeline stages.
+        .target(name: "Captions"),
+        .target(name: "Layout", dependencies: ["Captions", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "Raster", dependencies: ["Layout", "CFreeType"]),
+        .target(name: "Media", dependencies: [
+            "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
+        ]),
+        .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media"]),
+
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Media", "BurnCaptionsCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,106 @@
+import Captions
+import Media
+import Pipeline
+
+/// What the command line asked for.
+enum Command {
+    case burn(BurnRequest, quiet: Bool)
+    case help
+    case version
+}
+
+/// Parses `burn-captions INPUT --captions FILE --preset NAME -o OUTPUT [options]`.
+enum Arguments {
+    static let usage = """
+        usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
+
+        Burns captions into a video: lays them out per language, renders them with an
+        outline inside the platform's safe area, and re-encodes the video as H.264
+        (audio is copied untouched).
+
+        options:
+          -c, --captions FILE        captions: .json (native) or .srt
+              --captions-format F    read the captions as F (json, srt) whatever the extension
+          -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
+          -o, --output FILE          output video (.mp4 or .mov); written only when complete
+              --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW)
+              --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
+              --x264-preset NAME     x264 speed, ultrafast ... veryslow (default: medium)
+              --fonts-conf FILE      fontconfig file to use instead of the shipped Fonts.conf
+          -q, --quiet                no progress and no summary line
+          -h, --help                 this text
+              --version              version of burn-captions and its libraries
+
+        exit codes: 0 done, 1 failed, 2 usage error, 130/143 interrupted (SIGINT/SIGTERM).
+        """
+
+    static func parse(_ arguments: [String]) throws -> Command {
+        var input: String?
+        var captions: String?
+        var format: CaptionFormat?
+        var preset = "tiktok"
+        var output: String?
+        var language: String?
+        var fontsConf: String?
+        var encoder = EncoderSettings()
+        var quiet = false
+
+        var rest = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let next = rest.popFirst(), !next.isEmpty else { throw BurnError.usage("\(option) needs a value") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            // --option=value is the same as --option value.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+                rest.insert(String(argument[..<equals]), at: rest.startIndex)
+                continue
+            }
+            switch argument {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "-c", "--captions": captions = try value(argument)
+            case "--captions-format":
+                let name = try value(argument)
+                guard let parsed = CaptionFormat(rawValue: name.lowercased()) else {
+                    let known = CaptionFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw BurnError.usage("--captions-format: unknown format \"\(name)\" (known: \(known))")
+                }
+                format = parsed
+            case "-p", "--preset": preset = try value(argument)
+            case "-o", "--output": output = try value(argument)
+            case "--language": language = try value(argument)
+            case "--fonts-conf": fontsConf = try value(argument)
+            case "--crf":
+                let text = try value(argument)
+                guard let crf = Double(text), crf >= 0, crf <= 51 else {
+                    throw BurnError.usage("--crf: expected a number from 0 to 51, got \"\(text)\"")
+                }
+                encoder.crf = crf
+            case "--x264-preset":
+                let name = try value(argument)
+                guard EncoderSettings.x264Presets.contains(name) else {
+                    let known = EncoderSettings.x264Presets.joined(separator: ", ")
+                    throw BurnError.usage("--x264-preset: unknown preset \"\(name)\" (known: \(known))")
+                }
+                encoder.preset = name
+            case "-q", "--quiet": quiet = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw BurnError.usage("unknown option \(argument)")
+                }
+                guard input == nil else { throw BurnError.usage("more than one input: \(input!) and \(argument)") }
+                input = argument
+            }
+        }
+        guard let input else { throw BurnError.usage("no input video") }
+        guard let captions else { throw BurnError.usage("no captions (--captions FILE)") }
+        guard let output else { throw BurnError.usage("no output (-o FILE)") }
+        return .burn(
+            BurnRequest(
+                input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
+                encoder: encoder, language: language, fontsConf: fontsConf),
+            quiet: quiet)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Media
+import Pipeline
+
+/// Writes progress and messages to standard error.
+final class Terminal {
+    private let quiet: Bool
+    private let interactive: Bool
+    private let started = Date()
+    private var lastDraw = Date.distantPast
+    private var drewProgress = false
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+        interactive = isatty(STDERR_FILENO) == 1
+    }
+
+    /// `burn-captions: message` on its own line.
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("burn-captions: \(message)\n".utf8))
+    }
+
+    func handle(_ event: BurnEvent) {
+        switch event {
+        case .warning(let message): line("warning: \(message)")
+        case .notice(let message): line(message)
+        case .progress(let progress): draw(progress)
+        }
+    }
+
+    /// The one summary line at the end.
+    func summary(_ result: BurnResult) {
+        let seconds = Date().timeIntervalSince(started)
+        let fps = seconds > 0 ? Double(result.frames) / seconds : 0
+        line(
+            "wrote \(result.output) (\(result.width)x\(result.height), \(result.frames) frames, "
+                + "\(result.captions) captions, \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", fps)) fps)")
+    }
+
+    private func line(_ message: String) {
+        guard !quiet else { return }
+        clearProgress()
+        Terminal.error(message)
+    }
+
+    /// `  42%  123 frames  31.0 fps  ETA 0:12`, redrawn at most five times a second, only on a terminal.
+    private func draw(_ progress: TranscodeProgress) {
+        guard !quiet, interactive, Date().timeIntervalSince(lastDraw) >= 0.2 else { return }
+        lastDraw = Date()
+        let elapsed = lastDraw.timeIntervalSince(started)
+        let fps = elapsed > 0 ? Double(progress.frames) / elapsed : 0
+        var text = ""
+        if let duration = progress.duration, duration > 0 {
+            let fraction = min(1, max(0, progress.time / duration))
+            text += String(format: "%3.0f%%  ", fraction * 100)
+            if fraction > 0.01 {
+                let remaining = Int(elapsed / fraction - elapsed)
+                text += "ETA \(remaining / 60):\(String(format: "%02d", remaining % 60))  "
+            }
+        }
+        text += "\(progress.frames) frames  \(String(format: "%.1f", fps)) fps"
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        drewProgress = true
+    }
+
+    private func clearProgress() {
+        if drewProgress {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            drewProgress = false
+        }
+    }
+}

@@ -1,0 +1,32 @@
+#ifndef BURN_CAVUTIL_SHIM_H
+#define BURN_CAVUTIL_SHIM_H
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libavutil/frame.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/log.h>
+#include <libavutil/mathematics.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+
+/* Macros that Swift cannot import, as functions. */
+static inline int burn_averror(int posix_errno) { return AVERROR(posix_errno); }
+static inline int burn_averror_eof(void) { return AVERROR_EOF; }
+static inline int burn_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int64_t burn_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int burn_av_time_base(void) { return AV_TIME_BASE; }
+static inline AVRational burn_av_time_base_q(void) { AVRational q = { 1, AV_TIME_BASE }; return q; }
+static inline int burn_av_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+
+/* av_opt_set_int_list is a macro; we only need pixel-format lists. */
+static inline int burn_av_opt_set_pix_fmt(void *obj, const char *name, enum AVPixelFormat fmt) {
+    enum AVPixelFormat list[2] = { fmt, AV_PIX_FMT_NONE };
+    return av_opt_set_bin(obj, name, (const uint8_t *)list, sizeof(list[0]), AV_OPT_SEARCH_CHILDREN);
+}
+static inline int burn_av_opt_set_sample_fmt(void *obj, const char *name, enum AVSampleFormat fmt) {
+    enum AVSampleFormat list[2] = { fmt, AV_SAMPLE_FMT_NONE };
+    return av_opt_set_bin(obj, name, (const uint8_t *)list, sizeof(list[0]), AV_OPT_SEARCH_CHILDREN);
+}
+#endif

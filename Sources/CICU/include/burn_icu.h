@@ -1,0 +1,32 @@
+#ifndef BURN_ICU_H
+#define BURN_ICU_H
+/* ICU behind a header without ICU types, so Swift modules that also import
+   Foundation never see ICU's own headers. All text is UTF-16. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Writes ICU's version ("72.1") into out. Returns its length. */
+int32_t burn_icu_version(char *out, int32_t capacity);
+
+/* Line-break opportunities of text (UTF-16 offsets where a line may start,
+   excluding 0, including length) for locale (BCP-47, may be NULL).
+   Writes at most capacity offsets; returns how many there are in all,
+   or a negative ICU error code. */
+int32_t burn_icu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                             int32_t *offsets, int32_t capacity);
+
+/* Expands a BCP-47 tag with likely subtags ("zh-TW" -> "zh-Hant-TW").
+   Returns the length written, or a negative ICU error code. */
+int32_t burn_icu_likely_subtags(const char *tag, char *out, int32_t capacity);
+
+/* Name of the last error code returned above. */
+const char *burn_icu_error_name(int32_t code);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

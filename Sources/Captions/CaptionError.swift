@@ -1,0 +1,58 @@
+/// One problem found in a caption file, located by line (text formats) or field (JSON).
+public struct CaptionProblem: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var field: String?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, field: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+    }
+
+    /// `FILE:LINE: message` or `FILE: field: message`.
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        if let field { return "\(file): \(field): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// A caption file that cannot be used, with every problem found (at most `limit`).
+public struct CaptionError: Error, Sendable, CustomStringConvertible {
+    public static let limit = 20
+    public var problems: [CaptionProblem]
+
+    public init(_ problems: [CaptionProblem]) { self.problems = Array(problems.prefix(Self.limit)) }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects problems while a reader works, then throws them together.
+struct ProblemList {
+    let file: String
+    var problems: [CaptionProblem] = []
+
+    mutating func add(line: Int, _ message: String) {
+        problems.append(CaptionProblem(file: file, line: line, message: message))
+    }
+
+    mutating func add(field: String, _ message: String) {
+        problems.append(CaptionProblem(file: file, field: field, message: message))
+    }
+
+    /// Throws when any problem was found.
+    func check() throws {
+        if !problems.isEmpty { throw CaptionError(problems) }
+    }
+}
+
+/// Checks a time range the way every reader must: finite, not negative, end after start.
+func timeProblem(start: Double, end: Double) -> String? {
+    if !start.isFinite || !end.isFinite { return "time is not a finite number" }
+    if start < 0 { return "start time \(start) is negative" }
+    if end < start { return "ends (\(end)) before it starts (\(start))" }
+    return nil
+}

@@ -1,0 +1,76 @@
+import CFontconfig
+import Foundation
+
+/// Chooses font files through fontconfig, loading only the given configuration file
+/// (the project's `Fonts.conf`), never the user's own font setup.
+public final class FontSelector {
+    private let config: OpaquePointer  // FcConfig*
+    public let configFile: URL
+
+    /// Loads `configFile` into a fresh fontconfig configuration and scans its font folders.
+    public init(configFile: URL) throws {
+        let path = configFile.path
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw FontError.configuration(file: path, message: "cannot read fontconfig file")
+        }
+        guard let config = FcConfigCreate() else {
+            throw FontError.configuration(file: path, message: "fontconfig could not create a configuration")
+        }
+        guard FcConfigParseAndLoad(config, path, FcTrue) == FcTrue else {
+            FcConfigDestroy(config)
+            throw FontError.configuration(file: path, message: "fontconfig could not parse this file")
+        }
+        guard FcConfigBuildFonts(config) == FcTrue else {
+            FcConfigDestroy(config)
+            throw FontError.configuration(file: path, message: "fontconfig could not scan the font folders")
+        }
+        // Anything in fontconfig that falls back to the current configuration sees ours.
+        FcConfigSetCurrent(config)
+        self.config = config
+        self.configFile = configFile
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    /// The best face for `family` at `weight` (CSS 100...900) for `language` (fontconfig lang, e.g. "zh-tw").
+    public func match(family: String, weight: Int, language: String?) throws -> FontFile {
+        guard let pattern = FcPatternCreate() else { throw FontError.noMatch(family) }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, burn_fc_family(), family)
+        FcPatternAddInteger(pattern, burn_fc_weight(), Int32(FcWeightFromOpenType(Int32(weight))))
+        if let language, !language.isEmpty {
+            FcPatternAddString(pattern, burn_fc_lang(), language)
+        }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result), result == FcResultMatch else {
+            throw FontError.noMatch("\(family) weight \(weight) for \(language ?? "any language")")
+        }
+        defer { FcPatternDestroy(match) }
+        guard let file = match.string(burn_fc_file()) else {
+            throw FontError.noMatch("\(family) (fontconfig gave no file)")
+        }
+        var index: Int32 = 0
+        FcPatternGetInteger(match, burn_fc_index(), 0, &index)
+        return FontFile(path: file, index: Int(index), family: match.string(burn_fc_family()) ?? family)
+    }
+}
+
+extension OpaquePointer {
+    /// The first string value of a fontconfig pattern property.
+    fileprivate func string(_ property: UnsafePointer<CChar>) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(self, property, 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+}
+
+/// FcPatternAddString takes FcChar8 strings.
+private func FcPatternAddString(_ pattern: OpaquePointer, _ property: UnsafePointer<CChar>, _ value: String) {
+    value.withCString { text in
+        text.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) { bytes in
+            _ = CFontconfig.FcPatternAddString(pattern, property, bytes)
+        }
+    }
+}

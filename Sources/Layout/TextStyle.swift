@@ -1,0 +1,27 @@
+/// How caption text is set: font, size and where the block sits in the frame.
+public struct TextStyle: Sendable, Equatable {
+    public var family: String  // fontconfig family name, e.g. "Noto Sans"
+    public var weight: Int  // CSS weight, 100...900
+    public var size: Double  // pixels (em size)
+    public var minimumSize: Double  // pixels; shrinking stops here
+    public var lineSpacing: Double  // times the font's line height
+    public var maximumLines: Int
+    public var safeArea: Rect  // frame pixels; the text block stays inside
+    public var anchorX: Double  // frame pixels; centre of the block
+    public var anchorY: Double  // frame pixels; centre of the block
+
+    public init(
+        family: String, weight: Int, size: Double, minimumSize: Double, lineSpacing: Double = 1.0,
+        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double
+    ) {
+        self.family = family
+        self.weight = weight
+        self.size = size
+        self.minimumSize = minimumSize
+        self.lineSpacing = lineSpacing
+        self.maximumLines = maximumLines
+        self.safeArea = safeArea
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+    }
+}

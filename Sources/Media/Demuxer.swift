@@ -1,0 +1,70 @@
+import CAVCodec
+import CAVFormat
+import CAVUtil
+
+/// An opened input file: its streams and packets, through libavformat.
+final class Demuxer {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    let path: String
+    /// The stream that is decoded and captioned.
+    let videoStreamIndex: Int32
+
+    init(path: String) throws {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try MediaError.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input", file: path)
+        guard let context else { throw MediaError.outOfMemory("avformat_open_input", file: path) }
+        do {
+            try MediaError.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", file: path)
+        } catch {
+            var owned: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&owned)
+            throw error
+        }
+        self.context = context
+        self.path = path
+        // The first real video stream; a cover picture is not a video.
+        var chosen: Int32 = -1
+        let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        for index in 0..<Int32(context.pointee.nb_streams) {
+            let stream = context.pointee.streams[Int(index)]!
+            guard stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO,
+                stream.pointee.disposition & burn_av_disposition_attached_pic() == 0
+            else { continue }
+            if chosen < 0 || index == best { chosen = index }
+        }
+        videoStreamIndex = chosen
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&owned)
+    }
+
+    var streamCount: Int { Int(context.pointee.nb_streams) }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> { context.pointee.streams[index]! }
+
+    var videoStream: UnsafeMutablePointer<AVStream>? {
+        videoStreamIndex >= 0 ? stream(Int(videoStreamIndex)) : nil
+    }
+
+    /// The file's duration, when known. // seconds
+    var duration: Double? {
+        let value = context.pointee.duration
+        return value > 0 && value != AVCode.noPTS ? Double(value) / Double(burn_av_time_base()) : nil
+    }
+
+    /// Where the file's timeline starts; captions are timed from here. // seconds
+    var startTime: Double {
+        let value = context.pointee.start_time
+        return value == AVCode.noPTS ? 0 : Double(value) / Double(burn_av_time_base())
+    }
+
+    /// Reads the next packet into `packet`; false at the end of the file.
+    func read(into packet: Packet) throws -> Bool {
+        let code = av_read_frame(context, packet.pointer)
+        if code == AVCode.eof { return false }
+        try MediaError.check(code, "av_read_frame", file: path)
+        return true
+    }
+}

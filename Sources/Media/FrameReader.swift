@@ -1,0 +1,63 @@
+/// A decoded picture's luma plane, tightly packed. // pixels
+public struct LumaPlane: Sendable {
+    public var width: Int
+    public var height: Int
+    public var values: [UInt8]
+
+    /// Mean absolute difference to another plane of the same size inside a box.
+    public func meanDifference(to other: LumaPlane, x: Int, y: Int, width boxWidth: Int, height boxHeight: Int)
+        -> Double
+    {
+        precondition(width == other.width && height == other.height, "planes differ in size")
+        var sum = 0
+        for row in max(0, y)..<min(height, y + boxHeight) {
+            for column in max(0, x)..<min(width, x + boxWidth) {
+                sum += abs(Int(values[row * width + column]) - Int(other.values[row * width + column]))
+            }
+        }
+        return Double(sum) / Double(max(1, boxWidth * boxHeight))
+    }
+}
+
+/// Reads a video's frames upright, as a player shows them: for tests and tools that look at pixels.
+public final class FrameReader {
+    private let source: VideoSource
+    private let packet: Packet
+
+    public init(path: String) throws {
+        source = try VideoSource(path: path)
+        packet = try Packet()
+    }
+
+    /// Upright size. // pixels
+    public var width: Int { Int(source.width) }
+    public var height: Int { Int(source.height) }
+
+    /// Calls `body` with each frame's time (seconds) and luma until it returns false.
+    public func forEachFrame(_ body: (Double, LumaPlane) throws -> Bool) throws {
+        var going = true
+        let visit: (Frame) throws -> Void = { frame in
+            guard going else { return }
+            going = try body(self.source.seconds(frame), Self.luma(frame))
+        }
+        while going, try source.demuxer.read(into: packet) {
+            if packet.pointer.pointee.stream_index == source.demuxer.videoStreamIndex {
+                try source.decode(packet, visit)
+            }
+            packet.unref()
+        }
+        if going { try source.decode(nil, visit) }
+    }
+
+    private static func luma(_ frame: Frame) -> LumaPlane {
+        let f = frame.pointer.pointee
+        let width = Int(f.width)
+        let height = Int(f.height)
+        var values = [UInt8](repeating: 0, count: width * height)
+        for row in 0..<height {
+            let line = f.data.0! + row * Int(f.linesize.0)
+            for column in 0..<width { values[row * width + column] = line[column] }
+        }
+        return LumaPlane(width: width, height: height, values: values)
+    }
+}

@@ -1,0 +1,46 @@
+import CAVUtil
+import Foundation
+
+/// Why a video could not be read, transformed or written. Every FFmpeg return code
+/// goes through `MediaError.check`, which names the file and the operation.
+public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noVideoStream(file: String)
+    case unsupported(file: String, message: String)
+    case ffmpeg(file: String, operation: String, code: Int32, message: String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .noVideoStream(let file): return "\(file): no video stream"
+        case .unsupported(let file, let message): return "\(file): \(message)"
+        case .ffmpeg(let file, let operation, _, let message): return "\(file): \(message) (\(operation))"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// FFmpeg's text for an error code.
+    public static func text(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(burn_av_error_max_string_size()))
+        av_strerror(code, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Returns `code` when it is not negative, else throws naming `file` and `operation`.
+    @discardableResult
+    static func check(_ code: Int32, _ operation: String, file: String) throws -> Int32 {
+        guard code < 0 else { return code }
+        throw MediaError.ffmpeg(file: file, operation: operation, code: code, message: text(code))
+    }
+
+    /// A failed allocation, as an error.
+    static func outOfMemory(_ operation: String, file: String) -> MediaError {
+        .ffmpeg(file: file, operation: operation, code: burn_averror(ENOMEM), message: "out of memory")
+    }
+}
+
+/// FFmpeg codes used in control flow.
+enum AVCode {
+    static let eof = burn_averror_eof()
+    static let again = burn_averror_eagain()
+    static let noPTS = burn_av_nopts_value()
+}

@@ -1,0 +1,74 @@
+import CAVCodec
+import CAVFormat
+import CAVUtil
+
+/// The output file through libavformat: its streams, header, interleaved packets and trailer.
+/// It writes to `path` (a temporary file) in the container that `formatName`'s extension names.
+final class Muxer {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    private let path: String
+    private var headerWritten = false
+
+    /// `formatFor` is the final output name; the container is guessed from its extension.
+    init(path: String, formatFor finalPath: String) throws {
+        guard let format = av_guess_format(nil, finalPath, nil) else {
+            throw MediaError.unsupported(file: finalPath, message: "unknown output container (use .mp4 or .mov)")
+        }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try MediaError.check(
+            avformat_alloc_output_context2(&context, format, nil, path), "avformat_alloc_output_context2",
+            file: finalPath)
+        guard let context else { throw MediaError.outOfMemory("avformat_alloc_output_context2", file: finalPath) }
+        self.context = context
+        self.path = path
+    }
+
+    deinit {
+        if context.pointee.pb != nil { avio_closep(&context.pointee.pb) }
+        avformat_free_context(context)
+    }
+
+    /// Whether encoders must put their headers in extradata.
+    var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & burn_avfmt_globalheader() != 0 }
+
+    /// Whether the container can hold a codec as it is.
+    func canHold(_ codec: AVCodecID) -> Bool {
+        avformat_query_codec(context.pointee.oformat, codec, burn_ff_compliance_normal()) == 1
+    }
+
+    /// A new output stream.
+    func addStream() throws -> UnsafeMutablePointer<AVStream> {
+        guard let stream = avformat_new_stream(context, nil) else {
+            throw MediaError.outOfMemory("avformat_new_stream", file: path)
+        }
+        return stream
+    }
+
+    /// Opens the file and writes the header (MP4/MOV get their index at the front).
+    func start() throws {
+        try MediaError.check(
+            avio_open(&context.pointee.pb, path, burn_avio_flag_write()), "avio_open", file: path)
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        av_dict_set(&options, "movflags", "+faststart", 0)
+        try MediaError.check(avformat_write_header(context, &options), "avformat_write_header", file: path)
+        headerWritten = true
+    }
+
+    func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> { context.pointee.streams[Int(index)]! }
+
+    /// Writes a packet whose timestamps are in `timeBase`; the packet is left empty.
+    func write(_ packet: Packet, stream index: Int32, timeBase: AVRational) throws {
+        packet.pointer.pointee.stream_index = index
+        av_packet_rescale_ts(packet.pointer, timeBase, stream(index).pointee.time_base)
+        packet.pointer.pointee.pos = -1
+        try MediaError.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame", file: path)
+    }
+
+    /// Flushes interleaving, writes the trailer (and moves the index to the front), closes the file.
+    func finish() throws {
+        guard headerWritten else { return }
+        try MediaError.check(av_write_trailer(context), "av_write_trailer", file: path)
+        try MediaError.check(avio_closep(&context.pointee.pb), "avio_closep", file: path)
+    }
+}

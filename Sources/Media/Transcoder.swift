@@ -1,0 +1,184 @@
+import CAVCodec
+import CAVFormat
+import CAVUtil
+import Raster
+
+/// A caption to composite into a frame, identified so its colour conversion happens once.
+public struct FrameOverlay {
+    public var id: Int
+    public var bitmap: CaptionBitmap
+
+    public init(id: Int, bitmap: CaptionBitmap) {
+        self.id = id
+        self.bitmap = bitmap
+    }
+}
+
+/// How far a render has come.
+public struct TranscodeProgress: Sendable {
+    public var frames: Int
+    public var time: Double  // seconds of video done
+    public var duration: Double?  // seconds of video in all, when known
+}
+
+/// What a finished render did.
+public struct TranscodeSummary: Sendable {
+    public var frames: Int
+    public var captionedFrames: Int
+    public var copiedStreams: Int
+    public var width: Int  // pixels
+    public var height: Int  // pixels
+}
+
+/// Decodes the input, composites overlays into every frame they cover, encodes H.264 and
+/// muxes it with the input's audio copied packet for packet.
+public final class Transcoder {
+    private let source: VideoSource
+    public let inputPath: String
+
+    /// Opens `inputPath` and prepares decoding; nothing is written yet.
+    public init(inputPath: String) throws {
+        self.inputPath = inputPath
+        source = try VideoSource(path: inputPath)
+    }
+
+    /// Upright output size. // pixels
+    public var width: Int { Int(source.width) }
+    public var height: Int { Int(source.height) }
+    /// Clockwise rotation applied from the display matrix. // degrees
+    public var rotation: Int { source.orientation.rotation }
+    /// The input's duration, when known. // seconds
+    public var duration: Double? { source.demuxer.duration }
+
+    /// Renders into `outputPath` (a container named by `finalPath`'s extension).
+    /// `overlay(t)` gives the caption for the frame at `t` seconds; `notice` gets one-line notes.
+    public func run(
+        outputPath: String, finalPath: String, settings: EncoderSettings,
+        overlay: (Double) throws -> FrameOverlay?,
+        progress: (TranscodeProgress) -> Void = { _ in },
+        notice: (String) -> Void = { _ in },
+        isCancelled: () -> Bool = { false }
+    ) throws -> TranscodeSummary {
+        let muxer = try Muxer(path: outputPath, formatFor: finalPath)
+        let inputStream = source.stream
+        let frameRate =
+            inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
+        let encoder = try Encoder(
+            width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
+            aspect: inputStream.pointee.codecpar.pointee.sample_aspect_ratio, colors: source.colors,
+            settings: settings, globalHeader: muxer.needsGlobalHeader, path: finalPath)
+        let videoOut = try muxer.addStream()
+        try MediaError.check(
+            avcodec_parameters_from_context(videoOut.pointee.codecpar, encoder.context),
+            "avcodec_parameters_from_context", file: finalPath)
+        videoOut.pointee.time_base = encoder.context.pointee.time_base
+        videoOut.pointee.avg_frame_rate = frameRate
+        let videoIndex = videoOut.pointee.index
+
+        // Audio streams are copied; subtitle and data streams are dropped with a notice.
+        var copied: [Int32: Int32] = [:]  // input stream index -> output stream index
+        let demuxer = source.demuxer
+        for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
+            let stream = demuxer.stream(index)
+            let parameters = stream.pointee.codecpar!
+            let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "unknown"
+            guard parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO else {
+                notice("dropping stream #\(index) (\(kind))")
+                continue
+            }
+            let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+            guard muxer.canHold(parameters.pointee.codec_id) else {
+                throw MediaError.unsupported(
+                    file: inputPath, message: "audio codec \(codec) cannot be copied into \(finalPath)")
+            }
+            let out = try muxer.addStream()
+            try MediaError.check(
+                avcodec_parameters_copy(out.pointee.codecpar, parameters), "avcodec_parameters_copy", file: finalPath)
+            out.pointee.codecpar.pointee.codec_tag = 0
+            out.pointee.time_base = stream.pointee.time_base
+            out.pointee.disposition = stream.pointee.disposition
+            av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
+            copied[Int32(index)] = out.pointee.index
+        }
+        try muxer.start()
+
+        let packet = try Packet()
+        let encoded = try Packet()
+        var spare: Frame?
+        var current: (id: Int, overlay: YUVOverlay)?
+        var frames = 0
+        var captionedFrames = 0
+        let matrix = ColorMatrix(source.colors.space, width: width, height: height)
+        let fullRange = source.colors.range == AVCOL_RANGE_JPEG
+
+        func drainEncoder() throws {
+            while try encoder.receive(into: encoded) {
+                try muxer.write(encoded, stream: videoIndex, timeBase: encoder.context.pointee.time_base)
+            }
+        }
+
+        func encode(_ frame: Frame) throws {
+            let time = source.seconds(frame)
+            var target = frame.pointer
+            if let caption = try overlay(time) {
+                if current?.id != caption.id {
+                    current = (caption.id, YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange))
+                }
+                target = try writable(frame, spare: &spare)
+                Compositor.blend(current!.overlay, into: target)
+                captionedFrames += 1
+            }
+            // Frame types come from the input's encoder; x264 chooses its own.
+            target.pointee.pict_type = AV_PICTURE_TYPE_NONE
+            try encoder.send(target)
+            try drainEncoder()
+            frames += 1
+            if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: time, duration: duration)) }
+        }
+
+        while try demuxer.read(into: packet) {
+            if isCancelled() { throw MediaError.cancelled }
+            let index = packet.pointer.pointee.stream_index
+            if index == demuxer.videoStreamIndex {
+                try source.decode(packet, encode)
+            } else if let out = copied[index] {
+                try muxer.write(packet, stream: out, timeBase: demuxer.stream(Int(index)).pointee.time_base)
+            }
+            packet.unref()
+        }
+        try source.decode(nil, encode)
+        try encoder.send(nil)
+        try drainEncoder()
+        if isCancelled() { throw MediaError.cancelled }
+        try muxer.finish()
+        progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))
+        return TranscodeSummary(
+            frames: frames, captionedFrames: captionedFrames, copiedStreams: copied.count, width: width,
+            height: height)
+    }
+
+    /// `frame` itself when nothing else holds its pixels, else a copy in a frame kept for reuse
+    /// (decoders keep reference frames, which must not be drawn on).
+    private func writable(_ frame: Frame, spare: inout Frame?) throws -> UnsafeMutablePointer<AVFrame> {
+        let f = frame.pointer
+        if av_frame_is_writable(f) != 0 { return f }
+        if spare == nil {
+            let made = try Frame()
+            made.pointer.pointee.width = f.pointee.width
+            made.pointer.pointee.height = f.pointee.height
+            made.pointer.pointee.format = f.pointee.format
+            try MediaError.check(av_frame_get_buffer(made.pointer, 0), "av_frame_get_buffer", file: inputPath)
+            spare = made
+        }
+        let s = spare!.pointer
+        try MediaError.check(av_frame_make_writable(s), "av_frame_make_writable", file: inputPath)
+        try MediaError.check(av_frame_copy(s, f), "av_frame_copy", file: inputPath)
+        s.pointee.pts = f.pointee.pts
+        s.pointee.sample_aspect_ratio = f.pointee.sample_aspect_ratio
+        s.pointee.color_range = f.pointee.color_range
+        s.pointee.colorspace = f.pointee.colorspace
+        s.pointee.color_primaries = f.pointee.color_primaries
+        s.pointee.color_trc = f.pointee.color_trc
+        return s
+    }
+}

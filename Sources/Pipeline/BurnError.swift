@@ -1,0 +1,44 @@
+import Captions
+import Layout
+import Media
+
+/// Every failure of a burn, as the CLI maps it to an exit code: usage errors exit 2,
+/// everything else 1. Messages name the file they are about.
+public enum BurnError: Error, Sendable, CustomStringConvertible {
+    case usage(String)
+    case input(String)
+    case captions(CaptionError)
+    case media(MediaError)
+    case font(String)
+    case cancelled(signal: Int32)
+    case output(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .input(let message), .font(let message), .output(let message): return message
+        case .captions(let error): return error.description
+        case .media(let error): return error.description
+        case .cancelled(let signal): return "interrupted by signal \(signal)"
+        }
+    }
+
+    /// The process exit code for this error: 2 usage, 128 + signal when interrupted, else 1.
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 2
+        case .cancelled(let signal): return 128 + signal
+        default: return 1
+        }
+    }
+
+    /// Wraps any error a stage throws.
+    static func wrap(_ error: Error) -> BurnError {
+        switch error {
+        case let error as BurnError: return error
+        case let error as CaptionError: return .captions(error)
+        case let error as MediaError: return .media(error)
+        case let error as FontError: return .font(error.description)
+        default: return .input(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Captions
+import Media
+
+/// Everything one burn needs: input, captions, look, output and encoder settings.
+public struct BurnRequest: Sendable {
+    public var input: String
+    public var captions: String
+    public var captionsFormat: CaptionFormat?
+    public var preset: String  // a name in Presets/ or a path to a preset file
+    public var output: String
+    public var encoder: EncoderSettings
+    public var language: String?  // BCP-47, for captions that name none
+    public var fontsConf: String?  // fontconfig file instead of the shipped Fonts.conf
+
+    public init(
+        input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
+        output: String, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
+        fontsConf: String? = nil
+    ) {
+        self.input = input
+        self.captions = captions
+        self.captionsFormat = captionsFormat
+        self.preset = preset
+        self.output = output
+        self.encoder = encoder
+        self.language = language
+        self.fontsConf = fontsConf
+    }
+}
+
+/// What a burn reports while it runs.
+public enum BurnEvent: Sendable {
+    case warning(String)
+    case notice(String)
+    case progress(TranscodeProgress)
+}
+
+/// What a finished burn did.
+public struct BurnResult: Sendable {
+    public var output: String
+    public var width: Int  // pixels
+    public var height: Int  // pixels
+    public var frames: Int
+    public var captionedFrames: Int
+    public var captions: Int
+    public var rasterized: Int  // caption bitmaps made
+    public var copiedAudioStreams: Int
+}

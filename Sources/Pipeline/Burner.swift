@@ -1,0 +1,76 @@
+import Captions
+import Foundation
+import Layout
+import Media
+
+/// Burns captions into a video: the whole pipeline, stage by stage.
+public enum Burner {
+    /// Reads the captions, opens the video, lays out and rasterizes each caption once,
+    /// composites it into the frames it covers, encodes, and moves the finished file into place.
+    public static func run(
+        _ request: BurnRequest, cancellation: Cancellation = Cancellation(),
+        events: (BurnEvent) -> Void = { _ in }
+    ) throws -> BurnResult {
+        do {
+            return try burn(request, cancellation: cancellation, events: events)
+        } catch MediaError.cancelled {
+            throw BurnError.cancelled(signal: cancellation.signal)
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    private static func burn(
+        _ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void
+    ) throws -> BurnResult {
+        let preset = try Preset.load(try Resources.preset(request.preset))
+        try checkInput(request.input)
+        let output = try OutputFile(output: request.output, input: request.input)
+        let transcript = try CaptionReader.read(
+            URL(fileURLWithPath: request.captions), format: request.captionsFormat)
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(from: transcript, warnings: &warnings)
+        warnings.forEach { events(.warning("\(request.captions): \($0)")) }
+
+        let transcoder = try Transcoder(inputPath: request.input)
+        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
+        let overlays = CaptionOverlays(
+            captions: captions, engine: engine, preset: preset,
+            style: preset.textStyle(width: transcoder.width, height: transcoder.height), language: request.language)
+        if let duration = transcoder.duration, let late = captions.first(where: { $0.start >= duration }) {
+            events(.warning("\(request.captions): a caption starts at \(late.start) s, after the video ends"))
+        }
+
+        let summary: TranscodeSummary
+        do {
+            summary = try transcoder.run(
+                outputPath: output.temporaryURL.path, finalPath: output.finalURL.path, settings: request.encoder,
+                overlay: overlays.overlay(at:), progress: { events(.progress($0)) },
+                notice: { events(.notice("\(request.input): \($0)")) },
+                isCancelled: { cancellation.isCancelled })
+            try output.commit()
+        } catch {
+            output.removeTemporary()
+            throw error
+        }
+        if !overlays.overflowing.isEmpty {
+            events(.warning("\(overlays.overflowing.count) caption(s) did not fit the safe area at the minimum size"))
+        }
+        return BurnResult(
+            output: output.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
+            captionedFrames: summary.captionedFrames, captions: captions.count, rasterized: overlays.rasterized,
+            copiedAudioStreams: summary.copiedStreams)
+    }
+
+    /// A missing or unreadable input is named before anything else is opened.
+    private static func checkInput(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw BurnError.input("\(path): no such file")
+        }
+        if isDirectory.boolValue { throw BurnError.input("\(path): is a folder, not a video") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw BurnError.input("\(path): cannot read file (permission denied)")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Layout
+import Raster
+
+/// A platform's caption look and placement, read from `Presets/NAME.json`. Lengths are in
+/// pixels of the preset's reference frame and scale with the video.
+public struct Preset: Sendable, Equatable, Codable {
+    public struct Size: Sendable, Equatable, Codable {
+        public var width: Double  // pixels
+        public var height: Double  // pixels
+    }
+    public struct Point: Sendable, Equatable, Codable {
+        public var x: Double  // pixels
+        public var y: Double  // pixels
+    }
+    public struct Font: Sendable, Equatable, Codable {
+        public var family: String
+        public var weight: Int  // CSS 100...900
+        public var size: Double  // pixels
+        public var minimumSize: Double  // pixels
+        public var lineSpacing: Double?  // times the line height
+    }
+    public struct Outline: Sendable, Equatable, Codable {
+        public var color: RGBAColor
+        public var radius: Double  // times the font size
+    }
+
+    public var name: String
+    public var description: String?
+    public var frame: Size  // the reference frame
+    public var safeArea: Rect  // reference pixels
+    public var anchor: Point  // centre of the caption block, reference pixels
+    public var font: Font
+    public var maximumLines: Int?
+    public var fill: RGBAColor
+    public var outline: Outline
+
+    /// Reads and checks a preset file; errors name the file and the field.
+    public static func load(_ url: URL) throws -> Preset {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BurnError.input("\(url.path): cannot read preset")
+        }
+        let preset: Preset
+        do {
+            preset = try JSONDecoder().decode(Preset.self, from: data)
+        } catch let error as DecodingError {
+            throw BurnError.input("\(url.path): \(Self.describe(error))")
+        } catch {
+            throw BurnError.input("\(url.path): not valid JSON")
+        }
+        if let problem = preset.problem() { throw BurnError.input("\(url.path): \(problem)") }
+        return preset
+    }
+
+    /// The first value out of range, as `field: message`.
+    func problem() -> String? {
+        if !(frame.width >= 16 && frame.height >= 16) { return "frame: width and height must be at least 16" }
+        if !(safeArea.width > 0 && safeArea.height > 0 && safeArea.x >= 0 && safeArea.y >= 0
+            && safeArea.maxX <= frame.width && safeArea.maxY <= frame.height)
+        {
+            return "safeArea: must lie inside the frame"
+        }
+        if !(font.size >= 4 && font.size <= 1000) { return "font.size: must be 4...1000 pixels" }
+        if !(font.minimumSize >= 4 && font.minimumSize <= font.size) {
+            return "font.minimumSize: must be 4 pixels up to font.size"
+        }
+        if !(100...1000).contains(font.weight) { return "font.weight: must be 100...1000" }
+        if let lines = maximumLines, !(1...4).contains(lines) { return "maximumLines: must be 1...4" }
+        if !(outline.radius >= 0 && outline.radius <= 0.5) { return "outline.radius: must be 0...0.5 of the font size" }
+        if let spacing = font.lineSpacing, !(spacing >= 0.5 && spacing <= 3) { return "font.lineSpacing: must be 0.5...3" }
+        return nil
+    }
+
+    /// Text style for a video of `width` x `height`: the reference geometry scaled per axis,
+    /// sizes by the smaller scale.
+    public func textStyle(width: Int, height: Int) -> TextStyle {
+        let sx = Double(width) / frame.width
+        let sy = Double(height) / frame.height
+        let s = min(sx, sy)
+        return TextStyle(
+            family: font.family, weight: font.weight, size: font.size * s, minimumSize: font.minimumSize * s,
+            lineSpacing: font.lineSpacing ?? 1, maximumLines: maximumLines ?? 2,
+            safeArea: Rect(
+                x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy),
+            anchorX: anchor.x * sx, anchorY: anchor.y * sy)
+    }
+
+    /// Paint for a caption set at `fontSize` pixels.
+    public func rasterStyle(fontSize: Double) -> RasterStyle {
+        RasterStyle(fill: fill, outline: outline.color, outlineRadius: outline.radius * fontSize)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "\(parent == "top level" ? "" : parent + ".")\(key.stringValue): missing"
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "invalid preset"
+        }
+    }
+}

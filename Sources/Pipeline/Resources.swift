@@ -1,0 +1,66 @@
+import Foundation
+
+/// Finds the files the tool ships beside its code: `Fonts.conf` and `Presets/`.
+public enum Resources {
+    /// Folders searched in order: `BURN_CAPTIONS_HOME`, the source tree a `.build` binary
+    /// was built from, `PREFIX/share/burn-captions` of an installed binary, the working folder.
+    public static func searchRoots() -> [URL] {
+        var roots: [URL] = []
+        if let home = ProcessInfo.processInfo.environment["BURN_CAPTIONS_HOME"] {
+            roots.append(URL(fileURLWithPath: home))
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            if folder.lastPathComponent == ".build" { roots.append(folder.deletingLastPathComponent()) }
+            folder = folder.deletingLastPathComponent()
+        }
+        roots.append(executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/burn-captions"))
+        // The package root, for library users and tests built from this source tree.
+        roots.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent())
+        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return roots
+    }
+
+    /// The fontconfig file: `override`, else `BURN_CAPTIONS_FONTS_CONF`, else the shipped `Fonts.conf`.
+    public static func fontsConf(override: String? = nil) throws -> URL {
+        if let path = override ?? ProcessInfo.processInfo.environment["BURN_CAPTIONS_FONTS_CONF"] {
+            return URL(fileURLWithPath: path)
+        }
+        return try find("Fonts.conf")
+    }
+
+    /// A preset by name (`Presets/NAME.json`) or by path to a `.json` file.
+    public static func preset(_ nameOrPath: String) throws -> URL {
+        if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
+            return URL(fileURLWithPath: nameOrPath)
+        }
+        guard nameOrPath.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw BurnError.usage("invalid preset name \"\(nameOrPath)\"")
+        }
+        do {
+            return try find("Presets/\(nameOrPath).json")
+        } catch {
+            let known = presetNames().joined(separator: ", ")
+            throw BurnError.usage("unknown preset \"\(nameOrPath)\" (known: \(known.isEmpty ? "none found" : known))")
+        }
+    }
+
+    /// Names of the presets found.
+    public static func presetNames() -> [String] {
+        guard let folder = try? find("Presets"),
+            let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    private static func find(_ relative: String) throws -> URL {
+        for root in searchRoots() {
+            let url = root.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        throw BurnError.input("cannot find \(relative) (set BURN_CAPTIONS_HOME to the folder that holds it)")
+    }
+}

@@ -1,0 +1,40 @@
+import Layout
+
+/// Paints a laid-out caption: FreeType coverage for the fill, the dilated coverage for the
+/// outline, fill over outline, into one premultiplied RGBA bitmap.
+public enum Rasterizer {
+    /// The caption's bitmap, or nil when it has no visible pixels.
+    public static func render(_ caption: LaidOutCaption, style: RasterStyle) throws -> CaptionBitmap? {
+        let padding = Int((style.outlineRadius + 0.5).rounded(.up)) + 1
+        let (mask, x, y) = try GlyphRenderer.mask(for: caption, padding: padding)
+        guard mask.width > 0, mask.height > 0 else { return nil }
+        let outline = Dilation.dilate(mask, radius: style.outlineRadius)
+        return CaptionBitmap(
+            x: x, y: y, width: mask.width, height: mask.height,
+            pixels: compose(fill: mask, outline: outline, style: style))
+    }
+
+    /// Premultiplied RGBA of fill over outline.
+    static func compose(fill: CoverageMask, outline: CoverageMask, style: RasterStyle) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: fill.values.count * 4)
+        let f = style.fill
+        let o = style.outline
+        let denominator: UInt64 = 65025 * 65025  // (255 * 255)^2: both alphas are products of two bytes
+        for i in fill.values.indices {
+            let fillAlpha = UInt32(fill.values[i]) * UInt32(f.alpha)  // 0...255*255
+            let outlineAlpha = UInt32(outline.values[i]) * UInt32(o.alpha)
+            if fillAlpha == 0 && outlineAlpha == 0 { continue }
+            // Outline weight under the fill: outlineAlpha * (1 - fillAlpha). // 0...255^4
+            let under = UInt64(outlineAlpha) * UInt64(65025 - fillAlpha)
+            func channel(_ fillValue: UInt8, _ outlineValue: UInt8) -> UInt8 {
+                let sum = UInt64(fillValue) * UInt64(fillAlpha) * 65025 + UInt64(outlineValue) * under
+                return UInt8(min(255, (sum + denominator / 2) / denominator))
+            }
+            pixels[i * 4 + 0] = channel(f.red, o.red)
+            pixels[i * 4 + 1] = channel(f.green, o.green)
+            pixels[i * 4 + 2] = channel(f.blue, o.blue)
+            pixels[i * 4 + 3] = channel(255, 255)
+        }
+        return pixels
+    }
+}

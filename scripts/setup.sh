@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages burn-captions needs to build, test and run the demo.
+# Idempotent: calls apt-get only when a package is missing.
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
+  libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
+  ffmpeg
+  fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+)
+# Only needed to regenerate Samples/ (scripts/make-sample.py).
+if [[ "${1:-}" == "--sample-tools" ]]; then
+  PACKAGES+=(espeak-ng sox)
+fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if (( ${#missing[@]} == 0 )); then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
