@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CAVUtil"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]

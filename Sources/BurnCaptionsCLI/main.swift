@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Media
 import Pipeline
@@ -23,14 +22,7 @@ case .burn(let request, let quiet):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()
     let cancellation = Cancellation()
-    // Signals only raise a flag; the render stops at the next frame and removes its temp file.
-    let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { cancellation.cancel(signal: number) }
-        source.resume()
-        return source
-    }
+    let signals = Signals.forward(to: cancellation)
     let terminal = Terminal(quiet: quiet)
     do {
         let result = try Burner.run(request, cancellation: cancellation, events: terminal.handle)
@@ -39,5 +31,5 @@ case .burn(let request, let quiet):
         Terminal.error(error.description)
         exit(error.exitCode)
     }
-    sources.forEach { $0.cancel() }
+    signals.forEach { $0.cancel() }
 }

@@ -4,9 +4,8 @@ enum SRTReader {
     static func parse(_ text: String, file: String) throws -> Transcript {
         var problems = ProblemList(file: file)
         var segments: [Segment] = []
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        // "\r\n" is one Character in Swift, so split on every kind of line end.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
 
         var index = 0

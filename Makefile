@@ -1,0 +1,23 @@
+# burn-captions: `make demo` and `make test` install what is missing, build, and run.
+SWIFT ?= swift
+export PATH := $(PATH):/opt/swift/usr/bin
+BIN := .build/release/burn-captions
+DEMO_OUTPUT := out/demo.mp4
+
+.PHONY: setup build demo test clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release --product burn-captions
+
+demo: build
+	@mkdir -p out
+	$(BIN) Samples/talk.mp4 --captions Samples/talk.json --preset tiktok -o $(DEMO_OUTPUT)
+
+test: build
+	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test
+
+clean:
+	rm -rf .build out

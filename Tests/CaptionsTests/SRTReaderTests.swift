@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+@testable import Captions
+
+final class SRTReaderTests: XCTestCase {
+    private func parse(_ text: String) throws -> Transcript {
+        try CaptionReader.parse(Data(text.utf8), file: "t.srt", format: .srt)
+    }
+
+    func testReadsCuesWithBOMCRLFAndMultipleLines() throws {
+        let text = "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\nworld\r\n\r\n2\r\n00:00:03,000 --> 00:00:04,000\r\nAgain\r\n"
+        let transcript = try parse(text)
+        XCTAssertEqual(transcript.segments.count, 2)
+        XCTAssertEqual(transcript.segments[0].text, "Hello\nworld")
+        XCTAssertEqual(transcript.segments[0].start, 1.0)
+        XCTAssertEqual(transcript.segments[0].end, 2.5)
+        XCTAssertEqual(transcript.segments[1].text, "Again")
+    }
+
+    func testToleratesMissingAndOddCueNumbers() throws {
+        let text = "00:00:01,000 --> 00:00:02,000\nFirst\n\n7\n00:00:02.000 --> 00:00:03.250 align:start\nSecond\n"
+        let transcript = try parse(text)
+        XCTAssertEqual(transcript.segments.map(\.text), ["First", "Second"])
+        XCTAssertEqual(transcript.segments[1].end, 3.25)
+    }
+
+    func testTimestampsWithAndWithoutHours() {
+        XCTAssertEqual(SRTReader.parseTimestamp("01:02:03,456"), 3723.456)
+        XCTAssertEqual(SRTReader.parseTimestamp("02:03.5"), 123.5)
+        XCTAssertNil(SRTReader.parseTimestamp("00:61:00,000"))
+        XCTAssertNil(SRTReader.parseTimestamp("aa:00:00,000"))
+    }
+
+    func testReportsEveryBadCueWithItsLine() {
+        let text = "1\n00:00:02,000 --> 00:00:01,000\nBackwards\n\n2\n00:00:0x,000 --> 00:00:05,000\nBroken\n\n3\n-00:00:01,000 --> 00:00:05,000\nNegative\n"
+        XCTAssertThrowsError(try parse(text)) { error in
+            let problems = (error as? CaptionError)?.problems ?? []
+            XCTAssertEqual(problems.map(\.line), [2, 6, 10])
+            XCTAssertTrue(problems[0].description.hasPrefix("t.srt:2: ends"), problems[0].description)
+            XCTAssertTrue(problems[2].description.contains("negative"), problems[2].description)
+        }
+    }
+
+    func testInvalidUTF8NamesTheLine() {
+        var data = Data("1\n00:00:01,000 --> 00:00:02,000\n".utf8)
+        data.append(contentsOf: [0x48, 0xFF, 0x0A])
+        XCTAssertThrowsError(try CaptionReader.parse(data, file: "bad.srt", format: nil)) { error in
+            XCTAssertEqual((error as? CaptionError)?.description, "bad.srt:3: invalid UTF-8")
+        }
+    }
+
+    func testFileWithoutCaptionsIsAnError() {
+        XCTAssertThrowsError(try parse("\n\n")) { error in
+            XCTAssertEqual((error as? CaptionError)?.description, "t.srt: no captions in file")
+        }
+    }
+}

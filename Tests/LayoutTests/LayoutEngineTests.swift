@@ -1,0 +1,73 @@
+import Captions
+import Foundation
+import XCTest
+
+@testable import Layout
+
+final class LayoutEngineTests: XCTestCase {
+    static let fontsConf = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts.conf")
+
+    private let style = TextStyle(
+        family: "Noto Sans", weight: 700, size: 64, minimumSize: 32,
+        safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152)
+
+    private func engine() throws -> LayoutEngine { try LayoutEngine(fontsConf: Self.fontsConf) }
+
+    func testFontsComeFromFontsConfPerLanguage() throws {
+        let selector = try FontSelector(configFile: Self.fontsConf)
+        let latin = try selector.match(family: "Noto Sans", weight: 700, language: "en")
+        XCTAssertEqual(latin.family, "Noto Sans")
+        XCTAssertTrue(latin.path.hasSuffix("NotoSans-Bold.ttf"), latin.path)
+        let japanese = try selector.match(family: "Noto Sans", weight: 700, language: "ja")
+        XCTAssertEqual(japanese.family, "Noto Sans CJK JP")
+        let traditional = try selector.match(family: "Noto Sans", weight: 700, language: "zh-tw")
+        XCTAssertEqual(traditional.family, "Noto Sans CJK TC")
+        XCTAssertEqual(japanese.path, traditional.path, "Pan-CJK faces share one collection file")
+        XCTAssertNotEqual(japanese.index, traditional.index)
+    }
+
+    func testMissingFontsConfIsAClearError() {
+        XCTAssertThrowsError(try FontSelector(configFile: URL(fileURLWithPath: "/nonexistent/Fonts.conf"))) {
+            XCTAssertEqual(String(describing: $0), "/nonexistent/Fonts.conf: cannot read fontconfig file")
+        }
+    }
+
+    func testShortCaptionIsOneCentredLineAtFullSize() throws {
+        let laidOut = try engine().layout(Caption(text: "Captions that pop", start: 0, end: 1), style: style)
+        XCTAssertEqual(laidOut.lines.map(\.text), ["Captions that pop"])
+        XCTAssertEqual(laidOut.fontSize, 64)
+        XCTAssertFalse(laidOut.overflows)
+        XCTAssertEqual(laidOut.frame.midX, 504, accuracy: 0.5)
+        XCTAssertEqual(laidOut.frame.midY, 1152, accuracy: 0.5)
+        XCTAssertLessThanOrEqual(laidOut.frame.width, style.safeArea.width)
+        // Glyph pens advance left to right.
+        let xs = laidOut.lines[0].glyphs.map(\.x)
+        XCTAssertEqual(xs, xs.sorted())
+    }
+
+    func testLongCaptionBreaksAtWordsIntoTwoLinesInsideTheSafeArea() throws {
+        let text = "Burning captions into every short video takes care"
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1), style: style)
+        XCTAssertEqual(laidOut.lines.count, 2)
+        XCTAssertEqual(laidOut.lines.map(\.text).joined(separator: " "), text)
+        XCTAssertLessThanOrEqual(laidOut.frame.width, style.safeArea.width)
+        XCTAssertGreaterThanOrEqual(laidOut.frame.x, style.safeArea.x)
+    }
+
+    func testTooMuchTextShrinksInsteadOfAThirdLine() throws {
+        let text = "This caption has far too many words to fit on two lines at the preset size so it must shrink"
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1), style: style)
+        XCTAssertLessThanOrEqual(laidOut.lines.count, 2)
+        XCTAssertLessThan(laidOut.fontSize, style.size)
+        XCTAssertGreaterThanOrEqual(laidOut.fontSize, style.minimumSize)
+        XCTAssertLessThanOrEqual(laidOut.frame.width, style.safeArea.width)
+    }
+
+    func testJapaneseCaptionUsesTheJapaneseFace() throws {
+        let laidOut = try engine().layout(Caption(text: "字幕を焼き込む", start: 0, end: 1), style: style)
+        XCTAssertEqual(laidOut.face.file.family, "Noto Sans CJK JP")
+        XCTAssertEqual(laidOut.language?.bcp47, "ja")
+        XCTAssertFalse(laidOut.lines[0].glyphs.contains { $0.glyph == 0 }, "no .notdef glyphs")
+    }
+}

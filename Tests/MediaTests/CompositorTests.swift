@@ -1,0 +1,81 @@
+import CAVUtil
+import Raster
+import XCTest
+
+@testable import Media
+
+final class CompositorTests: XCTestCase {
+    private func bitmap(_ color: RGBAColor, x: Int = 3, y: Int = 5, width: Int = 4, height: Int = 4) -> CaptionBitmap {
+        let a = UInt32(color.alpha)
+        let pixel = [color.red, color.green, color.blue].map { UInt8((UInt32($0) * a + 127) / 255) } + [color.alpha]
+        return CaptionBitmap(
+            x: x, y: y, width: width, height: height, pixels: Array([[UInt8]](repeating: pixel, count: width * height).joined()))
+    }
+
+    func testWhiteAndBlackInLimitedAndFullRange() {
+        let white = YUVOverlay(bitmap(.white), matrix: .bt709, fullRange: false)
+        XCTAssertEqual(white.luma.max(), 235)
+        XCTAssertEqual(white.cb.max(), 128)
+        let black = YUVOverlay(bitmap(.black), matrix: .bt709, fullRange: false)
+        XCTAssertEqual(Set(zip(black.luma, black.lumaAlpha).filter { $0.1 == 255 }.map(\.0)), [16])
+        let fullWhite = YUVOverlay(bitmap(.white), matrix: .bt601, fullRange: true)
+        XCTAssertEqual(fullWhite.luma.max(), 255)
+    }
+
+    func testRedDependsOnTheMatrix() {
+        let red = RGBAColor(red: 255, green: 0, blue: 0)
+        let y709 = YUVOverlay(bitmap(red), matrix: .bt709, fullRange: false).luma.max()!
+        let y601 = YUVOverlay(bitmap(red), matrix: .bt601, fullRange: false).luma.max()!
+        XCTAssertEqual(y709, 63)  // 16 + 219 * 0.2126
+        XCTAssertEqual(y601, 81)  // 16 + 219 * 0.299
+    }
+
+    func testOverlayAlignsToTheChromaGrid() {
+        let overlay = YUVOverlay(bitmap(.white, x: 3, y: 5, width: 4, height: 4), matrix: .bt709, fullRange: false)
+        XCTAssertEqual(overlay.x, 2)
+        XCTAssertEqual(overlay.y, 4)
+        XCTAssertEqual(overlay.width, 6)
+        XCTAssertEqual(overlay.height, 6)
+        // The first column and row are padding.
+        XCTAssertEqual(overlay.lumaAlpha[0], 0)
+        XCTAssertEqual(overlay.lumaAlpha[overlay.width + 1], 255)
+    }
+
+    /// A yuv420p frame of `size` x `size` pixels.
+    private func frame(size: Int32) throws -> Frame {
+        let frame = try Frame()
+        frame.pointer.pointee.width = size
+        frame.pointer.pointee.height = size
+        frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        XCTAssertEqual(av_frame_get_buffer(frame.pointer, 0), 0)
+        return frame
+    }
+
+    func testBlendTouchesOnlyTheBoxAndMixesByAlpha() throws {
+        let frame = try frame(size: 16)
+        let f = frame.pointer.pointee
+        for plane in 0..<3 {
+            let (data, stride, rows) =
+                plane == 0 ? (f.data.0!, f.linesize.0, 16) : plane == 1 ? (f.data.1!, f.linesize.1, 8) : (f.data.2!, f.linesize.2, 8)
+            for row in 0..<rows { (data + row * Int(stride)).update(repeating: 100, count: Int(stride)) }
+        }
+        let half = RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)
+        Compositor.blend(
+            YUVOverlay(bitmap(half, x: 4, y: 4, width: 4, height: 4), matrix: .bt709, fullRange: false), into: frame.pointer)
+        let luma = { (x: Int, y: Int) in f.data.0![y * Int(f.linesize.0) + x] }
+        XCTAssertEqual(luma(3, 4), 100, "left of the box")
+        XCTAssertEqual(luma(8, 4), 100, "right of the box")
+        XCTAssertEqual(luma(4, 3), 100, "above the box")
+        // 118 (premultiplied 235 at alpha 128) + 100 * 127 / 255 = 118 + 50.
+        XCTAssertEqual(luma(5, 5), 168)
+        XCTAssertEqual(f.data.1![2 * Int(f.linesize.1) + 2], 114, "chroma mixes towards 128")  // 64 + 50
+    }
+
+    func testOverlayPartlyOutsideTheFrameIsClipped() throws {
+        let frame = try frame(size: 8)
+        Compositor.blend(
+            YUVOverlay(bitmap(.white, x: -4, y: 6, width: 8, height: 8), matrix: .bt709, fullRange: false),
+            into: frame.pointer)
+        XCTAssertEqual(frame.pointer.pointee.data.0![7 * Int(frame.pointer.pointee.linesize.0) + 2], 235)
+    }
+}

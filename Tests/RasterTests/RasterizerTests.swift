@@ -1,0 +1,81 @@
+import Captions
+import Foundation
+import Layout
+import XCTest
+
+@testable import Raster
+
+final class RasterizerTests: XCTestCase {
+    static let fontsConf = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts.conf")
+
+    func testDilationIsARoundDiscWithAnAntialiasedEdge() {
+        var mask = CoverageMask(width: 21, height: 21)
+        mask[10, 10] = 255
+        let out = Dilation.dilate(mask, radius: 4)
+        XCTAssertEqual(out[10, 10], 255)
+        XCTAssertEqual(out[13, 10], 255, "distance 3: inside")
+        XCTAssertEqual(out[14, 10], 128, "distance 4: the edge passes through the pixel centre")
+        XCTAssertEqual(out[14, 14], 0, "distance 5.66: the corner of a square stays empty")
+        XCTAssertGreaterThan(out[12, 13], 0, "distance 3.6: inside")
+        XCTAssertEqual(out[15, 10], 0, "distance 5: outside")
+        // The edge ramps: distance sqrt(17) = 4.12 lies on the ramp.
+        XCTAssertGreaterThan(out[14, 11], 0)
+        XCTAssertLessThan(out[14, 11], 255)
+    }
+
+    func testDilationSkipsNothingInsideSolidShapes() {
+        var mask = CoverageMask(width: 30, height: 30)
+        for y in 10..<20 { for x in 10..<20 { mask[x, y] = 255 } }
+        let out = Dilation.dilate(mask, radius: 3)
+        XCTAssertEqual(out[15, 15], 255)
+        XCTAssertEqual(out[15, 8], 255, "2 px above the top edge")
+        XCTAssertEqual(out[15, 7], 128, "3 px above: on the edge")
+        XCTAssertEqual(out[15, 6], 0, "4 px above the top edge")
+    }
+
+    func testColoursParseFromHex() {
+        XCTAssertEqual(RGBAColor(hex: "#FF8000"), RGBAColor(red: 255, green: 128, blue: 0, alpha: 255))
+        XCTAssertEqual(RGBAColor(hex: "00000080"), RGBAColor(red: 0, green: 0, blue: 0, alpha: 128))
+        XCTAssertNil(RGBAColor(hex: "#12345"))
+    }
+
+    func testCaptionHasWhiteFillOverBlackOutlineAtItsLayoutPlace() throws {
+        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let style = TextStyle(
+            family: "Noto Sans", weight: 700, size: 48, minimumSize: 24,
+            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: 320, anchorY: 180)
+        let laidOut = try engine.layout(Caption(text: "Hello", start: 0, end: 1), style: style)
+        let paint = RasterStyle(fill: .white, outline: .black, outlineRadius: 4)
+        let bitmap = try XCTUnwrap(Rasterizer.render(laidOut, style: paint))
+
+        // The bitmap covers the text block plus the outline.
+        XCTAssertLessThanOrEqual(Double(bitmap.x), laidOut.frame.x)
+        XCTAssertGreaterThanOrEqual(Double(bitmap.x + bitmap.width), laidOut.frame.maxX - 1)
+        var white = 0
+        var black = 0
+        var partial = 0
+        for i in stride(from: 0, to: bitmap.pixels.count, by: 4) {
+            let (r, g, b, a) = (bitmap.pixels[i], bitmap.pixels[i + 1], bitmap.pixels[i + 2], bitmap.pixels[i + 3])
+            XCTAssertTrue(r <= a && g <= a && b <= a, "premultiplied")
+            if a == 255 && r == 255 { white += 1 } else if a == 255 && r == 0 { black += 1 } else if a > 0 { partial += 1 }
+        }
+        XCTAssertGreaterThan(white, 500)
+        XCTAssertGreaterThan(black, 500)
+        XCTAssertGreaterThan(partial, 100, "anti-aliased edges")
+        // The outline surrounds the fill: the border row of the bitmap is empty.
+        XCTAssertTrue((0..<bitmap.width).allSatisfy { bitmap.alpha(x: $0, y: 0) == 0 })
+    }
+
+    func testSameCaptionGivesSamePixels() throws {
+        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let style = TextStyle(
+            family: "Noto Sans", weight: 700, size: 40, minimumSize: 20,
+            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: 320.3, anchorY: 180.7)
+        let paint = RasterStyle(fill: .white, outline: .black, outlineRadius: 3.5)
+        let caption = Caption(text: "Same $20, 5%", start: 0, end: 1)
+        let first = try Rasterizer.render(try engine.layout(caption, style: style), style: paint)
+        let second = try Rasterizer.render(try engine.layout(caption, style: style), style: paint)
+        XCTAssertEqual(first, second)
+    }
+}
