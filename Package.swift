@@ -30,7 +30,7 @@ let package = Package(
         // Pipeline stages.
         .target(name: "Captions"),
         .target(name: "Layout", dependencies: ["Captions", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
-        .target(name: "Raster", dependencies: ["Layout", "CFreeType"]),
+        .target(name: "Raster", dependencies: ["Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
             "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CAVUtil"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]

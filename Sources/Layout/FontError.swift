@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 
 /// Why a font could not be found, loaded or used.
 public enum FontError: Error, Sendable, CustomStringConvertible {

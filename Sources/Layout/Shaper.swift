@@ -1,3 +1,4 @@
+import CFreeType
 import CHarfBuzz
 
 /// One glyph as HarfBuzz placed it. // pixels

@@ -1,3 +1,6 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 
 /// The RGB -> YCbCr matrix of a video, from its tags (or its size when untagged).

@@ -1,3 +1,6 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 
 /// Blends caption overlays into 8-bit 4:2:0 frames in place, touching only the overlay's box.

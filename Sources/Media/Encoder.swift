@@ -1,4 +1,6 @@
 import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 
 /// The colour description a decoded video carries, kept on the output.

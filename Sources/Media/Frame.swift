@@ -1,3 +1,6 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 
 /// An owned AVFrame, reused across decode calls.

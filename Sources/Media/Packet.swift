@@ -1,4 +1,7 @@
 import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
 
 /// An owned AVPacket, reused for every read.
 final class Packet {

@@ -1,4 +1,5 @@
 import CAVCodec
+import CAVFilter
 import CAVFormat
 import CAVUtil
 import Raster
@@ -26,12 +27,14 @@ public struct TranscodeSummary: Sendable {
     public var frames: Int
     public var captionedFrames: Int
     public var copiedStreams: Int
+    public var reencodedStreams: Int
     public var width: Int  // pixels
     public var height: Int  // pixels
 }
 
 /// Decodes the input, composites overlays into every frame they cover, encodes H.264 and
-/// muxes it with the input's audio copied packet for packet.
+/// muxes it with the input's audio copied packet for packet (re-encoded to AAC only when
+/// the output container cannot hold its codec).
 public final class Transcoder {
     private let source: VideoSource
     public let inputPath: String
@@ -77,6 +80,7 @@ public final class Transcoder {
 
         // Audio streams are copied; subtitle and data streams are dropped with a notice.
         var copied: [Int32: Int32] = [:]  // input stream index -> output stream index
+        var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC encoder
         let demuxer = source.demuxer
         for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
             let stream = demuxer.stream(index)
@@ -88,8 +92,10 @@ public final class Transcoder {
             }
             let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
             guard muxer.canHold(parameters.pointee.codec_id) else {
-                throw MediaError.unsupported(
-                    file: inputPath, message: "audio codec \(codec) cannot be copied into \(finalPath)")
+                let reencoder = try AudioReencoder(stream: stream, muxer: muxer, path: inputPath, outputPath: finalPath)
+                reencoders[Int32(index)] = reencoder
+                notice("re-encoding stream #\(index) (\(codec)) to AAC: the output container cannot hold \(codec)")
+                continue
             }
             let out = try muxer.addStream()
             try MediaError.check(
@@ -143,17 +149,20 @@ public final class Transcoder {
                 try source.decode(packet, encode)
             } else if let out = copied[index] {
                 try muxer.write(packet, stream: out, timeBase: demuxer.stream(Int(index)).pointee.time_base)
+            } else if let reencoder = reencoders[index] {
+                try reencoder.feed(packet, to: muxer)
             }
             packet.unref()
         }
         try source.decode(nil, encode)
+        for index in reencoders.keys.sorted() { try reencoders[index]!.feed(nil, to: muxer) }
         try encoder.send(nil)
         try drainEncoder()
         if isCancelled() { throw MediaError.cancelled }
         try muxer.finish()
         progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))
         return TranscodeSummary(
-            frames: frames, captionedFrames: captionedFrames, copiedStreams: copied.count, width: width,
+            frames: frames, captionedFrames: captionedFrames, copiedStreams: copied.count, reencodedStreams: reencoders.count, width: width,
             height: height)
     }
 

@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 import Layout
 
 /// A glyph's anti-aliased coverage, placed in frame pixels.

@@ -107,3 +107,50 @@ final class BurnTests: XCTestCase {
         return planes
     }
 }
+
+/// Inputs that need more than a copy: audio the container cannot hold, variable frame rate.
+final class StreamTests: XCTestCase {
+    private let captions = CLI.samples.appendingPathComponent("talk.json").path
+
+    func testPCMAudioIsReencodedToAACForMP4() throws {
+        let folder = try CLI.temporaryFolder()
+        let input = folder.appendingPathComponent("pcm.mov").path
+        let make = try CLI.tool("ffmpeg", [
+            "-v", "error", "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "2", "-c:v", "copy",
+            "-c:a", "pcm_s16le", input,
+        ])
+        XCTAssertEqual(make.status, 0, make.stderr)
+        let output = folder.appendingPathComponent("out.mp4").path
+        let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("re-encoding stream #1 (pcm_s16le) to AAC"), result.stderr)
+        XCTAssertEqual(try CLI.probe(output, stream: "a", "codec_name"), "aac")
+        let inDuration = Double(try CLI.probe(input, stream: "a", "duration")) ?? 0
+        let outDuration = Double(try CLI.probe(output, stream: "a", "duration")) ?? -1
+        XCTAssertEqual(outDuration, inDuration, accuracy: 0.05)
+    }
+
+    func testVariableFrameRateTimestampsSurvive() throws {
+        let folder = try CLI.temporaryFolder()
+        let input = folder.appendingPathComponent("vfr.mp4").path
+        // 30 fps for the first ten frames, then every third frame: 10 fps.
+        let make = try CLI.tool("ffmpeg", [
+            "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x568:r=30:d=2", "-vf",
+            "select='lt(n,10)+not(mod(n,3))'", "-fps_mode", "vfr", "-c:v", "libx264", "-preset", "ultrafast", input,
+        ])
+        XCTAssertEqual(make.status, 0, make.stderr)
+        let output = folder.appendingPathComponent("out.mp4").path
+        let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let times = { (path: String) in
+            try CLI.tool("ffprobe", [
+                "-v", "error", "-select_streams", "v", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path,
+            ]).stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))) }
+        }
+        let expected = try times(input)
+        XCTAssertGreaterThan(expected.count, 20)
+        let actual = try times(output)
+        XCTAssertEqual(actual.count, expected.count)
+        for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: 0.001) }
+    }
+}

@@ -1,0 +1,129 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+
+/// Re-encodes one audio stream to AAC, for codecs the output container cannot hold
+/// (PCM from a .mov into .mp4, say): decode, convert to planar float in AAC-sized frames
+/// with libavfilter (abuffer -> aformat -> abuffersink), encode.
+final class AudioReencoder {
+    let outputIndex: Int32
+    private let decoder: Decoder
+    private let graph: FilterGraph
+    private let encoder: UnsafeMutablePointer<AVCodecContext>
+    private let inputTimeBase: AVRational
+    private let sampleTimeBase: AVRational  // 1 / sample rate
+    private let decoded: Frame
+    private let filtered: Frame
+    private let packet: Packet
+    private let path: String
+
+    /// The AAC bit rate per channel. // bits per second
+    static let bitRatePerChannel: Int64 = 96_000
+
+    init(stream: UnsafeMutablePointer<AVStream>, muxer: Muxer, path: String, outputPath: String) throws {
+        self.path = path
+        decoder = try Decoder(stream: stream, path: path)
+        inputTimeBase = stream.pointee.time_base
+        decoded = try Frame()
+        filtered = try Frame()
+        packet = try Packet()
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC), let encoder = avcodec_alloc_context3(codec) else {
+            throw MediaError.unsupported(file: outputPath, message: "this FFmpeg has no AAC encoder")
+        }
+        self.encoder = encoder
+
+        let input = decoder.context
+        var layout = AVChannelLayout()
+        defer { av_channel_layout_uninit(&layout) }
+        if input.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || input.pointee.ch_layout.nb_channels == 0 {
+            av_channel_layout_default(&layout, max(1, input.pointee.ch_layout.nb_channels))
+        } else {
+            try MediaError.check(av_channel_layout_copy(&layout, &input.pointee.ch_layout), "av_channel_layout_copy", file: path)
+        }
+        var layoutName = [CChar](repeating: 0, count: 128)
+        av_channel_layout_describe(&layout, &layoutName, layoutName.count)
+        let layoutText = String(decoding: layoutName.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let rate = Self.sampleRate(for: input.pointee.sample_rate, codec: codec)
+        sampleTimeBase = AVRational(num: 1, den: rate)
+
+        encoder.pointee.sample_rate = rate
+        encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        try MediaError.check(av_channel_layout_copy(&encoder.pointee.ch_layout, &layout), "av_channel_layout_copy", file: path)
+        encoder.pointee.time_base = sampleTimeBase
+        encoder.pointee.bit_rate = Self.bitRatePerChannel * Int64(layout.nb_channels)
+        if muxer.needsGlobalHeader { encoder.pointee.flags |= burn_av_codec_flag_global_header() }
+        try MediaError.check(avcodec_open2(encoder, codec, nil), "avcodec_open2 (aac)", file: outputPath)
+
+        let format = av_get_sample_fmt_name(input.pointee.sample_fmt).map { String(cString: $0) } ?? "s16"
+        graph = try FilterGraph(
+            source: "abuffer",
+            arguments: "time_base=1/\(input.pointee.sample_rate):sample_rate=\(input.pointee.sample_rate):"
+                + "sample_fmt=\(format):channel_layout=\(layoutText)",
+            steps: [FilterStep("aformat", "sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(layoutText)")],
+            sink: "abuffersink", path: path)
+        av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointee.frame_size))
+
+        let out = try muxer.addStream()
+        try MediaError.check(
+            avcodec_parameters_from_context(out.pointee.codecpar, encoder), "avcodec_parameters_from_context",
+            file: outputPath)
+        out.pointee.time_base = sampleTimeBase
+        out.pointee.disposition = stream.pointee.disposition
+        av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
+        outputIndex = out.pointee.index
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVCodecContext>? = encoder
+        avcodec_free_context(&owned)
+    }
+
+    /// Decodes, converts and encodes what `input` holds (nil: the end) and writes the packets.
+    func feed(_ input: Packet?, to muxer: Muxer) throws {
+        try decoder.send(input)
+        while try decoder.receive(into: decoded) {
+            let pts = decoded.pointer.pointee.best_effort_timestamp
+            decoded.pointer.pointee.pts =
+                pts == AVCode.noPTS
+                ? AVCode.noPTS
+                : av_rescale_q(pts, inputTimeBase, AVRational(num: 1, den: decoded.pointer.pointee.sample_rate))
+            try graph.push(decoded)
+            try drainGraph(to: muxer)
+            decoded.unref()
+        }
+        guard input == nil else { return }
+        try graph.push(nil)
+        try drainGraph(to: muxer)
+        try MediaError.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (aac)", file: path)
+        try drainEncoder(to: muxer)
+    }
+
+    private func drainGraph(to muxer: Muxer) throws {
+        while try graph.pull(into: filtered) {
+            try MediaError.check(avcodec_send_frame(encoder, filtered.pointer), "avcodec_send_frame (aac)", file: path)
+            filtered.unref()
+            try drainEncoder(to: muxer)
+        }
+    }
+
+    private func drainEncoder(to muxer: Muxer) throws {
+        while true {
+            let code = avcodec_receive_packet(encoder, packet.pointer)
+            if code == AVCode.again || code == AVCode.eof { return }
+            try MediaError.check(code, "avcodec_receive_packet (aac)", file: path)
+            try muxer.write(packet, stream: outputIndex, timeBase: sampleTimeBase)
+        }
+    }
+
+    /// The input's rate when AAC supports it, else 48 kHz.
+    private static func sampleRate(for rate: Int32, codec: UnsafePointer<AVCodec>) -> Int32 {
+        guard let supported = codec.pointee.supported_samplerates else { return rate }
+        var i = 0
+        while supported[i] != 0 {
+            if supported[i] == rate { return rate }
+            i += 1
+        }
+        return 48_000
+    }
+}
