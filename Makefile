@@ -17,7 +17,7 @@ demo: build
 	$(BIN) Samples/talk.mp4 --captions Samples/talk.json --preset tiktok -o $(DEMO_OUTPUT)
 
 test: build
-	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test
+	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test --disable-swift-testing
 
 clean:
 	rm -rf .build out
