@@ -32,6 +32,7 @@ public final class LayoutEngine {
         let face = try face(family: style.family, weight: style.weight, language: tag)
         let text = caption.text
         let breaks = LineBreaker.breakOpportunities(in: text, language: tag?.bcp47)
+        let bytes = Array(text.utf8)
         let maxWidth = style.safeArea.width
 
         var size = style.size
@@ -40,8 +41,8 @@ public final class LayoutEngine {
         while true {
             try face.setSize(size)
             let glyphs = Shaper.shape(text, face: face, language: tag?.harfBuzzLanguage)
-            lines = Self.greedyLines(text: text, glyphs: glyphs, breaks: breaks, maxWidth: maxWidth)
-            let widest = lines.map { Self.width(of: $0, text: text, glyphs: glyphs) }.max() ?? 0
+            lines = Self.greedyLines(bytes: bytes, glyphs: glyphs, breaks: breaks, maxWidth: maxWidth)
+            let widest = lines.map { Self.width(of: $0, bytes: bytes, glyphs: glyphs) }.max() ?? 0
             if lines.count <= style.maximumLines && widest <= maxWidth { break }
             let next = max(style.minimumSize, size * Self.shrinkStep)
             if next >= size {
@@ -54,7 +55,7 @@ public final class LayoutEngine {
         let metrics = face.metrics
         let lineHeight = metrics.lineHeight * style.lineSpacing
         var laidOut = lines.map { range in
-            Self.line(String(decoding: Array(text.utf8)[range], as: UTF8.self), face: face, tag: tag)
+            Self.line(String(decoding: bytes[range], as: UTF8.self), face: face, tag: tag)
         }
         let blockWidth = laidOut.map(\.width).max() ?? 0
         for i in laidOut.indices {
@@ -86,19 +87,19 @@ public final class LayoutEngine {
     }
 
     /// Lines (UTF-8 byte ranges) filled greedily: each takes as many break-separated pieces as fit.
-    static func greedyLines(text: String, glyphs: [ShapedGlyph], breaks: [Int], maxWidth: Double) -> [Range<Int>] {
+    static func greedyLines(bytes: [UInt8], glyphs: [ShapedGlyph], breaks: [Int], maxWidth: Double) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
         var lastFit: Int?
         for end in breaks {
-            if width(of: start..<end, text: text, glyphs: glyphs) <= maxWidth {
+            if width(of: start..<end, bytes: bytes, glyphs: glyphs) <= maxWidth {
                 lastFit = end
                 continue
             }
             if let fit = lastFit {
                 lines.append(start..<fit)
                 start = fit
-                lastFit = width(of: start..<end, text: text, glyphs: glyphs) <= maxWidth ? end : nil
+                lastFit = width(of: start..<end, bytes: bytes, glyphs: glyphs) <= maxWidth ? end : nil
             }
             if lastFit == nil {
                 // A piece wider than the line on its own: it gets a line to itself.
@@ -111,8 +112,7 @@ public final class LayoutEngine {
     }
 
     /// Advance width of the glyphs whose clusters fall in `range`, trailing spaces excluded. // pixels
-    static func width(of range: Range<Int>, text: String, glyphs: [ShapedGlyph]) -> Double {
-        let bytes = Array(text.utf8)
+    static func width(of range: Range<Int>, bytes: [UInt8], glyphs: [ShapedGlyph]) -> Double {
         var end = range.upperBound
         while end > range.lowerBound, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
         return glyphs.reduce(0) { sum, glyph in

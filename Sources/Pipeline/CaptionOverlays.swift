@@ -39,12 +39,10 @@ final class CaptionOverlays {
     }
 
     /// Frames come in time order, so a cursor moving forward finds the caption; a jump back
-    /// (never in a normal render) falls back to a binary search.
+    /// (never in a normal render) falls back to a binary search. Captions are sorted and do
+    /// not overlap, so their ends are sorted too.
     private func captionIndex(at time: Double) -> Int? {
-        if cursor < captions.count, time < captions[cursor].start, cursor > 0, time < captions[cursor - 1].end {
-            cursor = firstEnding(after: time)
-        }
-        if cursor > 0, time < captions[cursor - 1].start { cursor = firstEnding(after: time) }
+        if cursor > 0, captions[cursor - 1].end > time { cursor = firstEnding(after: time) }
         while cursor < captions.count, captions[cursor].end <= time { cursor += 1 }
         guard cursor < captions.count, captions[cursor].covers(time) else { return nil }
         return cursor

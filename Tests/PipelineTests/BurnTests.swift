@@ -154,3 +154,22 @@ final class StreamTests: XCTestCase {
         for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: 0.001) }
     }
 }
+
+extension StreamTests {
+    func testSubtitleStreamsAreDroppedWithANoticeAndAudioKept() throws {
+        let folder = try CLI.temporaryFolder()
+        let input = folder.appendingPathComponent("subs.mp4").path
+        let make = try CLI.tool("ffmpeg", [
+            "-v", "error", "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-i",
+            CLI.samples.appendingPathComponent("talk.srt").path, "-t", "2", "-map", "0", "-map", "1", "-c:v", "copy",
+            "-c:a", "copy", "-c:s", "mov_text", input,
+        ])
+        XCTAssertEqual(make.status, 0, make.stderr)
+        let output = folder.appendingPathComponent("out.mp4").path
+        let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(input): dropping stream #2 (subtitle)"), result.stderr)
+        let kinds = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", output])
+        XCTAssertEqual(kinds.stdout.split(separator: "\n"), ["video", "audio"])
+    }
+}
