@@ -19,6 +19,7 @@ static inline int64_t burn_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int burn_av_time_base(void) { return AV_TIME_BASE; }
 static inline AVRational burn_av_time_base_q(void) { AVRational q = { 1, AV_TIME_BASE }; return q; }
 static inline int burn_av_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+static inline uint64_t burn_av_pix_fmt_flag_rgb(void) { return AV_PIX_FMT_FLAG_RGB; }
 
 /* av_opt_set_int_list is a macro; we only need pixel-format lists. */
 static inline int burn_av_opt_set_pix_fmt(void *obj, const char *name, enum AVPixelFormat fmt) {

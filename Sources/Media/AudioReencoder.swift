@@ -12,6 +12,7 @@ final class AudioReencoder {
     private let graph: FilterGraph
     private let encoder: UnsafeMutablePointer<AVCodecContext>
     private let inputTimeBase: AVRational
+    private let offset: Int64  // timeline start, in inputTimeBase
     private let sampleTimeBase: AVRational  // 1 / sample rate
     private let decoded: Frame
     private let filtered: Frame
@@ -21,57 +22,88 @@ final class AudioReencoder {
     /// The AAC bit rate per channel. // bits per second
     static let bitRatePerChannel: Int64 = 96_000
 
-    init(stream: UnsafeMutablePointer<AVStream>, muxer: Muxer, path: String, outputPath: String) throws {
-        self.path = path
-        decoder = try Decoder(stream: stream, path: path)
-        inputTimeBase = stream.pointee.time_base
-        decoded = try Frame()
-        filtered = try Frame()
-        packet = try Packet()
+    /// `offset` is the timeline start in the stream's time base (subtracted from every timestamp).
+    init(stream: UnsafeMutablePointer<AVStream>, offset: Int64, muxer: Muxer, path: String, outputPath: String) throws {
+        let decoder = try Decoder(stream: stream, path: path)
+        let decoded = try Frame()
+        let filtered = try Frame()
+        let packet = try Packet()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC), let encoder = avcodec_alloc_context3(codec) else {
             throw MediaError.unsupported(file: outputPath, message: "this FFmpeg has no AAC encoder")
         }
-        self.encoder = encoder
+        // Built in locals; the encoder is freed here if anything fails before init completes.
+        let graph: FilterGraph
+        let out: UnsafeMutablePointer<AVStream>
+        let rate: Int32
+        do {
+            let input = decoder.context.pointee
+            let channels = max(1, input.ch_layout.nb_channels)
+            // The input as it is when its layout is known, else the usual layout for its channel count;
+            // AAC always gets the usual layout (it has no "downmix" or unordered layouts).
+            let inputLayout =
+                input.ch_layout.order == AV_CHANNEL_ORDER_NATIVE
+                ? Self.describe(input.ch_layout) : Self.describe(Self.defaultLayout(channels))
+            let outputLayout = Self.defaultLayout(channels)
+            rate = Self.sampleRate(for: input.sample_rate, codec: codec)
+            encoder.pointee.sample_rate = rate
+            encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            encoder.pointee.ch_layout = outputLayout
+            encoder.pointee.time_base = AVRational(num: 1, den: rate)
+            encoder.pointee.bit_rate = Self.bitRatePerChannel * Int64(channels)
+            if muxer.needsGlobalHeader { encoder.pointee.flags |= burn_av_codec_flag_global_header() }
+            try MediaError.check(avcodec_open2(encoder, codec, nil), "avcodec_open2 (aac)", file: outputPath)
 
-        let input = decoder.context
-        var layout = AVChannelLayout()
-        defer { av_channel_layout_uninit(&layout) }
-        if input.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || input.pointee.ch_layout.nb_channels == 0 {
-            av_channel_layout_default(&layout, max(1, input.pointee.ch_layout.nb_channels))
-        } else {
-            try MediaError.check(av_channel_layout_copy(&layout, &input.pointee.ch_layout), "av_channel_layout_copy", file: path)
+            let format = av_get_sample_fmt_name(input.sample_fmt).map { String(cString: $0) } ?? "s16"
+            graph = try FilterGraph(
+                source: "abuffer",
+                arguments: "time_base=1/\(input.sample_rate):sample_rate=\(input.sample_rate):"
+                    + "sample_fmt=\(format):channel_layout=\(inputLayout)",
+                steps: [
+                    FilterStep(
+                        "aformat",
+                        "sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(Self.describe(outputLayout))")
+                ],
+                sink: "abuffersink", path: path)
+            av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointee.frame_size))
+
+            out = try muxer.addStream()
+            try MediaError.check(
+                avcodec_parameters_from_context(out.pointee.codecpar, encoder), "avcodec_parameters_from_context",
+                file: outputPath)
+        } catch {
+            var owned: UnsafeMutablePointer<AVCodecContext>? = encoder
+            avcodec_free_context(&owned)
+            throw error
         }
-        var layoutName = [CChar](repeating: 0, count: 128)
-        av_channel_layout_describe(&layout, &layoutName, layoutName.count)
-        let layoutText = String(decoding: layoutName.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let rate = Self.sampleRate(for: input.pointee.sample_rate, codec: codec)
-        sampleTimeBase = AVRational(num: 1, den: rate)
-
-        encoder.pointee.sample_rate = rate
-        encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-        try MediaError.check(av_channel_layout_copy(&encoder.pointee.ch_layout, &layout), "av_channel_layout_copy", file: path)
-        encoder.pointee.time_base = sampleTimeBase
-        encoder.pointee.bit_rate = Self.bitRatePerChannel * Int64(layout.nb_channels)
-        if muxer.needsGlobalHeader { encoder.pointee.flags |= burn_av_codec_flag_global_header() }
-        try MediaError.check(avcodec_open2(encoder, codec, nil), "avcodec_open2 (aac)", file: outputPath)
-
-        let format = av_get_sample_fmt_name(input.pointee.sample_fmt).map { String(cString: $0) } ?? "s16"
-        graph = try FilterGraph(
-            source: "abuffer",
-            arguments: "time_base=1/\(input.pointee.sample_rate):sample_rate=\(input.pointee.sample_rate):"
-                + "sample_fmt=\(format):channel_layout=\(layoutText)",
-            steps: [FilterStep("aformat", "sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(layoutText)")],
-            sink: "abuffersink", path: path)
-        av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointee.frame_size))
-
-        let out = try muxer.addStream()
-        try MediaError.check(
-            avcodec_parameters_from_context(out.pointee.codecpar, encoder), "avcodec_parameters_from_context",
-            file: outputPath)
-        out.pointee.time_base = sampleTimeBase
+        out.pointee.time_base = AVRational(num: 1, den: rate)
         out.pointee.disposition = stream.pointee.disposition
         av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
-        outputIndex = out.pointee.index
+        self.decoder = decoder
+        self.graph = graph
+        self.encoder = encoder
+        self.outputIndex = out.pointee.index
+        self.inputTimeBase = stream.pointee.time_base
+        self.offset = offset
+        self.sampleTimeBase = AVRational(num: 1, den: rate)
+        self.decoded = decoded
+        self.filtered = filtered
+        self.packet = packet
+        self.path = path
+    }
+
+    /// The usual layout for a channel count (mono, stereo, 5.1, ...).
+    private static func defaultLayout(_ channels: Int32) -> AVChannelLayout {
+        var layout = AVChannelLayout()
+        av_channel_layout_default(&layout, channels)
+        return layout
+    }
+
+    /// FFmpeg's name for a layout ("stereo", "5.1(side)").
+    private static func describe(_ layout: AVChannelLayout) -> String {
+        var copy = layout
+        var name = [CChar](repeating: 0, count: 128)
+        av_channel_layout_describe(&copy, &name, name.count)
+        return String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit {
@@ -87,7 +119,7 @@ final class AudioReencoder {
             decoded.pointer.pointee.pts =
                 pts == AVCode.noPTS
                 ? AVCode.noPTS
-                : av_rescale_q(pts, inputTimeBase, AVRational(num: 1, den: decoded.pointer.pointee.sample_rate))
+                : av_rescale_q(pts - offset, inputTimeBase, AVRational(num: 1, den: decoded.pointer.pointee.sample_rate))
             try graph.push(decoded)
             try drainGraph(to: muxer)
             decoded.unref()

@@ -14,8 +14,6 @@ final class FilterGraph {
         source sourceName: String, arguments: String, steps: [FilterStep], sink sinkName: String, path: String
     ) throws {
         guard let graph = avfilter_graph_alloc() else { throw MediaError.outOfMemory("avfilter_graph_alloc", file: path) }
-        self.graph = graph
-        self.path = path
         func make(_ name: String, _ arguments: String?, _ label: String) throws -> UnsafeMutablePointer<AVFilterContext> {
             guard let filter = avfilter_get_by_name(name) else {
                 throw MediaError.unsupported(file: path, message: "libavfilter has no \(name) filter")
@@ -26,6 +24,10 @@ final class FilterGraph {
                 "avfilter_graph_create_filter (\(name))", file: path)
             return context!
         }
+        // Built in locals: until every property is set, a failure frees the graph here, and
+        // deinit (which runs once they are all set) never sees a half-built one.
+        let source: UnsafeMutablePointer<AVFilterContext>
+        let sink: UnsafeMutablePointer<AVFilterContext>
         do {
             source = try make(sourceName, arguments, "in")
             sink = try make(sinkName, nil, "out")
@@ -42,6 +44,10 @@ final class FilterGraph {
             avfilter_graph_free(&owned)
             throw error
         }
+        self.graph = graph
+        self.source = source
+        self.sink = sink
+        self.path = path
     }
 
     deinit {

@@ -4,6 +4,13 @@ public struct LumaPlane: Sendable {
     public var height: Int
     public var values: [UInt8]
 
+    public init(width: Int, height: Int, values: [UInt8]) {
+        precondition(values.count == width * height, "values do not match the size")
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
     /// Mean absolute difference to another plane of the same size inside a box.
     public func meanDifference(to other: LumaPlane, x: Int, y: Int, width boxWidth: Int, height boxHeight: Int)
         -> Double

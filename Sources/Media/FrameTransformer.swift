@@ -4,7 +4,7 @@ import CAVFormat
 import CAVUtil
 
 /// Turns decoded frames upright and into 8-bit yuv420p through a libavfilter graph
-/// (buffer -> format -> transpose/flip -> buffersink). Only built when needed.
+/// (buffer -> scale/format -> transpose/flip -> buffersink). Only built when needed.
 final class FrameTransformer {
     private let graph: FilterGraph
 
@@ -16,16 +16,16 @@ final class FrameTransformer {
         let arguments =
             "video_size=\(width)x\(height):pix_fmt=\(format.rawValue):"
             + "time_base=\(timeBase.num)/\(timeBase.den):pixel_aspect=\(sar.num)/\(sar.den)"
-        // Convert first: turning 8-bit frames moves fewer bytes than turning 10-bit ones.
-        graph = try FilterGraph(
-            source: "buffer", arguments: arguments, steps: [FilterStep("format", "pix_fmts=yuv420p")] + steps,
-            sink: "buffersink", path: path)
+        graph = try FilterGraph(source: "buffer", arguments: arguments, steps: steps, sink: "buffersink", path: path)
     }
 
     /// Output size after turning. // pixels
     var outputSize: (width: Int32, height: Int32) {
         (av_buffersink_get_w(graph.sink), av_buffersink_get_h(graph.sink))
     }
+
+    /// Output pixel aspect ratio (turning swaps it).
+    var outputAspect: AVRational { av_buffersink_get_sample_aspect_ratio(graph.sink) }
 
     func push(_ frame: Frame?) throws { try graph.push(frame) }
 

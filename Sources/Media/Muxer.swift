@@ -7,7 +7,8 @@ import CAVUtil
 /// It writes to `path` (a temporary file) in the container that `formatName`'s extension names.
 final class Muxer {
     let context: UnsafeMutablePointer<AVFormatContext>
-    private let path: String
+    private let path: String  // the temporary file written
+    private let name: String  // the final output, named in errors
     private var headerWritten = false
 
     /// `formatFor` is the final output name; the container is guessed from its extension.
@@ -22,6 +23,7 @@ final class Muxer {
         guard let context else { throw MediaError.outOfMemory("avformat_alloc_output_context2", file: finalPath) }
         self.context = context
         self.path = path
+        self.name = finalPath
     }
 
     deinit {
@@ -32,15 +34,18 @@ final class Muxer {
     /// Whether encoders must put their headers in extradata.
     var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & burn_avfmt_globalheader() != 0 }
 
-    /// Whether the container can hold a codec as it is.
+    /// Whether the container can hold a codec as it is. FFmpeg 5.1's MP4 muxer lists FLAC and
+    /// TrueHD but refuses them as experimental, so those count as not held.
     func canHold(_ codec: AVCodecID) -> Bool {
-        avformat_query_codec(context.pointee.oformat, codec, burn_ff_compliance_normal()) == 1
+        let format = String(cString: context.pointee.oformat.pointee.name)
+        if format == "mp4" && [AV_CODEC_ID_FLAC, AV_CODEC_ID_TRUEHD].contains(codec) { return false }
+        return avformat_query_codec(context.pointee.oformat, codec, burn_ff_compliance_normal()) == 1
     }
 
     /// A new output stream.
     func addStream() throws -> UnsafeMutablePointer<AVStream> {
         guard let stream = avformat_new_stream(context, nil) else {
-            throw MediaError.outOfMemory("avformat_new_stream", file: path)
+            throw MediaError.outOfMemory("avformat_new_stream", file: name)
         }
         return stream
     }
@@ -48,11 +53,11 @@ final class Muxer {
     /// Opens the file and writes the header (MP4/MOV get their index at the front).
     func start() throws {
         try MediaError.check(
-            avio_open(&context.pointee.pb, path, burn_avio_flag_write()), "avio_open", file: path)
+            avio_open(&context.pointee.pb, path, burn_avio_flag_write()), "avio_open", file: name)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         av_dict_set(&options, "movflags", "+faststart", 0)
-        try MediaError.check(avformat_write_header(context, &options), "avformat_write_header", file: path)
+        try MediaError.check(avformat_write_header(context, &options), "avformat_write_header", file: name)
         headerWritten = true
     }
 
@@ -63,13 +68,13 @@ final class Muxer {
         packet.pointer.pointee.stream_index = index
         av_packet_rescale_ts(packet.pointer, timeBase, stream(index).pointee.time_base)
         packet.pointer.pointee.pos = -1
-        try MediaError.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame", file: path)
+        try MediaError.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame", file: name)
     }
 
     /// Flushes interleaving, writes the trailer (and moves the index to the front), closes the file.
     func finish() throws {
         guard headerWritten else { return }
-        try MediaError.check(av_write_trailer(context), "av_write_trailer", file: path)
-        try MediaError.check(avio_closep(&context.pointee.pb), "avio_closep", file: path)
+        try MediaError.check(av_write_trailer(context), "av_write_trailer", file: name)
+        try MediaError.check(avio_closep(&context.pointee.pb), "avio_closep", file: name)
     }
 }

@@ -24,6 +24,11 @@ public struct Orientation: Sendable, Equatable {
             return
         }
         var theta = -av_display_rotation_get(matrix).rounded()
+        // A degenerate matrix (all zeros) has no angle.
+        guard theta.isFinite else {
+            self = .upright
+            return
+        }
         theta -= 360 * (theta / 360 + 0.9 / 360).rounded(.down)
         if abs(theta - 90) < 1 {
             // A positive matrix[3] means the picture is also mirrored.

@@ -18,4 +18,11 @@ final class Packet {
     }
 
     func unref() { av_packet_unref(pointer) }
+
+    /// Moves the timestamps `offset` earlier (in the packet's time base).
+    func shift(by offset: Int64) {
+        guard offset != 0 else { return }
+        if pointer.pointee.pts != AVCode.noPTS { pointer.pointee.pts -= offset }
+        if pointer.pointee.dts != AVCode.noPTS { pointer.pointee.dts -= offset }
+    }
 }

@@ -68,7 +68,7 @@ public final class Transcoder {
             inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
         let encoder = try Encoder(
             width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
-            aspect: inputStream.pointee.codecpar.pointee.sample_aspect_ratio, colors: source.colors,
+            aspect: source.aspect, colors: source.colors,
             settings: settings, globalHeader: muxer.needsGlobalHeader, path: finalPath)
         let videoOut = try muxer.addStream()
         try MediaError.check(
@@ -92,7 +92,9 @@ public final class Transcoder {
             }
             let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
             guard muxer.canHold(parameters.pointee.codec_id) else {
-                let reencoder = try AudioReencoder(stream: stream, muxer: muxer, path: inputPath, outputPath: finalPath)
+                let reencoder = try AudioReencoder(
+                    stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
+                    path: inputPath, outputPath: finalPath)
                 reencoders[Int32(index)] = reencoder
                 notice("re-encoding stream #\(index) (\(codec)) to AAC: the output container cannot hold \(codec)")
                 continue
@@ -148,7 +150,9 @@ public final class Transcoder {
             if index == demuxer.videoStreamIndex {
                 try source.decode(packet, encode)
             } else if let out = copied[index] {
-                try muxer.write(packet, stream: out, timeBase: demuxer.stream(Int(index)).pointee.time_base)
+                let timeBase = demuxer.stream(Int(index)).pointee.time_base
+                packet.shift(by: demuxer.timelineOffset(in: timeBase))
+                try muxer.write(packet, stream: out, timeBase: timeBase)
             } else if let reencoder = reencoders[index] {
                 try reencoder.feed(packet, to: muxer)
             }

@@ -4,7 +4,8 @@ import CAVFormat
 import CAVUtil
 
 /// An input video opened for decoding: demuxer, threaded decoder and, when the picture must
-/// be turned or converted, a filter graph. Frames come out upright in 8-bit 4:2:0.
+/// be turned or converted, a filter graph. Frames come out upright in 8-bit 4:2:0, with
+/// timestamps from the timeline start and strictly increasing.
 final class VideoSource {
     let demuxer: Demuxer
     let decoder: Decoder
@@ -12,10 +13,14 @@ final class VideoSource {
     let orientation: Orientation
     let width: Int32  // upright output size // pixels
     let height: Int32
+    let aspect: AVRational  // pixel aspect ratio of the upright frames
     let timeBase: AVRational
+    /// The colour description of the frames delivered (after any conversion).
     let colors: ColorTags
     private let decoded: Frame
     private let path: String
+    private let offset: Int64  // timeline start, in timeBase
+    private let frameDuration: Int64  // for frames without timestamps, in timeBase
     private var lastPTS = Int64.min
 
     init(path: String) throws {
@@ -25,6 +30,11 @@ final class VideoSource {
         decoder = try Decoder(stream: stream, path: path)
         decoded = try Frame()
         timeBase = stream.pointee.time_base
+        offset = demuxer.timelineOffset(in: timeBase)
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        let frameRate = rate.num > 0 && rate.den > 0 ? rate : AVRational(num: 25, den: 1)
+        frameDuration = max(1, av_rescale_q(1, av_inv_q(frameRate), timeBase))
+
         let parameters = stream.pointee.codecpar.pointee
         guard parameters.width > 0, parameters.height > 0 else {
             throw MediaError.unsupported(file: path, message: "video stream has no picture size")
@@ -32,34 +42,43 @@ final class VideoSource {
         var sideDataSize = 0
         let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &sideDataSize)
         orientation = Orientation(
-            displayMatrix: matrix.flatMap { sideDataSize >= 36 ? UnsafeRawPointer($0).assumingMemoryBound(to: Int32.self) : nil })
+            displayMatrix: matrix.flatMap {
+                sideDataSize >= 36 ? UnsafeRawPointer($0).assumingMemoryBound(to: Int32.self) : nil
+            })
+
         let format = AVPixelFormat(rawValue: parameters.format)
-        let isFullRangeFormat = format == AV_PIX_FMT_YUVJ420P
+        let conversion = Conversion(
+            format: format, space: parameters.color_space, range: parameters.color_range,
+            width: Int(parameters.width), height: Int(parameters.height))
         colors = ColorTags(
-            primaries: parameters.color_primaries, transfer: parameters.color_trc, space: parameters.color_space,
-            range: isFullRangeFormat ? AVCOL_RANGE_JPEG : parameters.color_range)
-        if orientation.filters.isEmpty && (format == AV_PIX_FMT_YUV420P || isFullRangeFormat) {
+            primaries: parameters.color_primaries, transfer: parameters.color_trc, space: conversion.outputSpace,
+            range: conversion.outputRange)
+        if orientation.filters.isEmpty && conversion.steps.isEmpty {
             transformer = nil
             width = parameters.width
             height = parameters.height
+            aspect = parameters.sample_aspect_ratio
         } else {
             let transformer = try FrameTransformer(
                 width: parameters.width, height: parameters.height, format: format, timeBase: timeBase,
-                aspect: parameters.sample_aspect_ratio, steps: orientation.filters, path: path)
+                aspect: parameters.sample_aspect_ratio, steps: conversion.steps + orientation.filters, path: path)
             self.transformer = transformer
             (width, height) = transformer.outputSize
+            aspect = transformer.outputAspect
         }
     }
 
     var stream: UnsafeMutablePointer<AVStream> { demuxer.videoStream! }
 
-    /// Decodes what `packet` holds (nil: the end) and passes each upright frame to `body`,
-    /// with timestamps made strictly increasing; `body` must not keep the frame.
+    /// Decodes what `packet` holds (nil: the end) and passes each upright frame to `body`;
+    /// `body` must not keep the frame.
     func decode(_ packet: Packet?, _ body: (Frame) throws -> Void) throws {
         try decoder.send(packet)
         while try decoder.receive(into: decoded) {
             let pts = decoded.pointer.pointee.best_effort_timestamp
-            decoded.pointer.pointee.pts = pts == AVCode.noPTS ? lastPTS &+ 1 : pts
+            // A stream without timestamps (raw .h264) gets them from the frame rate.
+            decoded.pointer.pointee.pts =
+                pts != AVCode.noPTS ? pts - offset : lastPTS == Int64.min ? 0 : lastPTS + frameDuration
             if let transformer {
                 try transformer.push(decoded)
                 try drainTransformer(body)
@@ -91,18 +110,58 @@ final class VideoSource {
         if f.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue {
             // Same memory layout; the range travels in the colour tags.
             f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-            f.pointee.color_range = AVCOL_RANGE_JPEG
         }
         guard f.pointee.format == AV_PIX_FMT_YUV420P.rawValue else {
             throw MediaError.unsupported(file: path, message: "pixel format changes mid-stream")
         }
+        f.pointee.color_range = colors.range
+        f.pointee.colorspace = colors.space
         if f.pointee.pts <= lastPTS { f.pointee.pts = lastPTS + 1 }
         lastPTS = f.pointee.pts
         try body(frame)
     }
 
-    /// A frame's time on the file's timeline, from its start. // seconds
+    /// A frame's time from the timeline start; captions use this clock. // seconds
     func seconds(_ frame: Frame) -> Double {
-        Double(frame.pointer.pointee.pts) * av_q2d(timeBase) - demuxer.startTime
+        Double(frame.pointer.pointee.pts) * av_q2d(timeBase)
+    }
+}
+
+/// How decoded pictures become 8-bit yuv420p, and the colour tags that then describe them.
+/// The scaler's range and matrix are pinned so the tags stay true: full-range stays full,
+/// RGB gets the BT.709 (HD) or BT.601 (SD) matrix in limited range.
+struct Conversion {
+    var steps: [FilterStep]
+    var outputSpace: AVColorSpace
+    var outputRange: AVColorRange
+
+    static let fullRangeFormats: Set<Int32> = [
+        AV_PIX_FMT_YUVJ420P.rawValue, AV_PIX_FMT_YUVJ422P.rawValue, AV_PIX_FMT_YUVJ444P.rawValue,
+        AV_PIX_FMT_YUVJ440P.rawValue, AV_PIX_FMT_YUVJ411P.rawValue,
+    ]
+
+    init(format: AVPixelFormat, space: AVColorSpace, range: AVColorRange, width: Int, height: Int) {
+        let isRGB = av_pix_fmt_desc_get(format).map { $0.pointee.flags & burn_av_pix_fmt_flag_rgb() != 0 } ?? false
+        if isRGB {
+            let hd = ColorMatrix(AVCOL_SPC_UNSPECIFIED, width: width, height: height) == .bt709
+            outputSpace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+            outputRange = AVCOL_RANGE_MPEG
+            steps = [
+                FilterStep("scale", "out_range=tv:out_color_matrix=\(hd ? "bt709" : "bt601")"),
+                FilterStep("format", "pix_fmts=yuv420p"),
+            ]
+            return
+        }
+        let full = Self.fullRangeFormats.contains(format.rawValue) || range == AVCOL_RANGE_JPEG
+        outputSpace = space
+        outputRange = full ? AVCOL_RANGE_JPEG : range
+        if format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P {
+            steps = []
+        } else {
+            let levels = full ? "pc" : "tv"
+            steps = [
+                FilterStep("scale", "in_range=\(levels):out_range=\(levels)"), FilterStep("format", "pix_fmts=yuv420p"),
+            ]
+        }
     }
 }

@@ -9,7 +9,11 @@ public enum Resources {
         if let home = ProcessInfo.processInfo.environment["BURN_CAPTIONS_HOME"] {
             roots.append(URL(fileURLWithPath: home))
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        // The running binary's real path, also when it was started through PATH.
+        let executable = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments.first ?? ""
+        ).resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         for _ in 0..<5 {
             if folder.lastPathComponent == ".build" { roots.append(folder.deletingLastPathComponent()) }

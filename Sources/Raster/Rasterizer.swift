@@ -8,7 +8,10 @@ public enum Rasterizer {
         let padding = Int((style.outlineRadius + 0.5).rounded(.up)) + 1
         let (mask, x, y) = try GlyphRenderer.mask(for: caption, padding: padding)
         guard mask.width > 0, mask.height > 0 else { return nil }
-        let outline = Dilation.dilate(mask, radius: style.outlineRadius)
+        // No outline: an empty mask, not the fill's own (that would darken the anti-aliased edges).
+        let outline =
+            style.outlineRadius > 0
+            ? Dilation.dilate(mask, radius: style.outlineRadius) : CoverageMask(width: mask.width, height: mask.height)
         return CaptionBitmap(
             x: x, y: y, width: mask.width, height: mask.height,
             pixels: compose(fill: mask, outline: outline, style: style))

@@ -32,6 +32,7 @@ final class OrientationTests: XCTestCase {
         XCTAssertEqual(orientation(matrix(180)).filters, [FilterStep("hflip"), FilterStep("vflip")])
         XCTAssertEqual(orientation(matrix(0)), .upright)
         XCTAssertEqual(Orientation(displayMatrix: nil), .upright)
+        XCTAssertEqual(orientation([Int32](repeating: 0, count: 9)), .upright, "a degenerate matrix has no angle")
     }
 
     func testMirroredMatrixFlips() {

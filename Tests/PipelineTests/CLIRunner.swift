@@ -50,8 +50,8 @@ enum CLI {
         try run("/usr/bin/env", [name] + arguments)
     }
 
-    /// A fresh empty folder for one test.
-    static func temporaryFolder() throws -> URL {
+    /// A fresh empty folder; the caller removes it.
+    static func makeFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("burn-captions-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -62,5 +62,14 @@ enum CLI {
         var arguments = ["-v", "error", "-select_streams", "\(kind):0", "-show_entries", "stream=\(entry)", "-of", "default=nw=1:nk=1"]
         if countFrames { arguments.insert("-count_packets", at: 0) }
         return try tool("ffprobe", arguments + [path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension XCTestCase {
+    /// A fresh empty folder for this test, removed when it ends.
+    func temporaryFolder() throws -> URL {
+        let url = try CLI.makeFolder()
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
     }
 }

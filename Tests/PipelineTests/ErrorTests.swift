@@ -28,7 +28,7 @@ final class ErrorTests: XCTestCase {
     }
 
     func testOutputEqualToInputIsRefusedAndTheInputUntouched() throws {
-        let folder = try CLI.temporaryFolder()
+        let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("in.mp4")
         try FileManager.default.copyItem(atPath: talk, toPath: input.path)
         let before = try Data(contentsOf: input)
@@ -40,7 +40,7 @@ final class ErrorTests: XCTestCase {
     }
 
     func testBadInputsFailWithOneLineNamingTheFileAndNoOutput() throws {
-        let folder = try CLI.temporaryFolder()
+        let folder = try temporaryFolder()
         let empty = folder.appendingPathComponent("empty.mp4").path
         _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let noise = folder.appendingPathComponent("noise.mov").path
@@ -64,7 +64,7 @@ final class ErrorTests: XCTestCase {
     }
 
     func testBadCaptionsNameFileAndLine() throws {
-        let folder = try CLI.temporaryFolder()
+        let folder = try temporaryFolder()
         let srt = folder.appendingPathComponent("bad.srt").path
         try "1\n00:00:01,000 --> 00:00:00,500\nBackwards\n".write(toFile: srt, atomically: true, encoding: .utf8)
         let result = try CLI.burn([talk, "--captions", srt, "-o", folder.appendingPathComponent("o.mp4").path])
@@ -80,7 +80,7 @@ final class ErrorTests: XCTestCase {
 
     func testInterruptLeavesNoFile() throws {
         for (signal, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            let folder = try CLI.temporaryFolder()
+            let folder = try temporaryFolder()
             let output = folder.appendingPathComponent("out.mp4").path
             let (process, out, err) = try CLI.start(
                 CLI.binary, [talk, "--captions", captions, "-o", output, "--x264-preset", "veryslow"])

@@ -67,6 +67,23 @@ final class RasterizerTests: XCTestCase {
         XCTAssertTrue((0..<bitmap.width).allSatisfy { bitmap.alpha(x: $0, y: 0) == 0 })
     }
 
+    func testRadiusZeroDrawsNoOutline() throws {
+        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let style = TextStyle(
+            family: "Noto Sans", weight: 700, size: 40, minimumSize: 20,
+            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: 320, anchorY: 180)
+        let laidOut = try engine.layout(Caption(text: "Edges", start: 0, end: 1), style: style)
+        let bitmap = try XCTUnwrap(
+            Rasterizer.render(laidOut, style: RasterStyle(fill: .white, outline: .black, outlineRadius: 0)))
+        // Premultiplied white: every channel equals alpha, also on the anti-aliased edges.
+        var edges = 0
+        for i in stride(from: 0, to: bitmap.pixels.count, by: 4) {
+            XCTAssertEqual(bitmap.pixels[i], bitmap.pixels[i + 3])
+            if bitmap.pixels[i + 3] > 0 && bitmap.pixels[i + 3] < 255 { edges += 1 }
+        }
+        XCTAssertGreaterThan(edges, 50)
+    }
+
     func testSameCaptionGivesSamePixels() throws {
         let engine = try LayoutEngine(fontsConf: Self.fontsConf)
         let style = TextStyle(
