@@ -40,12 +40,18 @@ final class RasterizerTests: XCTestCase {
         XCTAssertNil(RGBAColor(hex: "#12345"))
     }
 
-    func testCaptionHasWhiteFillOverBlackOutlineAtItsLayoutPlace() throws {
-        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+    /// `text` laid out in bold Noto Sans at `size` pixels, centred in a 640x360 frame.
+    private func layout(_ text: String, size: Double, anchorX: Double = 320, anchorY: Double = 180) throws
+        -> LaidOutCaption
+    {
         let style = TextStyle(
-            family: "Noto Sans", weight: 700, size: 48, minimumSize: 24,
-            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: 320, anchorY: 180)
-        let laidOut = try engine.layout(Caption(text: "Hello", start: 0, end: 1), style: style)
+            family: "Noto Sans", weight: 700, size: size, minimumSize: size / 2,
+            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: anchorX, anchorY: anchorY)
+        return try LayoutEngine(fontsConf: Self.fontsConf).layout(Caption(text: text, start: 0, end: 1), style: style)
+    }
+
+    func testCaptionHasWhiteFillOverBlackOutlineAtItsLayoutPlace() throws {
+        let laidOut = try layout("Hello", size: 48)
         let paint = RasterStyle(fill: .white, outline: .black, outlineRadius: 4)
         let bitmap = try XCTUnwrap(Rasterizer.render(laidOut, style: paint))
 
@@ -68,11 +74,7 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testRadiusZeroDrawsNoOutline() throws {
-        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
-        let style = TextStyle(
-            family: "Noto Sans", weight: 700, size: 40, minimumSize: 20,
-            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: 320, anchorY: 180)
-        let laidOut = try engine.layout(Caption(text: "Edges", start: 0, end: 1), style: style)
+        let laidOut = try layout("Edges", size: 40)
         let bitmap = try XCTUnwrap(
             Rasterizer.render(laidOut, style: RasterStyle(fill: .white, outline: .black, outlineRadius: 0)))
         // Premultiplied white: every channel equals alpha, also on the anti-aliased edges.
@@ -85,14 +87,9 @@ final class RasterizerTests: XCTestCase {
     }
 
     func testSameCaptionGivesSamePixels() throws {
-        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
-        let style = TextStyle(
-            family: "Noto Sans", weight: 700, size: 40, minimumSize: 20,
-            safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: 320.3, anchorY: 180.7)
         let paint = RasterStyle(fill: .white, outline: .black, outlineRadius: 3.5)
-        let caption = Caption(text: "Same $20, 5%", start: 0, end: 1)
-        let first = try Rasterizer.render(try engine.layout(caption, style: style), style: paint)
-        let second = try Rasterizer.render(try engine.layout(caption, style: style), style: paint)
+        let first = try Rasterizer.render(try layout("Same $20, 5%", size: 40, anchorX: 320.3, anchorY: 180.7), style: paint)
+        let second = try Rasterizer.render(try layout("Same $20, 5%", size: 40, anchorX: 320.3, anchorY: 180.7), style: paint)
         XCTAssertEqual(first, second)
     }
 }
