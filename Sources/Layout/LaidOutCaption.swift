@@ -19,5 +19,5 @@ public struct LaidOutCaption {
     public var fontSize: Double  // pixels
     public var frame: Rect  // the text block in frame pixels
     public var language: LanguageTag?
-    public var overflows: Bool  // true when even the minimum size did not fit
+    public var overflows: Bool  // true when the text had to go below the style's minimum size
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Sets captions in lines: picks the font for the caption's language, shapes with
 /// HarfBuzz, breaks at ICU line-break opportunities and shrinks the text rather than
-/// use more lines than the style allows.
+/// use more lines than the style allows (past the style's minimum size if it must).
 public final class LayoutEngine {
     private let selector: FontSelector
     private let library: FontLibrary
@@ -11,6 +11,8 @@ public final class LayoutEngine {
 
     /// Shrinking steps from the style's size towards its minimum size.
     static let shrinkStep = 0.95
+    /// Text is never set smaller than this, even past the style's minimum. // pixels
+    static let smallestSize = 4.0
 
     public init(fontsConf: URL) throws {
         selector = try FontSelector(configFile: fontsConf)
@@ -44,11 +46,14 @@ public final class LayoutEngine {
             lines = Self.greedyLines(bytes: bytes, glyphs: glyphs, breaks: breaks, maxWidth: maxWidth)
             let widest = lines.map { Self.width(of: $0, bytes: bytes, glyphs: glyphs) }.max() ?? 0
             if lines.count <= style.maximumLines && widest <= maxWidth { break }
-            let next = max(style.minimumSize, size * Self.shrinkStep)
-            if next >= size {
+            // Down to the style's minimum first; past it (flagged) rather than use another line.
+            var next = size * Self.shrinkStep
+            if size > style.minimumSize {
+                next = max(next, style.minimumSize)
+            } else {
                 overflows = true
-                break
             }
+            if next < Self.smallestSize { break }
             size = next
         }
 

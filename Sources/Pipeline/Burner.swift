@@ -54,7 +54,8 @@ public enum Burner {
             throw error
         }
         if !overlays.overflowing.isEmpty {
-            events(.warning("\(overlays.overflowing.count) caption(s) did not fit the safe area at the minimum size"))
+            events(.warning(
+                "\(request.captions): \(overlays.overflowing.count) caption(s) set below the preset's minimum size to fit"))
         }
         return BurnResult(
             output: output.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,

@@ -64,6 +64,15 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertLessThanOrEqual(laidOut.frame.width, style.safeArea.width)
     }
 
+    func testNeverAThirdLineEvenPastTheMinimumSize() throws {
+        let text = String(repeating: "Far too many words for two lines at any sensible size. ", count: 3)
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1), style: style)
+        XCTAssertEqual(laidOut.lines.count, 2)
+        XCTAssertTrue(laidOut.overflows)
+        XCTAssertLessThan(laidOut.fontSize, style.minimumSize)
+        XCTAssertLessThanOrEqual(laidOut.frame.width, style.safeArea.width)
+    }
+
     func testJapaneseCaptionUsesTheJapaneseFace() throws {
         let laidOut = try engine().layout(Caption(text: "字幕を焼き込む", start: 0, end: 1), style: style)
         XCTAssertEqual(laidOut.face.file.family, "Noto Sans CJK JP")
