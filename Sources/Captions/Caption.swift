@@ -1,15 +1,22 @@
-/// One caption as it appears on screen: text shown from `start` until `end`.
+/// One caption as it appears on screen: text shown from `start` until `end`, with the
+/// timings of the words inside it.
 public struct Caption: Sendable, Equatable {
     public var text: String
     public var start: Double  // seconds
     public var end: Double  // seconds
     public var language: String?  // BCP-47
+    public var speaker: String?
+    public var words: [Word]  // inside start...end; may be empty when the source had no word timings
 
-    public init(text: String, start: Double, end: Double, language: String? = nil) {
+    public init(
+        text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil, words: [Word] = []
+    ) {
         self.text = text
         self.start = start
         self.end = end
         self.language = language
+        self.speaker = speaker
+        self.words = words
     }
 
     /// Whether the caption is on screen at `time` (start inclusive, end exclusive).

@@ -9,7 +9,7 @@ public enum CaptionBuilder {
             guard !text.isEmpty else { return nil }
             return Caption(
                 text: text, start: segment.start, end: segment.end,
-                language: segment.language ?? transcript.language)
+                language: segment.language ?? transcript.language, speaker: segment.speaker, words: segment.words)
         }
         // A stable sort keeps file order for captions that start together.
         captions = captions.enumerated().sorted {
