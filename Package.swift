@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CICU", dependencies: ["CICUSystem"]),
 
         // Pipeline stages.
-        .target(name: "Captions"),
+        .target(name: "Captions", dependencies: ["CICU"]),
         .target(name: "Layout", dependencies: ["Captions", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "Raster", dependencies: ["Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [

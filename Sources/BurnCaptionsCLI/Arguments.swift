@@ -5,6 +5,7 @@ import Pipeline
 /// What the command line asked for.
 enum Command {
     case burn(BurnRequest, quiet: Bool)
+    case plan(BurnRequest)
     case help
     case version
 }
@@ -13,10 +14,11 @@ enum Command {
 enum Arguments {
     static let usage = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
+               burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video as H.264
-        (audio is copied untouched).
+        (audio is copied untouched). `plan` prints the final captions as JSON instead.
 
         options:
           -c, --captions FILE        captions: .json (native) or .srt
@@ -24,6 +26,11 @@ enum Arguments {
           -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
           -o, --output FILE          output video (.mp4 or .mov); written only when complete
               --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW)
+              --script FILE          the text the speaker read: captions take its punctuation and
+                                     its character form (Traditional or Simplified Chinese)
+              --no-timing-fix        keep phrase starts as recognized (by default a long first word
+                                     starts where the speech begins)
+              --export-captions FILE also write the final captions (.srt, .vtt or .json)
               --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
               --x264-preset NAME     x264 speed, ultrafast ... veryslow (default: medium)
               --fonts-conf FILE      fontconfig file to use instead of the shipped Fonts.conf
@@ -44,8 +51,13 @@ enum Arguments {
         var fontsConf: String?
         var encoder = EncoderSettings()
         var quiet = false
+        var script: String?
+        var timingFix = true
+        var export: String?
 
         var rest = arguments[...]
+        let isPlan = rest.first == "plan"
+        if isPlan { rest.removeFirst() }
         func value(_ option: String) throws -> String {
             guard let next = rest.popFirst(), !next.isEmpty else { throw BurnError.usage("\(option) needs a value") }
             return next
@@ -86,6 +98,9 @@ enum Arguments {
                 }
                 encoder.preset = name
             case "-q", "--quiet": quiet = true
+            case "--script": script = try value(argument)
+            case "--no-timing-fix": timingFix = false
+            case "--export-captions": export = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw BurnError.usage("unknown option \(argument)")
@@ -96,11 +111,15 @@ enum Arguments {
         }
         guard let input else { throw BurnError.usage("no input video") }
         guard let captions else { throw BurnError.usage("no captions (--captions FILE)") }
-        guard let output else { throw BurnError.usage("no output (-o FILE)") }
-        return .burn(
-            BurnRequest(
-                input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
-                encoder: encoder, language: language, fontsConf: fontsConf),
-            quiet: quiet)
+        if isPlan {
+            if output != nil { throw BurnError.usage("plan prints to standard output; it takes no -o") }
+            if export != nil { throw BurnError.usage("plan prints the captions; --export-captions is for renders") }
+        }
+        guard let output = output ?? (isPlan ? "" : nil) else { throw BurnError.usage("no output (-o FILE)") }
+        let request = BurnRequest(
+            input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
+            encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
+            exportCaptions: export)
+        return isPlan ? .plan(request) : .burn(request, quiet: quiet)
     }
 }

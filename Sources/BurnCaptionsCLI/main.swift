@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 import Media
 import Pipeline
@@ -18,6 +19,15 @@ case .help:
     print(Arguments.usage)
 case .version:
     print(Versions.text)
+case .plan(let request):
+    MediaLog.silent()
+    do {
+        let captions = try Burner.plan(request, events: Terminal(quiet: false).handle)
+        FileHandle.standardOutput.write(try CaptionWriter.planJSON(captions) + Data("\n".utf8))
+    } catch let error as BurnError {
+        Terminal.error(error.description)
+        exit(error.exitCode)
+    }
 case .burn(let request, let quiet):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()

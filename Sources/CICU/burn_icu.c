@@ -1,10 +1,13 @@
 #include "burn_icu.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
 #include <unicode/uversion.h>
+#include <unicode/utrans.h>
 #include <unicode/utypes.h>
+#include <unicode/ustring.h>
 
 int32_t burn_icu_version(char *out, int32_t capacity) {
     UVersionInfo info;
@@ -58,6 +61,50 @@ int32_t burn_icu_likely_subtags(const char *tag, char *out, int32_t capacity) {
     int32_t n = uloc_toLanguageTag(maximized, out, capacity, true, &status);
     if (U_FAILURE(status)) return -(int32_t)status;
     return n;
+}
+
+struct burn_icu_transliterator {
+    UTransliterator *handle;
+};
+
+burn_icu_transliterator *burn_icu_transliterator_open(const char *id, int32_t *error) {
+    UChar wide[64];
+    UErrorCode status = U_ZERO_ERROR;
+    u_uastrncpy(wide, id, (int32_t)(sizeof(wide) / sizeof(wide[0])) - 1);
+    wide[sizeof(wide) / sizeof(wide[0]) - 1] = 0;
+    UTransliterator *handle = utrans_openU(wide, -1, UTRANS_FORWARD, NULL, 0, NULL, &status);
+    if (U_FAILURE(status) || handle == NULL) {
+        if (error) *error = (int32_t)status;
+        return NULL;
+    }
+    burn_icu_transliterator *result = malloc(sizeof(*result));
+    if (result == NULL) {
+        utrans_close(handle);
+        if (error) *error = (int32_t)U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    result->handle = handle;
+    if (error) *error = 0;
+    return result;
+}
+
+void burn_icu_transliterator_close(burn_icu_transliterator *transliterator) {
+    if (transliterator == NULL) return;
+    utrans_close(transliterator->handle);
+    free(transliterator);
+}
+
+int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const uint16_t *text, int32_t length,
+                               uint16_t *out, int32_t capacity) {
+    if (capacity < length) return length;
+    memcpy(out, text, (size_t)length * sizeof(uint16_t));
+    int32_t textLength = length;
+    int32_t limit = length;
+    UErrorCode status = U_ZERO_ERROR;
+    utrans_transUChars(transliterator->handle, (UChar *)out, &textLength, capacity, 0, &limit, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return textLength > capacity ? textLength : capacity + 1;
+    if (U_FAILURE(status)) return -(int32_t)status;
+    return textLength;
 }
 
 const char *burn_icu_error_name(int32_t code) {

@@ -39,7 +39,7 @@ enum SRTReader {
                 problems.add(line: lineNumber, problem)
                 continue
             }
-            let text = body.map { $0.trimmingWhitespace() }.joined(separator: "\n")
+            let text = body.map { $0.trimmingWhitespace }.joined(separator: "\n")
             if text.isEmpty { continue }
             segments.append(Segment(text: text, start: start, end: end))
         }
@@ -77,13 +77,6 @@ enum SRTReader {
 }
 
 extension Substring {
-    func trimmingWhitespace() -> Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-            let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return self[first...last]
-    }
-
     func replacingOccurrences(_ target: Character, with replacement: Character) -> String {
         String(map { $0 == target ? replacement : $0 })
     }

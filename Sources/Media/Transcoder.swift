@@ -50,6 +50,8 @@ public final class Transcoder {
     public var height: Int { Int(source.height) }
     /// Clockwise rotation applied from the display matrix. // degrees
     public var rotation: Int { source.orientation.rotation }
+    /// Frames per second of the input (average). // 1/seconds
+    public var frameRate: Double { source.frameRate }
     /// The input's duration, when known. // seconds
     public var duration: Double? { source.demuxer.duration }
 

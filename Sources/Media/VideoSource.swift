@@ -21,6 +21,8 @@ final class VideoSource {
     private let path: String
     private let offset: Int64  // timeline start, in timeBase
     private let frameDuration: Int64  // for frames without timestamps, in timeBase
+    /// Frames per second (the average, or 25 when the file does not say).
+    let frameRate: Double
     private var lastPTS = Int64.min
 
     init(path: String) throws {
@@ -34,6 +36,7 @@ final class VideoSource {
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         let frameRate = rate.num > 0 && rate.den > 0 ? rate : AVRational(num: 25, den: 1)
         frameDuration = max(1, av_rescale_q(1, av_inv_q(frameRate), timeBase))
+        self.frameRate = av_q2d(frameRate)
 
         let parameters = stream.pointee.codecpar.pointee
         guard parameters.width > 0, parameters.height > 0 else {

@@ -11,11 +11,14 @@ public struct BurnRequest: Sendable {
     public var encoder: EncoderSettings
     public var language: String?  // BCP-47, for captions that name none
     public var fontsConf: String?  // fontconfig file instead of the shipped Fonts.conf
+    public var script: String?  // the text the speaker read: its punctuation and form win
+    public var timingFix: Bool  // move phrase starts to where the speech begins
+    public var exportCaptions: String?  // also write the final captions here (.srt, .vtt, .json)
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
         output: String, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
-        fontsConf: String? = nil
+        fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil
     ) {
         self.input = input
         self.captions = captions
@@ -25,6 +28,9 @@ public struct BurnRequest: Sendable {
         self.encoder = encoder
         self.language = language
         self.fontsConf = fontsConf
+        self.script = script
+        self.timingFix = timingFix
+        self.exportCaptions = exportCaptions
     }
 }
 

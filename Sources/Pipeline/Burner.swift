@@ -23,16 +23,9 @@ public enum Burner {
     private static func burn(
         _ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
-        let preset = try Preset.load(try Resources.preset(request.preset))
-        try checkInput(request.input)
         let output = try OutputFile(output: request.output, input: request.input)
-        let transcript = try CaptionReader.read(
-            URL(fileURLWithPath: request.captions), format: request.captionsFormat)
-        var warnings: [String] = []
-        let captions = CaptionBuilder.captions(from: transcript, warnings: &warnings)
-        warnings.forEach { events(.warning("\(request.captions): \($0)")) }
-
-        let transcoder = try Transcoder(inputPath: request.input)
+        let (preset, transcoder, captions) = try prepare(request, events: events)
+        if let path = request.exportCaptions { try CaptionPlanner.export(captions, to: path) }
         let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
         let overlays = CaptionOverlays(
             captions: captions, engine: engine, preset: preset,
@@ -61,6 +54,27 @@ public enum Burner {
             output: output.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
             captionedFrames: summary.captionedFrames, captions: captions.count, rasterized: overlays.rasterized,
             copiedAudioStreams: summary.copiedStreams)
+    }
+
+    /// The final captions of `request` without rendering: what `burn-captions plan` prints.
+    public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> [Caption] {
+        do {
+            return try prepare(request, events: events).captions
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    /// The preset, the opened input and the final captions.
+    private static func prepare(_ request: BurnRequest, events: (BurnEvent) -> Void) throws -> (
+        preset: Preset, transcoder: Transcoder, captions: [Caption]
+    ) {
+        let preset = try Preset.load(try Resources.preset(request.preset))
+        try checkInput(request.input)
+        let transcoder = try Transcoder(inputPath: request.input)
+        let captions = try CaptionPlanner.captions(
+            for: request, preset: preset, frameDuration: 1 / transcoder.frameRate, events: events)
+        return (preset, transcoder, captions)
     }
 
     /// A missing or unreadable input is named before anything else is opened.

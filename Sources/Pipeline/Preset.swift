@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 import Layout
 import Raster
@@ -20,6 +21,12 @@ public struct Preset: Sendable, Equatable, Codable {
         public var minimumSize: Double  // pixels
         public var lineSpacing: Double?  // times the line height
     }
+    /// Limits for splitting captions (the gap between captions is two frames of the video).
+    public struct CaptionLimits: Sendable, Equatable, Codable {
+        public var maxCharacters: Int  // a CJK character counts as two
+        public var maxDuration: Double  // seconds
+        public var minDuration: Double  // seconds
+    }
     public struct Outline: Sendable, Equatable, Codable {
         public var color: RGBAColor
         public var radius: Double  // times the font size
@@ -34,6 +41,7 @@ public struct Preset: Sendable, Equatable, Codable {
     public var maximumLines: Int?
     public var fill: RGBAColor
     public var outline: Outline
+    public var captions: CaptionLimits?
 
     /// Reads and checks a preset file; errors name the file and the field.
     public static func load(_ url: URL) throws -> Preset {
@@ -70,6 +78,13 @@ public struct Preset: Sendable, Equatable, Codable {
         if !(100...1000).contains(font.weight) { return "font.weight: must be 100...1000" }
         if let lines = maximumLines, !(1...4).contains(lines) { return "maximumLines: must be 1...4" }
         if !(outline.radius >= 0 && outline.radius <= 0.5) { return "outline.radius: must be 0...0.5 of the font size" }
+        if let limits = captions {
+            if !(8...400).contains(limits.maxCharacters) { return "captions.maxCharacters: must be 8...400" }
+            if !(limits.minDuration >= 0 && limits.minDuration <= 10) { return "captions.minDuration: must be 0...10 seconds" }
+            if !(limits.maxDuration >= max(0.5, limits.minDuration) && limits.maxDuration <= 60) {
+                return "captions.maxDuration: must be at least minDuration and 0.5...60 seconds"
+            }
+        }
         if let spacing = font.lineSpacing, !(spacing >= 0.5 && spacing <= 3) { return "font.lineSpacing: must be 0.5...3" }
         return nil
     }
@@ -86,6 +101,15 @@ public struct Preset: Sendable, Equatable, Codable {
             safeArea: Rect(
                 x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy),
             anchorX: anchor.x * sx, anchorY: anchor.y * sy)
+    }
+
+    /// Chunking limits for a video whose frames last `frameDuration` seconds.
+    public func chunkingLimits(frameDuration: Double) -> ChunkingLimits {
+        let defaults = ChunkingLimits()
+        return ChunkingLimits(
+            maxCharacters: captions?.maxCharacters ?? defaults.maxCharacters,
+            maxDuration: captions?.maxDuration ?? defaults.maxDuration,
+            minDuration: captions?.minDuration ?? defaults.minDuration, minGap: 2 * frameDuration)
     }
 
     /// Paint for a caption set at `fontSize` pixels.

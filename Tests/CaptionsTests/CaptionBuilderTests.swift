@@ -13,7 +13,10 @@ final class CaptionBuilderTests: XCTestCase {
         var warnings: [String] = []
         let captions = CaptionBuilder.captions(from: transcript, warnings: &warnings)
         XCTAssertEqual(captions.map(\.text), ["first one", "second", "third"])
-        XCTAssertEqual(captions.map(\.end), [2, 3, 5])
+        // Overlaps cut at the next start, then two frames (of 30 fps) left between captions.
+        XCTAssertEqual(captions[0].end, 2 - 2.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(captions[1].end, 3 - 2.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(captions[2].end, 5)
         XCTAssertEqual(captions.map(\.language), ["de", "de", "de"])
         XCTAssertEqual(warnings.count, 1)
     }

@@ -23,6 +23,16 @@ int32_t burn_icu_line_breaks(const uint16_t *text, int32_t length, const char *l
    Returns the length written, or a negative ICU error code. */
 int32_t burn_icu_likely_subtags(const char *tag, char *out, int32_t capacity);
 
+/* An ICU transliterator ("Hant-Hans", ...), opaque. NULL on failure, with *error set. */
+typedef struct burn_icu_transliterator burn_icu_transliterator;
+burn_icu_transliterator *burn_icu_transliterator_open(const char *id, int32_t *error);
+void burn_icu_transliterator_close(burn_icu_transliterator *transliterator);
+
+/* Transliterates text (UTF-16) into out. Returns the length of the result (which may exceed
+   capacity: call again with a larger buffer), or a negative ICU error code. */
+int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const uint16_t *text, int32_t length,
+                               uint16_t *out, int32_t capacity);
+
 /* Name of the last error code returned above. */
 const char *burn_icu_error_name(int32_t code);
 

@@ -1,0 +1,83 @@
+/// Splits timed tokens into on-screen captions: a full stop, `?` or `!` always ends a
+/// caption; when a caption grows past the character or duration limit it is split at its
+/// last comma (or, in Chinese and Japanese, a space between two CJK characters) if that
+/// leaves a reasonable first part, else before the word that does not fit. A segment
+/// boundary always ends a caption. Word timings stay inside each caption.
+public enum CaptionChunker {
+    /// A split point must leave at least this share of the limit in the first part.
+    static let minimumSplitShare = 0.4
+
+    /// The captions of one segment's tokens.
+    public static func captions(
+        _ tokens: [TimedToken], limits: ChunkingLimits, language: String?, speaker: String?
+    ) -> [Caption] {
+        var captions: [Caption] = []
+        var current: [TimedToken] = []
+        func emit(_ part: ArraySlice<TimedToken>) {
+            guard let first = part.first, let last = part.last else { return }
+            var tokens = Array(part)
+            tokens[0].token.spaceBefore = false
+            captions.append(
+                Caption(
+                    text: Tokenizer.join(tokens.map(\.token)), start: first.start, end: last.end, language: language,
+                    speaker: speaker, words: tokens.map { Word(text: $0.token.display, start: $0.start, end: $0.end) }))
+        }
+        for token in tokens {
+            while !current.isEmpty && tooLong(current + [token], limits) {
+                let split = splitPoint(current, limits)
+                emit(current[..<split])
+                current = Array(current[split...])
+            }
+            current.append(token)
+            if token.token.endsSentence {
+                emit(current[...])
+                current = []
+            }
+        }
+        emit(current[...])
+        return captions
+    }
+
+    /// Times made presentable: each caption lasts at least `minDuration` where the next one
+    /// leaves room, and ends `minGap` before the next starts.
+    public static func adjustTimes(_ captions: [Caption], limits: ChunkingLimits) -> [Caption] {
+        var result = captions
+        for i in result.indices {
+            let nextStart = i + 1 < result.count ? result[i + 1].start : Double.infinity
+            let latestEnd = nextStart - limits.minGap
+            if result[i].end - result[i].start < limits.minDuration {
+                result[i].end = max(result[i].end, min(result[i].start + limits.minDuration, latestEnd))
+            }
+            if result[i].end > latestEnd && latestEnd > result[i].start { result[i].end = latestEnd }
+        }
+        return result
+    }
+
+    /// Display width: characters and spaces, a CJK character counting as two.
+    static func width(_ tokens: [TimedToken]) -> Int {
+        tokens.enumerated().reduce(0) { sum, item in
+            let (i, t) = item
+            let space = i > 0 && t.token.spaceBefore ? 1 : 0
+            let text = t.token.display.reduce(0) { $0 + (Tokenizer.isCJK($1) ? 2 : 1) }
+            return sum + space + text
+        }
+    }
+
+    private static func tooLong(_ tokens: [TimedToken], _ limits: ChunkingLimits) -> Bool {
+        guard tokens.count > 1, let first = tokens.first, let last = tokens.last else { return false }
+        return width(tokens) > limits.maxCharacters || last.end - first.start > limits.maxDuration
+    }
+
+    /// Where to split `tokens` (an index from 1 to count): after the last clause end or
+    /// CJK soft break that leaves enough in the first part, else at the end.
+    private static func splitPoint(_ tokens: [TimedToken], _ limits: ChunkingLimits) -> Int {
+        let minimum = Int(Double(limits.maxCharacters) * minimumSplitShare)
+        for k in stride(from: tokens.count - 1, through: 1, by: -1) {
+            let before = tokens[k - 1].token
+            let after = tokens[k].token
+            let softBreak = before.isCJK && after.isCJK && after.spaceBefore
+            if (before.endsClause || softBreak) && width(Array(tokens[..<k])) >= minimum { return k }
+        }
+        return tokens.count
+    }
+}

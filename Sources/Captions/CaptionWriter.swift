@@ -1,0 +1,107 @@
+import Foundation
+
+/// Writes final captions as SubRip, WebVTT or native JSON (which burn-captions reads back).
+public enum CaptionWriter {
+    /// The format a file name's extension asks for.
+    public static func format(forPath path: String) -> CaptionFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "srt": return .srt
+        case "vtt": return CaptionFormat(rawValue: "vtt")
+        case "json": return .json
+        default: return nil
+        }
+    }
+
+    /// The captions in `format` (srt, vtt or native json).
+    public static func data(_ captions: [Caption], format: CaptionFormat) throws -> Data {
+        switch format.rawValue {
+        case "srt": return Data(srt(captions).utf8)
+        case "vtt": return Data(webVTT(captions).utf8)
+        default: return try nativeJSON(captions)
+        }
+    }
+
+    /// SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`.
+    public static func srt(_ captions: [Caption]) -> String {
+        captions.enumerated().map { i, caption in
+            "\(i + 1)\n\(timestamp(caption.start, separator: ",")) --> \(timestamp(caption.end, separator: ","))\n\(caption.text)\n"
+        }.joined(separator: "\n")
+    }
+
+    /// WebVTT: `WEBVTT` header, cues with `<v Speaker>` when a speaker is known, `&`, `<`, `>` escaped.
+    public static func webVTT(_ captions: [Caption]) -> String {
+        "WEBVTT\n\n"
+            + captions.map { caption in
+                let text = escape(caption.text)
+                let voiced = caption.speaker.map { "<v \(escape($0))>\(text)" } ?? text
+                return "\(timestamp(caption.start, separator: ".")) --> \(timestamp(caption.end, separator: "."))\n\(voiced)\n"
+            }.joined(separator: "\n")
+    }
+
+    /// Native JSON (see README): segments with text, times, language, speaker and words.
+    public static func nativeJSON(_ captions: [Caption]) throws -> Data {
+        try encoder().encode(NativeDocument(segments: captions.map(CaptionRecord.init)))
+    }
+
+    /// What `burn-captions plan` prints: `{"captions": [...]}`.
+    public static func planJSON(_ captions: [Caption]) throws -> Data {
+        try encoder().encode(PlanDocument(captions: captions.map(CaptionRecord.init)))
+    }
+
+    private static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// `HH:MM:SS,mmm` (SRT) or `HH:MM:SS.mmm` (WebVTT).
+    static func timestamp(_ seconds: Double, separator: String) -> String {
+        let milliseconds = Int((max(0, seconds) * 1000).rounded())
+        let h = milliseconds / 3_600_000
+        let m = milliseconds / 60_000 % 60
+        let s = milliseconds / 1000 % 60
+        let ms = milliseconds % 1000
+        return String(format: "%02d:%02d:%02d%@%03d", h, m, s, separator, ms)
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    private struct NativeDocument: Encodable {
+        var segments: [CaptionRecord]
+    }
+
+    private struct PlanDocument: Encodable {
+        var captions: [CaptionRecord]
+    }
+}
+
+/// A caption as JSON: `start`, `end`, `text`, `language`, `speaker`, `words[]`.
+public struct CaptionRecord: Sendable, Equatable, Codable {
+    public struct WordRecord: Sendable, Equatable, Codable {
+        public var text: String
+        public var start: Double  // seconds
+        public var end: Double  // seconds
+    }
+
+    public var start: Double  // seconds
+    public var end: Double  // seconds
+    public var text: String
+    public var language: String?
+    public var speaker: String?
+    public var words: [WordRecord]
+
+    public init(_ caption: Caption) {
+        start = Self.rounded(caption.start)
+        end = Self.rounded(caption.end)
+        text = caption.text
+        language = caption.language
+        speaker = caption.speaker
+        words = caption.words.map { WordRecord(text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end)) }
+    }
+
+    /// Milliseconds are enough, and keep the JSON readable.
+    static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,26 @@
+/// One unit of caption text: a word, or one Chinese, Japanese or Korean character, with
+/// the punctuation around it kept apart so that it can be compared and re-joined.
+public struct Token: Sendable, Equatable {
+    public var text: String  // the word itself: "5%", "$20", "3.5", "字"
+    public var leading: String  // punctuation before it: "(", "“"
+    public var trailing: String  // punctuation after it: ".", ",", "。"
+    public var spaceBefore: Bool  // white space separated it from the previous token
+    public var isCJK: Bool  // one Chinese, Japanese or Korean character
+
+    public init(text: String, leading: String = "", trailing: String = "", spaceBefore: Bool = false, isCJK: Bool = false) {
+        self.text = text
+        self.leading = leading
+        self.trailing = trailing
+        self.spaceBefore = spaceBefore
+        self.isCJK = isCJK
+    }
+
+    /// The token as shown: leading punctuation, text, trailing punctuation.
+    public var display: String { leading + text + trailing }
+
+    /// Whether a caption must end after this token (a full stop, `?` or `!`).
+    public var endsSentence: Bool { trailing.contains(where: Tokenizer.sentenceEnds.contains) }
+
+    /// Whether this token ends a clause (a comma, semicolon or colon): a preferred split.
+    public var endsClause: Bool { trailing.contains(where: Tokenizer.clauseEnds.contains) }
+}

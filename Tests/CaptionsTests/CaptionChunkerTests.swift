@@ -1,0 +1,66 @@
+import XCTest
+
+@testable import Captions
+
+final class CaptionChunkerTests: XCTestCase {
+    private let limits = ChunkingLimits(maxCharacters: 24, maxDuration: 3, minDuration: 0.8, minGap: 2.0 / 30)
+
+    /// A segment whose words last 0.3 s each, back to back.
+    private func chunk(_ text: String, limits: ChunkingLimits? = nil) -> [Caption] {
+        let words = text.split(separator: " ").enumerated().map { i, word in
+            Word(text: String(word), start: Double(i) * 0.3, end: Double(i + 1) * 0.3)
+        }
+        let segment = Segment(text: text, start: 0, end: Double(words.count) * 0.3, words: words)
+        return CaptionChunker.captions(
+            TimedToken.tokens(of: segment), limits: limits ?? self.limits, language: "en", speaker: nil)
+    }
+
+    func testFullStopsAlwaysEndACaption() {
+        XCTAssertEqual(chunk("Hi. Are you there? Yes!").map(\.text), ["Hi.", "Are you there?", "Yes!"])
+    }
+
+    func testCommaIsThePreferredSplit() {
+        XCTAssertEqual(
+            chunk("When we record outside, the wind gets loud").map(\.text),
+            ["When we record outside,", "the wind gets loud"])
+    }
+
+    func testWithoutACommaTheSplitIsBeforeTheWordThatDoesNotFit() {
+        XCTAssertEqual(
+            chunk("every caption must stay short enough to read").map(\.text),
+            ["every caption must stay", "short enough to read"])
+    }
+
+    func testDurationLimitSplitsToo() {
+        let long = ChunkingLimits(maxCharacters: 200, maxDuration: 1.0, minDuration: 0.5, minGap: 0.05)
+        let captions = chunk("one two three four five six", limits: long)
+        XCTAssertEqual(captions.map(\.text), ["one two three", "four five six"])
+        XCTAssertTrue(captions.allSatisfy { $0.end - $0.start <= 1.0 + 1e-9 })
+    }
+
+    func testWordTimingsStayInsideEachCaption() {
+        let captions = chunk("When we record outside, the wind gets loud")
+        XCTAssertEqual(captions[1].words.map(\.text), ["the", "wind", "gets", "loud"])
+        XCTAssertEqual(captions[1].start, captions[1].words[0].start)
+        XCTAssertEqual(captions[1].end, captions[1].words.last?.end)
+    }
+
+    func testCJKSpaceIsASoftBreakAndCharactersCountDouble() {
+        let text = "我们今天来聊一聊 字幕的重要性和排版"
+        let segment = Segment(text: text, start: 0, end: 5)
+        let captions = CaptionChunker.captions(
+            TimedToken.tokens(of: segment), limits: limits, language: "zh", speaker: nil)
+        XCTAssertEqual(captions.map(\.text), ["我们今天来聊一聊", "字幕的重要性和排版"])
+    }
+
+    func testMinimumDurationAndGap() {
+        let captions = [
+            Caption(text: "a", start: 0, end: 0.2), Caption(text: "b", start: 0.5, end: 1.5),
+            Caption(text: "c", start: 1.52, end: 3),
+        ]
+        let adjusted = CaptionChunker.adjustTimes(captions, limits: limits)
+        XCTAssertEqual(adjusted[0].end, 0.5 - 2.0 / 30, accuracy: 1e-9, "longer, but not into the next")
+        XCTAssertEqual(adjusted[1].end, 1.52 - 2.0 / 30, accuracy: 1e-9, "two frames before the next")
+        XCTAssertEqual(adjusted[2].end, 3)
+    }
+}

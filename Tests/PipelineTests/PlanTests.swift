@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+
+/// `burn-captions plan` and `--export-captions`: the final captions as data.
+final class PlanTests: XCTestCase {
+    private let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+
+    private struct Plan: Decodable {
+        struct Caption: Decodable {
+            struct Word: Decodable {
+                var text: String
+                var start: Double
+                var end: Double
+            }
+            var start: Double
+            var end: Double
+            var text: String
+            var language: String?
+            var words: [Word]
+        }
+        var captions: [Caption]
+    }
+
+    private func plan(_ arguments: [String]) throws -> Plan {
+        let result = try CLI.burn(["plan", talk] + arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONDecoder().decode(Plan.self, from: Data(result.stdout.utf8))
+    }
+
+    func testPlanOnTheSamplePrintsTheCaptionsWithWords() throws {
+        let plan = try plan(["--captions", CLI.samples.appendingPathComponent("talk.json").path, "--preset", "tiktok"])
+        XCTAssertGreaterThanOrEqual(plan.captions.count, 7)
+        XCTAssertEqual(plan.captions.first?.text, "Captions that pop")
+        XCTAssertTrue(plan.captions.contains { $0.text == "Save 5% on $20 plans" })
+        for caption in plan.captions {
+            XCTAssertEqual(caption.language, "en")
+            XCTAssertLessThan(caption.start, caption.end)
+            XCTAssertFalse(caption.words.isEmpty)
+            XCTAssertTrue(caption.words.allSatisfy { $0.start >= caption.start - 0.001 && $0.end <= caption.end + 0.001 })
+        }
+        XCTAssertTrue(zip(plan.captions, plan.captions.dropFirst()).allSatisfy { $0.end < $1.start })
+    }
+
+    func testNumbersAndSymbolsSurviveToTheCaptionText() throws {
+        let folder = try temporaryFolder()
+        let srt = folder.appendingPathComponent("symbols.srt")
+        let text = "5% $20 3.5 1,000 10:30 25°C #1 @home 1/2 €5"
+        try "1\n00:00:01,000 --> 00:00:03,000\n\(text)\n".write(to: srt, atomically: true, encoding: .utf8)
+        let plan = try plan(["--captions", srt.path, "--preset", "tiktok"])
+        let shown = plan.captions.map(\.text).joined(separator: " ")
+        XCTAssertEqual(shown, text)
+    }
+
+    func testScriptGivesTraditionalFormAndPunctuation() throws {
+        let folder = try temporaryFolder()
+        let captions = folder.appendingPathComponent("zh.json")
+        try """
+            {"language": "zh-TW", "segments": [{"start": 1, "end": 3, "text": "我们今天讨论视频字幕",
+              "words": [{"text": "我们", "start": 1, "end": 1.5}, {"text": "今天", "start": 1.5, "end": 2},
+                        {"text": "讨论", "start": 2, "end": 2.4}, {"text": "视频字幕", "start": 2.4, "end": 3}]}]}
+            """.write(to: captions, atomically: true, encoding: .utf8)
+        let script = folder.appendingPathComponent("script.txt")
+        try "我們今天討論視頻字幕。\n".write(to: script, atomically: true, encoding: .utf8)
+        let plan = try plan(["--captions", captions.path, "--script", script.path])
+        XCTAssertEqual(plan.captions.map(\.text), ["我們今天討論視頻字幕。"])
+        XCTAssertEqual(plan.captions.first?.language, "zh-TW")
+    }
+
+    func testExportWritesTheSameCaptionsTheRenderUses() throws {
+        let folder = try temporaryFolder()
+        let json = CLI.samples.appendingPathComponent("talk.json").path
+        let short = folder.appendingPathComponent("short.mp4").path
+        XCTAssertEqual(try CLI.tool("ffmpeg", ["-v", "error", "-i", talk, "-t", "3", "-c", "copy", short]).status, 0)
+        let srt = folder.appendingPathComponent("final.srt").path
+        let result = try CLI.burn([
+            short, "--captions", json, "-o", folder.appendingPathComponent("out.mp4").path, "--x264-preset",
+            "ultrafast", "--export-captions", srt,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let exported = try String(contentsOfFile: srt, encoding: .utf8)
+        XCTAssertTrue(exported.hasPrefix("1\n00:00:00,500 --> 00:00:02,029\nCaptions that pop\n"), exported)
+    }
+
+    func testPlanUsageErrors() throws {
+        let json = CLI.samples.appendingPathComponent("talk.json").path
+        XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "-o", "/tmp/x.mp4"]).status, 2)
+        XCTAssertEqual(try CLI.burn(["plan", "--captions", json]).status, 2)
+    }
+}
