@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Captions", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "Raster", dependencies: ["Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
-            "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
+            "Captions", "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
         .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media"]),
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,11 +8,12 @@ PACKAGES=(
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
   ffmpeg
+  espeak-ng
   fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
 )
 # Only needed to regenerate Samples/ (scripts/make-sample.py).
 if [[ "${1:-}" == "--sample-tools" ]]; then
-  PACKAGES+=(espeak-ng sox)
+  PACKAGES+=(sox)
 fi
 
 missing=()

@@ -3,7 +3,7 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 
-/// A threaded video decoder for one stream, through libavcodec.
+/// A threaded decoder for one stream (video or audio), through libavcodec.
 final class Decoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     private let path: String
@@ -12,7 +12,8 @@ final class Decoder {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-            throw MediaError.unsupported(file: path, message: "no decoder for video codec \(name)")
+            let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "data"
+            throw MediaError.unsupported(file: path, message: "no decoder for \(kind) codec \(name)")
         }
         guard let context = avcodec_alloc_context3(codec) else {
             throw MediaError.outOfMemory("avcodec_alloc_context3", file: path)

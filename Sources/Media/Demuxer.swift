@@ -49,6 +49,17 @@ final class Demuxer {
         videoStreamIndex >= 0 ? stream(Int(videoStreamIndex)) : nil
     }
 
+    /// The audio stream FFmpeg rates best (`av_find_best_stream`), if the file has one.
+    var bestAudioStream: UnsafeMutablePointer<AVStream>? {
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        return index >= 0 ? stream(Int(index)) : nil
+    }
+
+    /// Makes the demuxer drop the packets of every stream but `index` (less to read and copy).
+    func discardStreams(except index: Int32) {
+        for other in 0..<streamCount where other != Int(index) { stream(other).pointee.discard = AVDISCARD_ALL }
+    }
+
     /// The file's duration, when known. // seconds
     var duration: Double? {
         let value = context.pointee.duration

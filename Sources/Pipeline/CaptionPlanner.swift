@@ -1,8 +1,9 @@
 import Captions
 import Foundation
+import Media
 
 /// The final captions of a request: read, aligned to the script, split within the preset's
-/// limits, with presentable times.
+/// limits, with presentable times and phrase starts fixed from the audio.
 enum CaptionPlanner {
     /// `frameDuration` (seconds) sets the minimum gap between captions: two frames.
     static func captions(
@@ -11,11 +12,15 @@ enum CaptionPlanner {
         let transcript = try CaptionReader.read(URL(fileURLWithPath: request.captions), format: request.captionsFormat)
         let script = try request.script.map(readScript)
         var warnings: [String] = []
-        let captions = CaptionBuilder.captions(
+        var captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
             warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
+        // Phrase starts that absorbed the pause before them move to where the speech begins.
+        if request.timingFix, let envelope = try AudioEnvelopeReader.envelope(path: request.input) {
+            captions = TimingFix.apply(captions, envelope: envelope)
+        }
         return captions
     }
 
