@@ -81,6 +81,22 @@ final class PlanTests: XCTestCase {
         XCTAssertTrue(exported.hasPrefix("1\n00:00:00,500 --> 00:00:02,029\nCaptions that pop\n"), exported)
     }
 
+    /// "Burned" is spoken from 5.072 s; a recognizer that stamps it from 4.70 s (absorbing the
+    /// pause) is corrected from the audio unless --no-timing-fix.
+    func testTimingFixMovesAnEarlyPhraseStartToTheSpeech() throws {
+        let folder = try temporaryFolder()
+        let captions = folder.appendingPathComponent("early.json")
+        try """
+            {"language": "en", "segments": [{"start": 4.70, "end": 6.297, "text": "Burned right in.",
+              "words": [{"text": "Burned", "start": 4.70, "end": 5.467}, {"text": "right", "start": 5.547, "end": 5.924},
+                        {"text": "in.", "start": 6.005, "end": 6.297}]}]}
+            """.write(to: captions, atomically: true, encoding: .utf8)
+        let fixed = try plan(["--captions", captions.path])
+        XCTAssertEqual(fixed.captions[0].start, 5.072, accuracy: 0.1)
+        let raw = try plan(["--captions", captions.path, "--no-timing-fix"])
+        XCTAssertEqual(raw.captions[0].start, 4.70, accuracy: 0.001)
+    }
+
     func testPlanUsageErrors() throws {
         let json = CLI.samples.appendingPathComponent("talk.json").path
         XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "-o", "/tmp/x.mp4"]).status, 2)
