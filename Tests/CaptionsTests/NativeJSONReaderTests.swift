@@ -49,6 +49,25 @@ final class NativeJSONReaderTests: XCTestCase {
         }
     }
 
+    func testTruncatedFileAndNegativeTimes() {
+        let truncated = "{\"segments\": [{\"text\": \"a\", \"start\": 0, \"end\": 1}, {\"text\": \"b\", \"sta"
+        XCTAssertThrowsError(try CaptionReader.parse(Data(truncated.utf8), file: "t.json", format: .json)) { error in
+            let message = (error as? CaptionError)?.description ?? ""
+            XCTAssertTrue(message.hasPrefix("t.json: not valid JSON"), message)
+        }
+        let negative = "{\"segments\": [{\"text\": \"a\", \"start\": -1, \"end\": 1}, {\"text\": \"b\", \"start\": 2, \"end\": 3}]}"
+        XCTAssertThrowsError(try CaptionReader.parse(Data(negative.utf8), file: "n.json", format: .json)) { error in
+            XCTAssertEqual(
+                (error as? CaptionError)?.problems.map(\.description), ["n.json: segments[0].start: start time -1.0 is negative"])
+        }
+        // JSON has no NaN or infinity; a number too large for a Double is refused with the file's name.
+        let huge = "{\"segments\": [{\"text\": \"a\", \"start\": 0, \"end\": 1e999}]}"
+        XCTAssertThrowsError(try CaptionReader.parse(Data(huge.utf8), file: "h.json", format: .json)) { error in
+            let message = (error as? CaptionError)?.description ?? ""
+            XCTAssertTrue(message.hasPrefix("h.json: not valid JSON"), message)
+        }
+    }
+
     func testMalformedJSONNamesTheLine() {
         let text = "{\n\"segments\": [\n{\"text\": \"a\",, }\n]}"
         XCTAssertThrowsError(try CaptionReader.parse(Data(text.utf8), file: "m.json", format: .json)) { error in

@@ -73,6 +73,13 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertLessThanOrEqual(laidOut.frame.width, style.safeArea.width)
     }
 
+    func testNumbersAndSymbolsShapeWithoutMissingGlyphs() throws {
+        let text = "5% $20 3.5 1,000 10:30 25°C #1 @home 1/2 €5"
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1), style: style)
+        XCTAssertEqual(laidOut.lines.map(\.text).joined(separator: " "), text)
+        XCTAssertFalse(laidOut.lines.flatMap(\.glyphs).contains { $0.glyph == 0 }, "no .notdef glyphs")
+    }
+
     func testJapaneseCaptionUsesTheJapaneseFace() throws {
         let laidOut = try engine().layout(Caption(text: "字幕を焼き込む", start: 0, end: 1), style: style)
         XCTAssertEqual(laidOut.face.file.family, "Noto Sans CJK JP")
