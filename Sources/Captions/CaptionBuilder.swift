@@ -2,8 +2,9 @@
 /// line, overlaps resolved so that at most one caption shows at a time.
 public enum CaptionBuilder {
     /// Captions sorted by start; an earlier caption ends where the next one starts.
-    /// `warnings` receives one line if any overlap was resolved.
+    /// `warnings` receives the transcript's notes, then one line if any overlap was resolved.
     public static func captions(from transcript: Transcript, warnings: inout [String]) -> [Caption] {
+        warnings.append(contentsOf: transcript.notes)
         var captions = transcript.segments.compactMap { segment -> Caption? in
             let text = segment.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             guard !text.isEmpty else { return nil }
