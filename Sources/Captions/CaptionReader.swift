@@ -37,6 +37,7 @@ public enum CaptionReader {
         switch format {
         case .json: transcript = try NativeJSONReader.parse(data, file: file)
         case .srt: transcript = try SRTReader.parse(text, file: file)
+        case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
         if transcript.segments.isEmpty {
             throw CaptionError([CaptionProblem(file: file, message: "no captions in file")])

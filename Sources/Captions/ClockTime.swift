@@ -9,11 +9,37 @@ struct ClockStyle: Sendable {
     var fractionDigits: ClosedRange<Int>
     /// Minutes and seconds are exactly two digits, and minutes are below 60 even without hours.
     var twoDigitFields: Bool
+    /// A timing line and the shape of one, for problem messages.
+    var example: String
+    var pattern: String
 
     /// SubRip, read leniently: `,` or `.`, any fraction or none, hours optional.
-    static let srt = ClockStyle(fractionSeparators: [",", "."], fractionDigits: 0...9, twoDigitFields: false)
+    static let srt = ClockStyle(
+        fractionSeparators: [",", "."], fractionDigits: 0...9, twoDigitFields: false,
+        example: "00:00:01,000 --> 00:00:02,000", pattern: "hh:mm:ss,ttt --> hh:mm:ss,ttt")
     /// WebVTT: `.` and exactly three fraction digits, hours optional.
-    static let webVTT = ClockStyle(fractionSeparators: ["."], fractionDigits: 3...3, twoDigitFields: true)
+    static let webVTT = ClockStyle(
+        fractionSeparators: ["."], fractionDigits: 3...3, twoDigitFields: true,
+        example: "00:01.000 --> 00:02.000", pattern: "[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt")
+
+    /// The times of `block`, checked with `timeProblem`, or nil after adding the problem at its line.
+    func times(of block: CueBlock, in lines: [Substring], problems: inout ProblemList) -> (
+        start: Double, end: Double
+    )? {
+        guard let index = block.timing else {
+            problems.add(line: block.first + 1, "expected a timing line `\(example)`")
+            return nil
+        }
+        guard let times = timing(lines[index]) else {
+            problems.add(line: index + 1, "malformed timing line `\(lines[index])` (expected `\(pattern)`)")
+            return nil
+        }
+        if let problem = timeProblem(start: times.start, end: times.end) {
+            problems.add(line: index + 1, problem)
+            return nil
+        }
+        return times
+    }
 
     /// `start --> end` at the start of `line`, anything after the end time ignored (cue settings).
     func timing(_ line: Substring) -> (start: Double, end: Double)? {

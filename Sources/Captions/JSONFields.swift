@@ -28,7 +28,8 @@ extension ProblemList {
         if let line = location.line {
             add(line: line, located)
         } else {
-            problems.append(CaptionProblem(file: file, field: location.path.isEmpty ? nil : location.path, message: message))
+            problems.append(
+                CaptionProblem(file: file, field: location.path.isEmpty ? nil : location.path, message: message))
         }
     }
 }

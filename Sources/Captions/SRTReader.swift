@@ -5,39 +5,9 @@ enum SRTReader {
         var problems = ProblemList(file: file)
         var segments: [Segment] = []
         let lines = textLines(text)
-
-        var index = 0
-        while index < lines.count {
-            // Skip blank lines and a cue number before the timing line.
-            if lines[index].isBlank {
-                index += 1
-                continue
-            }
-            var timingIndex = index
-            if !lines[index].contains("-->"), index + 1 < lines.count, lines[index + 1].contains("-->") {
-                timingIndex = index + 1
-            }
-            let lineNumber = timingIndex + 1
-            guard lines[timingIndex].contains("-->") else {
-                problems.add(line: index + 1, "expected a timing line `00:00:01,000 --> 00:00:02,000`")
-                while index < lines.count, !lines[index].isBlank { index += 1 }
-                continue
-            }
-            var body: [Substring] = []
-            index = timingIndex + 1
-            while index < lines.count, !lines[index].isBlank {
-                body.append(lines[index])
-                index += 1
-            }
-            guard let (start, end) = ClockStyle.srt.timing(lines[timingIndex]) else {
-                problems.add(line: lineNumber, "malformed timing line `\(lines[timingIndex])`")
-                continue
-            }
-            if let problem = timeProblem(start: start, end: end) {
-                problems.add(line: lineNumber, problem)
-                continue
-            }
-            let text = body.map { $0.trimmingWhitespace() }.joined(separator: "\n")
+        for block in CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false) {
+            guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
+            let text = block.payload.map { $0.trimmingWhitespace() }.joined(separator: "\n")
             if text.isEmpty { continue }
             segments.append(Segment(text: text, start: start, end: end))
         }
