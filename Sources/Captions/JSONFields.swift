@@ -103,20 +103,33 @@ struct JSONObject {
         return (start, end)
     }
 
-    /// The objects of the array at `key` (nil when absent, or not an array: a problem); an
-    /// element that is not an object adds a problem and is left out.
-    func objects(_ key: String, problems: inout ProblemList) -> [JSONObject]? {
+    /// `transform` of each object in the array at `key`, in order (nil when the key is absent,
+    /// or holds no array: a problem); an element that is not an object adds a problem instead.
+    func objects<T>(
+        _ key: String, problems: inout ProblemList, _ transform: (JSONObject, inout ProblemList) -> T?
+    ) -> [T]? {
         guard let value = present(key, required: false, problems: &problems) else { return nil }
         guard let list = value as? [Any] else {
             problems.add(at: location.field(key), "expected an array")
             return nil
         }
-        return JSONObject.objects(in: list, at: location.field(key), problems: &problems)
+        return JSONObject.objects(in: list, at: location.field(key), problems: &problems, transform)
     }
 
-    /// The objects of `list`, which sits at `location`; other elements add a problem.
-    static func objects(in list: [Any], at location: JSONLocation, problems: inout ProblemList) -> [JSONObject] {
-        list.enumerated().compactMap { JSONObject($1, at: location.element($0), problems: &problems) }
+    /// `transform` of each object of `list`, which sits at `location`, in order; an element that
+    /// is not an object adds a problem instead.
+    static func objects<T>(
+        in list: [Any], at location: JSONLocation, problems: inout ProblemList,
+        _ transform: (JSONObject, inout ProblemList) -> T?
+    ) -> [T] {
+        var results: [T] = []
+        for (index, element) in list.enumerated() {
+            guard let object = JSONObject(element, at: location.element(index), problems: &problems),
+                let result = transform(object, &problems)
+            else { continue }
+            results.append(result)
+        }
+        return results
     }
 
     private func present(_ key: String, required: Bool, problems: inout ProblemList) -> Any? {
@@ -137,6 +150,26 @@ enum JSONDocument {
         } catch {
             throw CaptionError([CaptionProblem(file: file, message: "not valid JSON (\(failure(error, data: data)))")])
         }
+    }
+
+    /// Reads a segment-list file (native or Whisper JSON): the top-level `language`, passed
+    /// through `language`, and `segment` of each element of `segments`; throws with every problem.
+    static func readSegments(
+        _ root: Any, file: String, language: (String) -> String? = { $0 },
+        segment: (JSONObject, inout ProblemList) -> Segment?
+    ) throws -> Transcript {
+        guard let object = root as? [String: Any] else {
+            throw CaptionError([CaptionProblem(file: file, message: "expected a JSON object at the top level")])
+        }
+        guard let list = object["segments"] as? [Any] else {
+            throw CaptionError([CaptionProblem(file: file, field: "segments", message: "missing array")])
+        }
+        var problems = ProblemList(file: file)
+        let top = JSONObject(fields: object, location: .root)
+        let code = top.string("language", problems: &problems).flatMap(language)
+        let segments = JSONObject.objects(in: list, at: .root.field("segments"), problems: &problems, segment)
+        try problems.check()
+        return Transcript(segments: segments, language: code)
     }
 
     /// JSONSerialization's message, with the line of the failure when it gives an offset.
