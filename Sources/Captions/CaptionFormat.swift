@@ -6,6 +6,7 @@ public enum CaptionFormat: String, Sendable, CaseIterable {
     case srt
     case vtt  // WebVTT
     case whisper  // openai-whisper or faster-whisper JSON
+    case live  // live-caption log: JSON Lines or a JSON array of caption items
 
     /// The format a file's extension names, if any; `.json` is native JSON unless
     /// `CaptionReader.read` finds another JSON format in the content.
@@ -14,6 +15,7 @@ public enum CaptionFormat: String, Sendable, CaseIterable {
         case "json": self = .json
         case "srt": self = .srt
         case "vtt": self = .vtt
+        case "jsonl": self = .live
         default: return nil
         }
     }
@@ -28,13 +30,13 @@ public enum CaptionFormat: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// The JSON caption format of `data`: Whisper or native, with the decoded value to read it
-    /// from (nil when `data` is not JSON: the native reader then reports why).
-    static func sniffJSON(_ data: Data) -> (CaptionFormat, Any?) {
-        guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            return (.json, nil)
-        }
-        if WhisperJSONReader.recognizes(root) { return (.whisper, root) }
+    /// The JSON caption format of `data` (its text `text`): Whisper, live log or native, with the
+    /// decoded value to read it from (nil when `data` is not one JSON value: JSON Lines, or
+    /// broken JSON that the native reader then reports).
+    static func sniffJSON(_ data: Data, text: String) -> (CaptionFormat, Any?) {
+        let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        if let root, WhisperJSONReader.recognizes(root) { return (.whisper, root) }
+        if LiveCaptionLogReader.recognizes(root, text: text) { return (.live, root) }
         return (.json, root)
     }
 }

@@ -45,17 +45,21 @@ public enum CaptionReader {
         var root: Any?
         var resolved = chosen
         if chosen == .json, format == nil || jsonByContent {
-            (resolved, root) = CaptionFormat.sniffJSON(data)
+            (resolved, root) = CaptionFormat.sniffJSON(data, text: text)
         }
         let transcript: Transcript
         switch resolved {
         case .json: transcript = try NativeJSONReader.read(root ?? JSONDocument.parse(data, file: file), file: file)
         case .whisper: transcript = try WhisperJSONReader.read(root ?? JSONDocument.parse(data, file: file), file: file)
+        case .live: transcript = try LiveCaptionLogReader.parse(data, text: text, root: root, file: file)
         case .srt: transcript = try SRTReader.parse(text, file: file)
         case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
         if transcript.segments.isEmpty {
-            throw CaptionError([CaptionProblem(file: file, message: "no captions in file")])
+            // The notes say what was left out, which may be why nothing is left.
+            throw CaptionError(
+                [CaptionProblem(file: file, message: "no captions in file")]
+                    + transcript.notes.map { CaptionProblem(file: file, message: $0) })
         }
         return transcript
     }

@@ -9,12 +9,7 @@ final class WebVTTReaderTests: XCTestCase {
     }
 
     private func problems(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch {
-            return (error as? CaptionError)?.problems.map(\.description) ?? ["not a CaptionError: \(error)"]
-        }
+        problemLines { try parse(text) }
     }
 
     static let styled = """

@@ -38,12 +38,7 @@ final class WhisperJSONReaderTests: XCTestCase {
     }
 
     private func problems(_ text: String, format: CaptionFormat? = .whisper) -> [String] {
-        do {
-            _ = try parse(text, format: format)
-            return []
-        } catch {
-            return (error as? CaptionError)?.problems.map(\.description) ?? ["not a CaptionError: \(error)"]
-        }
+        problemLines { try parse(text, format: format) }
     }
 
     /// A segment with words given as (text, start, end, probability).
@@ -125,7 +120,7 @@ final class WhisperJSONReaderTests: XCTestCase {
     }
 
     func testSniffing() throws {
-        func sniffed(_ text: String) -> CaptionFormat { CaptionFormat.sniffJSON(Data(text.utf8)).0 }
+        func sniffed(_ text: String) -> CaptionFormat { CaptionFormat.sniffJSON(Data(text.utf8), text: text).0 }
         XCTAssertEqual(sniffed(Self.openAI), .whisper)
         XCTAssertEqual(sniffed(Self.fasterWhisper), .whisper)
         XCTAssertEqual(
