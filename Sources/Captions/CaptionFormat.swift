@@ -2,11 +2,16 @@ import Foundation
 
 /// The caption file formats burn-captions reads.
 public enum CaptionFormat: String, Sendable, CaseIterable {
-    case json  // native JSON (see README)
+    /// burn-captions' native JSON (see README).
+    case json
+    /// SubRip.
     case srt
-    case vtt  // WebVTT
-    case whisper  // openai-whisper or faster-whisper JSON
-    case live  // live-caption log: JSON Lines or a JSON array of caption items
+    /// WebVTT.
+    case vtt
+    /// openai-whisper or faster-whisper JSON.
+    case whisper
+    /// A live-caption log: JSON Lines or a JSON array of caption items (see `LiveCaptionLogReader`).
+    case live
 
     /// The format a file's extension names, if any; `.json` is native JSON unless
     /// `CaptionReader.read` finds another JSON format in the content.

@@ -122,6 +122,13 @@ final class WebVTTReaderTests: XCTestCase {
             problems("WEBVTT\n\nNOTE nothing\n\n00:01.000 --> 00:02.000\n<i></i>\n"), ["t.vtt: no captions in file"])
     }
 
+    func testHoursTooLargeForADoubleAreNotFinite() {
+        let hours = String(repeating: "9", count: 400)
+        XCTAssertEqual(
+            problems("WEBVTT\n\n00:01.000 --> \(hours):00:00.000\nForever\n"),
+            ["t.vtt:3: time is not a finite number"])
+    }
+
     func testTruncatedTimingLine() {
         XCTAssertEqual(
             problems("WEBVTT\n\n00:01.000 --> 00:0"),
