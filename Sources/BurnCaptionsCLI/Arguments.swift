@@ -21,8 +21,10 @@ enum Arguments {
         (audio is copied untouched). `plan` prints the final captions as JSON instead.
 
         options:
-          -c, --captions FILE        captions: .json (native) or .srt
-              --captions-format F    read the captions as F (json, srt) whatever the extension
+          -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
+                                     (native, Whisper or live-caption log, told apart by content)
+              --captions-format F    read the captions as F whatever the extension: json (native),
+                                     srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
           -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
           -o, --output FILE          output video (.mp4 or .mov); written only when complete
               --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW)

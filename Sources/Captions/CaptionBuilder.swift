@@ -2,17 +2,19 @@
 /// form (when a script is given), on-screen captions within the limits, presentable times,
 /// and at most one caption at a time.
 public enum CaptionBuilder {
-    /// Captions sorted by start; `warnings` receives a line for anything it had to change.
+    /// Captions sorted by start; `warnings` receives the transcript's notes (what a reader left
+    /// out), then a line for anything this stage had to change.
     public static func captions(
         from transcript: Transcript, limits: ChunkingLimits = ChunkingLimits(), script: String? = nil,
         aligner: ScriptAligner? = nil, warnings: inout [String]
     ) -> [Caption] {
+        warnings.append(contentsOf: transcript.notes)
         // A stable sort keeps file order for segments that start together.
         let segments = transcript.segments.enumerated().sorted {
             ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
         }.map(\.element)
         var tokens = segments.map(TimedToken.tokens(of:))
-        if let script, !script.trimmingWhitespace.isEmpty {
+        if let script, !script[...].trimmingWhitespace().isEmpty {
             tokens = (aligner ?? ScriptAligner()).align(tokens, script: script)
         }
         var captions: [Caption] = []

@@ -1,22 +1,47 @@
+import Foundation
+
 /// The caption file formats burn-captions reads.
 public enum CaptionFormat: String, Sendable, CaseIterable {
-    case json  // native JSON (see README)
+    /// burn-captions' native JSON (see README).
+    case json
+    /// SubRip.
     case srt
+    /// WebVTT.
+    case vtt
+    /// openai-whisper or faster-whisper JSON.
+    case whisper
+    /// A live-caption log: JSON Lines or a JSON array of caption items (see `LiveCaptionLogReader`).
+    case live
 
-    /// The format a file's extension names, if any.
+    /// The format a file's extension names, if any; `.json` is native JSON unless
+    /// `CaptionReader.read` finds another JSON format in the content.
     public init?(fileExtension: String) {
         switch fileExtension.lowercased() {
         case "json": self = .json
         case "srt": self = .srt
+        case "vtt": self = .vtt
+        case "jsonl": self = .live
         default: return nil
         }
     }
 
-    /// The format a file's first bytes suggest.
+    /// The format a file's first characters suggest.
     static func sniff(_ text: Substring) -> CaptionFormat? {
-        let head = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-        if head.first == "{" { return .json }
+        let body = text.first == "\u{FEFF}" ? text.dropFirst() : text
+        if body.hasPrefix("WEBVTT") { return .vtt }
+        let head = body.drop(while: \.isWhitespace)
+        if head.first == "{" || head.first == "[" { return .json }  // which JSON: `sniffJSON`
         if head.contains("-->") { return .srt }
         return nil
+    }
+
+    /// The JSON caption format of `data` (its text `text`): Whisper, live log or native, with the
+    /// decoded value to read it from (nil when `data` is not one JSON value: JSON Lines, or
+    /// broken JSON that the native reader then reports).
+    static func sniffJSON(_ data: Data, text: String) -> (CaptionFormat, Any?) {
+        let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        if let root, WhisperJSONReader.recognizes(root) { return (.whisper, root) }
+        if LiveCaptionLogReader.recognizes(root, text: text) { return (.live, root) }
+        return (.json, root)
     }
 }

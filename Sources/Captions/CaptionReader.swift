@@ -22,24 +22,44 @@ public enum CaptionReader {
         } catch {
             throw CaptionError([CaptionProblem(file: name, message: readFailure(url))])
         }
-        return try parse(data, file: name, format: format ?? CaptionFormat(fileExtension: url.pathExtension))
+        // A `.json` extension names a family: its content tells native, Whisper or live log apart.
+        return try parse(
+            data, file: name, format: format ?? CaptionFormat(fileExtension: url.pathExtension),
+            jsonByContent: format == nil)
     }
 
-    /// Parses caption bytes; `file` names them in errors.
+    /// Parses caption bytes; `file` names them in errors. A nil `format` is sniffed from the
+    /// content; `.json` is native JSON.
     public static func parse(_ data: Data, file: String, format: CaptionFormat?) throws -> Transcript {
+        try parse(data, file: file, format: format, jsonByContent: false)
+    }
+
+    /// `parse`, where `jsonByContent` lets the content decide which JSON format a `.json` is.
+    static func parse(_ data: Data, file: String, format: CaptionFormat?, jsonByContent: Bool) throws -> Transcript {
         let text = try decodeUTF8(data, file: file)
-        guard let format = format ?? CaptionFormat.sniff(text.prefix(4096)[...]) else {
+        guard let chosen = format ?? CaptionFormat.sniff(text.prefix(4096)[...]) else {
             throw CaptionError([
                 CaptionProblem(file: file, message: "unknown caption format (use --captions-format)")
             ])
         }
+        var root: Any?
+        var resolved = chosen
+        if chosen == .json, format == nil || jsonByContent {
+            (resolved, root) = CaptionFormat.sniffJSON(data, text: text)
+        }
         let transcript: Transcript
-        switch format {
-        case .json: transcript = try NativeJSONReader.parse(data, file: file)
+        switch resolved {
+        case .json: transcript = try NativeJSONReader.read(root ?? JSONDocument.parse(data, file: file), file: file)
+        case .whisper: transcript = try WhisperJSONReader.read(root ?? JSONDocument.parse(data, file: file), file: file)
+        case .live: transcript = try LiveCaptionLogReader.parse(data, text: text, root: root, file: file)
         case .srt: transcript = try SRTReader.parse(text, file: file)
+        case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
         if transcript.segments.isEmpty {
-            throw CaptionError([CaptionProblem(file: file, message: "no captions in file")])
+            // The notes say what was left out, which may be why nothing is left.
+            throw CaptionError(
+                [CaptionProblem(file: file, message: "no captions in file")]
+                    + transcript.notes.map { CaptionProblem(file: file, message: $0) })
         }
         return transcript
     }

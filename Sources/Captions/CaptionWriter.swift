@@ -6,7 +6,7 @@ public enum CaptionWriter {
     public static func format(forPath path: String) -> CaptionFormat? {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "srt": return .srt
-        case "vtt": return CaptionFormat(rawValue: "vtt")
+        case "vtt": return .vtt
         case "json": return .json
         default: return nil
         }
@@ -14,9 +14,9 @@ public enum CaptionWriter {
 
     /// The captions in `format` (srt, vtt or native json).
     public static func data(_ captions: [Caption], format: CaptionFormat) throws -> Data {
-        switch format.rawValue {
-        case "srt": return Data(srt(captions).utf8)
-        case "vtt": return Data(webVTT(captions).utf8)
+        switch format {
+        case .srt: return Data(srt(captions).utf8)
+        case .vtt: return Data(webVTT(captions).utf8)
         default: return try nativeJSON(captions)
         }
     }

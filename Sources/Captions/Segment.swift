@@ -39,9 +39,12 @@ public struct Segment: Sendable, Equatable {
 public struct Transcript: Sendable, Equatable {
     public var segments: [Segment]
     public var language: String?  // BCP-47, for segments that name none
+    /// What the reader left out or changed without failing, one line each, for the caller to show as warnings.
+    public var notes: [String]
 
-    public init(segments: [Segment], language: String? = nil) {
+    public init(segments: [Segment], language: String? = nil, notes: [String] = []) {
         self.segments = segments
         self.language = language
+        self.notes = notes
     }
 }

@@ -26,7 +26,7 @@ public struct TimedToken: Sendable, Equatable {
             guard !tokens.isEmpty else { continue }
             // Whether a space preceded the word in the segment's text (CJK words usually have none).
             let spaced: Bool
-            if let found = segment.text.range(of: word.text.trimmingWhitespace, range: cursor..<segment.text.endIndex) {
+            if let found = segment.text.range(of: word.text[...].trimmingWhitespace(), range: cursor..<segment.text.endIndex) {
                 spaced = found.lowerBound > segment.text.startIndex
                     && segment.text[segment.text.index(before: found.lowerBound)].isWhitespace
                 cursor = found.upperBound

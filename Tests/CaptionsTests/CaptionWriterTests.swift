@@ -31,6 +31,13 @@ final class CaptionWriterTests: XCTestCase {
         XCTAssertEqual(transcript.segments[0].words, [Word(text: "Tom", start: 0.5, end: 0.8)])
     }
 
+    func testWebVTTReadsBackWithItsSpeaker() throws {
+        let transcript = try CaptionReader.parse(Data(CaptionWriter.webVTT(captions).utf8), file: "out.vtt", format: nil)
+        XCTAssertEqual(transcript.segments.map(\.text), ["Tom & Jerry <3", "Second"])
+        XCTAssertEqual(transcript.segments[0].speaker, "Ana")
+        XCTAssertEqual(CaptionWriter.format(forPath: "/tmp/x.VTT"), .vtt)
+    }
+
     func testSRTReadsBack() throws {
         let transcript = try CaptionReader.parse(Data(CaptionWriter.srt(captions).utf8), file: "out.srt", format: nil)
         XCTAssertEqual(transcript.segments.map(\.start), [0.5, 3661.25])

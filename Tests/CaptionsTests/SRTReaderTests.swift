@@ -26,10 +26,10 @@ final class SRTReaderTests: XCTestCase {
     }
 
     func testTimestampsWithAndWithoutHours() {
-        XCTAssertEqual(SRTReader.parseTimestamp("01:02:03,456"), 3723.456)
-        XCTAssertEqual(SRTReader.parseTimestamp("02:03.5"), 123.5)
-        XCTAssertNil(SRTReader.parseTimestamp("00:61:00,000"))
-        XCTAssertNil(SRTReader.parseTimestamp("aa:00:00,000"))
+        XCTAssertEqual(ClockStyle.srt.seconds("01:02:03,456"), 3723.456)
+        XCTAssertEqual(ClockStyle.srt.seconds("02:03.5"), 123.5)
+        XCTAssertNil(ClockStyle.srt.seconds("00:61:00,000"))
+        XCTAssertNil(ClockStyle.srt.seconds("aa:00:00,000"))
     }
 
     func testReportsEveryBadCueWithItsLine() {
