@@ -11,6 +11,7 @@ static inline const char *burn_fc_file(void) { return FC_FILE; }
 static inline const char *burn_fc_index(void) { return FC_INDEX; }
 static inline const char *burn_fc_fullname(void) { return FC_FULLNAME; }
 static inline const char *burn_fc_color(void) { return FC_COLOR; }
+static inline const char *burn_fc_charset(void) { return FC_CHARSET; }
 static inline int burn_fc_weight_bold(void) { return FC_WEIGHT_BOLD; }
 static inline int burn_fc_weight_regular(void) { return FC_WEIGHT_REGULAR; }
 #endif

@@ -2,7 +2,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uscript.h>
 #include <unicode/uloc.h>
 #include <unicode/uversion.h>
 #include <unicode/utrans.h>
@@ -105,6 +107,28 @@ int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const ui
     if (status == U_BUFFER_OVERFLOW_ERROR) return textLength > capacity ? textLength : capacity + 1;
     if (U_FAILURE(status)) return -(int32_t)status;
     return textLength;
+}
+
+int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_DEFAULT_LTR, NULL, &status);
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *result = ubidi_getLevels(bidi, &status);
+        if (U_SUCCESS(status)) memcpy(levels, result, (size_t)length);
+    }
+    ubidi_close(bidi);
+    return U_FAILURE(status) ? -(int32_t)status : 0;
+}
+
+void burn_icu_script_code(uint32_t codepoint, char *out) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)codepoint, &status);
+    const char *name = U_SUCCESS(status) ? uscript_getShortName(code) : NULL;
+    if (name == NULL) name = "Zzzz";
+    strncpy(out, name, 4);
+    out[4] = 0;
 }
 
 const char *burn_icu_error_name(int32_t code) {

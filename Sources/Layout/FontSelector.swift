@@ -34,6 +34,15 @@ public final class FontSelector {
 
     /// The best face for `family` at `weight` (CSS 100...900) for `language` (fontconfig lang, e.g. "zh-tw").
     public func match(family: String, weight: Int, language: String?) throws -> FontFile {
+        guard let first = try fallbacks(family: family, weight: weight, language: language, limit: 1).first else {
+            throw FontError.noMatch("\(family) weight \(weight) for \(language ?? "any language")")
+        }
+        return first.file
+    }
+
+    /// Faces in fontconfig's order of preference for `family`, `weight` and `language`, each with
+    /// the characters it covers: the first is the match, the others fill in what it lacks.
+    public func fallbacks(family: String, weight: Int, language: String?, limit: Int = 32) throws -> [FontCandidate] {
         guard let pattern = FcPatternCreate() else { throw FontError.noMatch(family) }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, burn_fc_family(), family)
@@ -44,17 +53,53 @@ public final class FontSelector {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, pattern, &result), result == FcResultMatch else {
+        // trim: only faces that add coverage to those before them.
+        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result), result == FcResultMatch else {
             throw FontError.noMatch("\(family) weight \(weight) for \(language ?? "any language")")
         }
-        defer { FcPatternDestroy(match) }
-        guard let file = match.string(burn_fc_file()) else {
-            throw FontError.noMatch("\(family) (fontconfig gave no file)")
+        defer { FcFontSetDestroy(set) }
+        var candidates: [FontCandidate] = []
+        for i in 0..<Int(set.pointee.nfont) where candidates.count < limit {
+            guard let font = set.pointee.fonts[i],
+                let prepared = FcFontRenderPrepare(config, pattern, font)
+            else { continue }
+            defer { FcPatternDestroy(prepared) }
+            guard let file = prepared.string(burn_fc_file()) else { continue }
+            var index: Int32 = 0
+            FcPatternGetInteger(prepared, burn_fc_index(), 0, &index)
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(prepared, burn_fc_charset(), 0, &charset) == FcResultMatch, let charset else {
+                continue
+            }
+            candidates.append(
+                FontCandidate(
+                    file: FontFile(path: file, index: Int(index), family: prepared.string(burn_fc_family()) ?? family),
+                    coverage: CharacterCoverage(charset)))
         }
-        var index: Int32 = 0
-        FcPatternGetInteger(match, burn_fc_index(), 0, &index)
-        return FontFile(path: file, index: Int(index), family: match.string(burn_fc_family()) ?? family)
+        if candidates.isEmpty {
+            throw FontError.noMatch("\(family) weight \(weight) for \(language ?? "any language")")
+        }
+        return candidates
     }
+}
+
+/// A face fontconfig offers, with what it covers.
+public struct FontCandidate {
+    public var file: FontFile
+    public var coverage: CharacterCoverage
+}
+
+/// The characters a face covers (a fontconfig character set, shared by reference).
+public final class CharacterCoverage {
+    private let charset: OpaquePointer  // FcCharSet*
+
+    /// Takes a reference to `charset`.
+    init(_ charset: OpaquePointer) { self.charset = FcCharSetCopy(charset) }
+
+    deinit { FcCharSetDestroy(charset) }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { FcCharSetHasChar(charset, scalar.value) == FcTrue }
 }
 
 extension OpaquePointer {

@@ -1,5 +1,6 @@
 /// A glyph at its place in the caption block. // pixels
 public struct LaidOutGlyph: Sendable, Equatable {
+    public var face: Int  // index into the caption's faces
     public var glyph: UInt32
     public var x: Double  // pen position from the block's left edge
     public var baseline: Double  // from the block's top edge, down
@@ -8,16 +9,37 @@ public struct LaidOutGlyph: Sendable, Equatable {
 /// One line of a laid-out caption.
 public struct LaidOutLine: Sendable, Equatable {
     public var text: String
-    public var glyphs: [LaidOutGlyph]
+    public var glyphs: [LaidOutGlyph]  // in visual order
     public var width: Double  // pixels
+    public var fonts: [String]  // family names used, in order of first use
 }
 
-/// A caption set in lines, with the font, size and where the block sits in the frame.
+/// Where one of the caption's words is drawn, for word highlighting.
+public struct LaidOutWord: Sendable, Equatable {
+    public var text: String
+    public var line: Int
+    public var glyphs: Range<Int>  // indices into that line's glyphs
+}
+
+/// How a caption met its limits.
+public enum LayoutFit: String, Sendable, Equatable {
+    case fits  // at most the allowed lines at or above the minimum size
+    case brokeInsideWord  // a word wider than the line was broken between graphemes
+    case overflows  // set below the minimum size to fit
+}
+
+/// A caption set in lines: faces, size, glyph positions, and where the block sits in the frame.
 public struct LaidOutCaption {
     public var lines: [LaidOutLine]
-    public var face: FontFace
+    public var faces: [FontFace]
     public var fontSize: Double  // pixels
     public var frame: Rect  // the text block in frame pixels
+    public var box: Rect  // the block with its outline, in frame pixels; inside the safe area
+    public var outlineRadius: Double  // pixels
+    public var words: [LaidOutWord]
     public var language: LanguageTag?
-    public var overflows: Bool  // true when the text had to go below the style's minimum size
+    public var fit: LayoutFit
+
+    /// Whether the text had to go below the style's minimum size.
+    public var overflows: Bool { fit == .overflows }
 }

@@ -1,13 +1,15 @@
 import Captions
 import Foundation
 
-/// Sets captions in lines: picks the font for the caption's language, shapes with
-/// HarfBuzz, breaks at ICU line-break opportunities and shrinks the text rather than
-/// use more lines than the style allows (past the style's minimum size if it must).
+/// Sets captions in lines: picks faces through fontconfig for the caption's language (with
+/// per-cluster fallback), itemizes by face, script and direction, shapes with HarfBuzz,
+/// breaks at word boundaries, balances two lines, and shrinks the text rather than use more
+/// lines than the style allows. The block and its outline stay inside the safe area.
 public final class LayoutEngine {
     private let selector: FontSelector
     private let library: FontLibrary
-    private var faces: [FontFile: FontFace] = [:]
+    private var chains: [String: FontChain] = [:]
+    private var emojiCandidate: FontCandidate??
 
     /// Shrinking steps from the style's size towards its minimum size.
     static let shrinkStep = 0.95
@@ -19,109 +21,219 @@ public final class LayoutEngine {
         library = try FontLibrary()
     }
 
-    /// The face fontconfig picks for a family, weight and language.
+    /// The face fontconfig picks first for a family, weight and language.
     public func face(family: String, weight: Int, language: LanguageTag?) throws -> FontFace {
-        let file = try selector.match(family: family, weight: weight, language: language?.fontconfigLanguage)
-        if let face = faces[file] { return face }
-        let face = try FontFace(file: file, library: library)
-        faces[file] = face
-        return face
+        try chain(family: family, weight: weight, language: language).face(0)
     }
 
     /// Lays out `caption` in `style`; `language` is used when the caption names none.
     public func layout(_ caption: Caption, style: TextStyle, language: String? = nil) throws -> LaidOutCaption {
         let tag = (caption.language ?? language).map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
-        let face = try face(family: style.family, weight: style.weight, language: tag)
+        let chain = try chain(family: style.family, weight: style.weight, language: tag)
         let text = caption.text
-        let breaks = LineBreaker.breakOpportunities(in: text, language: tag?.bcp47)
         let bytes = Array(text.utf8)
-        let maxWidth = style.safeArea.width
+        let runs = Itemizer.runs(text, coverage: chain.coverage, emoji: chain.emoji)
+        // Caption faces: the language's face first (it sets the line metrics), then those the runs use.
+        var chainIndices = [0]
+        for run in runs where !chainIndices.contains(run.font) { chainIndices.append(run.font) }
+        let faces = try chainIndices.map(chain.face)
+        let captionRuns = runs.map { run -> TextRun in
+            var mapped = run
+            mapped.font = chainIndices.firstIndex(of: run.font) ?? 0
+            return mapped
+        }
+        let setting = Setting(
+            bytes: bytes, runs: captionRuns, faces: faces, language: tag?.harfBuzzLanguage, style: style)
+        let wordBreaks = Self.breakCandidates(text, language: tag?.bcp47)
+        let allBreaks = (wordBreaks + Self.graphemeCandidates(text)).sorted { $0.offset < $1.offset }
 
         var size = style.size
-        var lines: [Range<Int>] = []
-        var overflows = false
         while true {
-            try face.setSize(size)
-            let glyphs = Shaper.shape(text, face: face, language: tag?.harfBuzzLanguage)
-            lines = Self.greedyLines(bytes: bytes, glyphs: glyphs, breaks: breaks, maxWidth: maxWidth)
-            let widest = lines.map { Self.width(of: $0, bytes: bytes, glyphs: glyphs) }.max() ?? 0
-            if lines.count <= style.maximumLines && widest <= maxWidth { break }
-            // Down to the style's minimum first; past it (flagged) rather than use another line.
-            var next = size * Self.shrinkStep
-            if size > style.minimumSize {
-                next = max(next, style.minimumSize)
-            } else {
-                overflows = true
+            if let lines = try setting.fit(size: size, breaks: wordBreaks) {
+                return try setting.build(lines, size: size, fit: .fits, caption: caption, tag: tag)
             }
-            if next < Self.smallestSize { break }
-            size = next
+            if size <= style.minimumSize { break }
+            size = max(style.minimumSize, size * Self.shrinkStep)
         }
+        if let lines = try setting.fit(size: size, breaks: allBreaks) {
+            return try setting.build(lines, size: size, fit: .brokeInsideWord, caption: caption, tag: tag)
+        }
+        while size * Self.shrinkStep >= Self.smallestSize {
+            size *= Self.shrinkStep
+            if let lines = try setting.fit(size: size, breaks: allBreaks) {
+                return try setting.build(lines, size: size, fit: .overflows, caption: caption, tag: tag)
+            }
+        }
+        let whole = LineFitter.trimmed(0..<bytes.count, bytes)
+        return try setting.build([whole], size: size, fit: .overflows, caption: caption, tag: tag)
+    }
 
-        let metrics = face.metrics
+    /// Fallback faces for a style and language, with the colour emoji face; cached.
+    private func chain(family: String, weight: Int, language: LanguageTag?) throws -> FontChain {
+        let key = "\(family)|\(weight)|\(language?.fontconfigLanguage ?? "")"
+        if let chain = chains[key] { return chain }
+        if emojiCandidate == nil {
+            emojiCandidate = .some(try? selector.fallbacks(family: "emoji", weight: 400, language: nil, limit: 1).first)
+        }
+        let chain = FontChain(
+            candidates: try selector.fallbacks(family: family, weight: weight, language: language?.fontconfigLanguage),
+            emoji: emojiCandidate ?? nil, library: library)
+        chains[key] = chain
+        return chain
+    }
+
+    /// Word-boundary breaks with their preference.
+    static func breakCandidates(_ text: String, language: String?) -> [BreakCandidate] {
+        let bytes = Array(text.utf8)
+        return LineBreaker.breakOpportunities(in: text, language: language).filter { $0 < bytes.count }.map { offset in
+            // The character before the break (and the spaces before it).
+            var i = offset
+            while i > 0, bytes[i - 1] == UInt8(ascii: " ") { i -= 1 }
+            let before = String(decoding: bytes[..<i], as: UTF8.self).last
+            return BreakCandidate(offset: offset, bonus: before.map(Self.bonus) ?? 0)
+        }
+    }
+
+    /// Between grapheme clusters: the last resort for a word wider than the line.
+    static func graphemeCandidates(_ text: String) -> [BreakCandidate] {
+        var offsets: [BreakCandidate] = []
+        var offset = 0
+        for cluster in text.dropLast() {
+            offset += cluster.utf8.count
+            offsets.append(BreakCandidate(offset: offset, bonus: -0.5))
+        }
+        return offsets
+    }
+
+    private static func bonus(_ c: Character) -> Double {
+        switch c {
+        case ".", "?", "!", "。", "？", "！", "…": return 0.3
+        case ",", ";", ":", "，", "、", "；", "：": return 0.2
+        default: return 0
+        }
+    }
+}
+
+/// One caption being set: its text, runs and faces, tried at several sizes.
+private struct Setting {
+    let bytes: [UInt8]
+    let runs: [TextRun]
+    let faces: [FontFace]
+    let language: String?
+    let style: TextStyle
+
+    /// The lines at `size`, or nil when they do not fit the safe area (outline included).
+    func fit(size: Double, breaks: [BreakCandidate]) throws -> [Range<Int>]? {
+        try setSize(size)
+        let outline = style.outlineRadius * size
+        let maxWidth = style.safeArea.width - 2 * outline
+        let glyphs = runs.flatMap { shape($0.range, run: $0) }
+        let prefix = LineFitter.prefix(glyphs, count: bytes.count)
+        guard
+            let lines = LineFitter.choose(
+                bytes: bytes, prefix: prefix, breaks: breaks, maxWidth: maxWidth, maxLines: style.maximumLines)
+        else { return nil }
+        let metrics = faces[0].metrics
+        let height = blockHeight(lines: lines.count, metrics: metrics)
+        return height <= style.safeArea.height - 2 * outline ? lines : nil
+    }
+
+    /// The laid-out caption for chosen lines at `size`.
+    func build(_ lines: [Range<Int>], size: Double, fit: LayoutFit, caption: Caption, tag: LanguageTag?) throws
+        -> LaidOutCaption
+    {
+        try setSize(size)
+        let metrics = faces[0].metrics
         let lineHeight = metrics.lineHeight * style.lineSpacing
-        var laidOut = lines.map { range in
-            Self.line(String(decoding: bytes[range], as: UTF8.self), face: face, tag: tag)
+        var laidOut: [LaidOutLine] = []
+        var glyphClusters: [[Int]] = []
+        for (index, range) in lines.enumerated() {
+            let pieces = runs.compactMap { run -> (run: TextRun, range: Range<Int>)? in
+                let clipped = run.range.clamped(to: range)
+                return clipped.isEmpty ? nil : (run, clipped)
+            }
+            let visual = VisualOrder.reorder(pieces, levels: pieces.map(\.run.level))
+            var pen = 0.0
+            var glyphs: [LaidOutGlyph] = []
+            var clusters: [Int] = []
+            var fonts: [String] = []
+            let baseline = metrics.ascender + Double(index) * lineHeight
+            for piece in visual {
+                let family = faces[piece.run.font].file.family
+                if !fonts.contains(family) { fonts.append(family) }
+                for glyph in shape(piece.range, run: piece.run) {
+                    glyphs.append(
+                        LaidOutGlyph(
+                            face: piece.run.font, glyph: glyph.glyph, x: pen + glyph.xOffset,
+                            baseline: baseline - glyph.yOffset))
+                    clusters.append(glyph.cluster)
+                    pen += glyph.xAdvance
+                }
+            }
+            laidOut.append(
+                LaidOutLine(
+                    text: String(decoding: bytes[range], as: UTF8.self), glyphs: glyphs, width: pen, fonts: fonts))
+            glyphClusters.append(clusters)
         }
         let blockWidth = laidOut.map(\.width).max() ?? 0
         for i in laidOut.indices {
             let indent = (blockWidth - laidOut[i].width) / 2
-            let baseline = metrics.ascender + Double(i) * lineHeight
-            for j in laidOut[i].glyphs.indices {
-                laidOut[i].glyphs[j].x += indent
-                laidOut[i].glyphs[j].baseline += baseline
-            }
+            for j in laidOut[i].glyphs.indices { laidOut[i].glyphs[j].x += indent }
         }
-        let blockHeight = metrics.ascender + metrics.descender + Double(max(0, laidOut.count - 1)) * lineHeight
+        let outline = style.outlineRadius * size
+        let height = blockHeight(lines: laidOut.count, metrics: metrics)
         let area = style.safeArea
-        let x = min(max(style.anchorX - blockWidth / 2, area.x), max(area.x, area.maxX - blockWidth))
-        let y = min(max(style.anchorY - blockHeight / 2, area.y), max(area.y, area.maxY - blockHeight))
+        // Centred on the anchor, then moved so the block and its outline stay inside the safe area.
+        let x = min(max(style.anchorX - blockWidth / 2, area.x + outline), max(area.x + outline, area.maxX - outline - blockWidth))
+        let y = min(max(style.anchorY - height / 2, area.y + outline), max(area.y + outline, area.maxY - outline - height))
+        let frame = Rect(x: x, y: y, width: blockWidth, height: height)
         return LaidOutCaption(
-            lines: laidOut, face: face, fontSize: size,
-            frame: Rect(x: x, y: y, width: blockWidth, height: blockHeight), language: tag, overflows: overflows)
+            lines: laidOut, faces: faces, fontSize: size, frame: frame,
+            box: Rect(x: x - outline, y: y - outline, width: blockWidth + 2 * outline, height: height + 2 * outline),
+            outlineRadius: outline, words: words(caption.words, lines: lines, clusters: glyphClusters), language: tag,
+            fit: fit)
     }
 
-    /// One line shaped on its own, glyph pens from x = 0 and baseline 0.
-    private static func line(_ text: String, face: FontFace, tag: LanguageTag?) -> LaidOutLine {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        var pen = 0.0
-        let glyphs = Shaper.shape(trimmed, face: face, language: tag?.harfBuzzLanguage).map { glyph in
-            defer { pen += glyph.xAdvance }
-            return LaidOutGlyph(glyph: glyph.glyph, x: pen + glyph.xOffset, baseline: -glyph.yOffset)
+    /// Where each of the caption's words was drawn: the glyphs whose clusters fall in its text.
+    private func words(_ words: [Word], lines: [Range<Int>], clusters: [[Int]]) -> [LaidOutWord] {
+        var result: [LaidOutWord] = []
+        var cursor = 0
+        for word in words {
+            let needle = Array(word.text.utf8)
+            guard !needle.isEmpty, let start = find(needle, from: cursor) else { continue }
+            let range = start..<(start + needle.count)
+            cursor = range.upperBound
+            for (line, lineClusters) in clusters.enumerated() where lines[line].overlaps(range) {
+                let indices = lineClusters.indices.filter { range.contains(lineClusters[$0]) }
+                if let first = indices.first, let last = indices.last {
+                    result.append(LaidOutWord(text: word.text, line: line, glyphs: first..<(last + 1)))
+                }
+            }
         }
-        return LaidOutLine(text: trimmed, glyphs: glyphs, width: pen)
+        return result
     }
 
-    /// Lines (UTF-8 byte ranges) filled greedily: each takes as many break-separated pieces as fit.
-    static func greedyLines(bytes: [UInt8], glyphs: [ShapedGlyph], breaks: [Int], maxWidth: Double) -> [Range<Int>] {
-        var lines: [Range<Int>] = []
-        var start = 0
-        var lastFit: Int?
-        for end in breaks {
-            if width(of: start..<end, bytes: bytes, glyphs: glyphs) <= maxWidth {
-                lastFit = end
-                continue
-            }
-            if let fit = lastFit {
-                lines.append(start..<fit)
-                start = fit
-                lastFit = width(of: start..<end, bytes: bytes, glyphs: glyphs) <= maxWidth ? end : nil
-            }
-            if lastFit == nil {
-                // A piece wider than the line on its own: it gets a line to itself.
-                lines.append(start..<end)
-                start = end
-            }
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var i = start
+        while i + needle.count <= bytes.count {
+            if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle { return i }
+            i += 1
         }
-        if let fit = lastFit, fit > start { lines.append(start..<fit) }
-        return lines
+        return nil
     }
 
-    /// Advance width of the glyphs whose clusters fall in `range`, trailing spaces excluded. // pixels
-    static func width(of range: Range<Int>, bytes: [UInt8], glyphs: [ShapedGlyph]) -> Double {
-        var end = range.upperBound
-        while end > range.lowerBound, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        return glyphs.reduce(0) { sum, glyph in
-            (range.lowerBound..<end).contains(glyph.cluster) ? sum + glyph.xAdvance : sum
-        }
+    private func blockHeight(lines: Int, metrics: FontMetrics) -> Double {
+        metrics.ascender + metrics.descender + Double(max(0, lines - 1)) * metrics.lineHeight * style.lineSpacing
+    }
+
+    private func setSize(_ size: Double) throws {
+        for face in faces { try face.setSize(size) }
+    }
+
+    private func shape(_ range: Range<Int>, run: TextRun) -> [ShapedGlyph] {
+        Shaper.shape(
+            bytes, range: range, face: faces[run.font], script: run.script, rightToLeft: run.isRightToLeft,
+            language: language)
     }
 }

@@ -5,14 +5,15 @@ public struct TextStyle: Sendable, Equatable {
     public var size: Double  // pixels (em size)
     public var minimumSize: Double  // pixels; shrinking stops here
     public var lineSpacing: Double  // times the font's line height
-    public var maximumLines: Int
+    public var maximumLines: Int  // 1 or 2
     public var safeArea: Rect  // frame pixels; the text block stays inside
     public var anchorX: Double  // frame pixels; centre of the block
     public var anchorY: Double  // frame pixels; centre of the block
+    public var outlineRadius: Double  // times the font size; the outline stays inside the safe area too
 
     public init(
         family: String, weight: Int, size: Double, minimumSize: Double, lineSpacing: Double = 1.0,
-        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double
+        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double, outlineRadius: Double = 0
     ) {
         self.family = family
         self.weight = weight
@@ -23,5 +24,6 @@ public struct TextStyle: Sendable, Equatable {
         self.safeArea = safeArea
         self.anchorX = anchorX
         self.anchorY = anchorY
+        self.outlineRadius = outlineRadius
     }
 }

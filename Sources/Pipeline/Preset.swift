@@ -76,7 +76,7 @@ public struct Preset: Sendable, Equatable, Codable {
             return "font.minimumSize: must be 4 pixels up to font.size"
         }
         if !(100...1000).contains(font.weight) { return "font.weight: must be 100...1000" }
-        if let lines = maximumLines, !(1...4).contains(lines) { return "maximumLines: must be 1...4" }
+        if let lines = maximumLines, !(1...2).contains(lines) { return "maximumLines: must be 1 or 2" }
         if !(outline.radius >= 0 && outline.radius <= 0.5) { return "outline.radius: must be 0...0.5 of the font size" }
         if let limits = captions {
             if !(8...400).contains(limits.maxCharacters) { return "captions.maxCharacters: must be 8...400" }
@@ -100,7 +100,7 @@ public struct Preset: Sendable, Equatable, Codable {
             lineSpacing: font.lineSpacing ?? 1, maximumLines: maximumLines ?? 2,
             safeArea: Rect(
                 x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy),
-            anchorX: anchor.x * sx, anchorY: anchor.y * sy)
+            anchorX: anchor.x * sx, anchorY: anchor.y * sy, outlineRadius: outline.radius)
     }
 
     /// Chunking limits for a video whose frames last `frameDuration` seconds.

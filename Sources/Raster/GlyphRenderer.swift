@@ -46,43 +46,48 @@ public enum GlyphRenderer {
     }
 
     /// Every glyph rendered at its sub-pixel position (1/64 pixel), so spacing matches the layout.
+    /// Glyphs without outlines (colour emoji bitmaps) are left out here.
     static func glyphImages(_ caption: LaidOutCaption) throws -> [GlyphImage] {
-        try caption.face.setSize(caption.fontSize)
-        let path = caption.face.file.path
-        return try caption.face.withFreeTypeFace { face in
-            var images: [GlyphImage] = []
-            for line in caption.lines {
-                for glyph in line.glyphs {
-                    let penX = caption.frame.x + glyph.x
-                    let penY = caption.frame.y + glyph.baseline
-                    let baseX = penX.rounded(.down)
-                    let baseY = penY.rounded(.down)
-                    try FontError.check(
-                        FT_Load_Glyph(face, glyph.glyph, FontFace.loadFlags), "FT_Load_Glyph", file: path)
-                    let slot = face.pointee.glyph!
-                    guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { continue }
-                    // FreeType's y axis points up: moving the pen down is a negative shift.
-                    FT_Outline_Translate(
-                        &slot.pointee.outline, FT_Pos(((penX - baseX) * 64).rounded()),
-                        -FT_Pos(((penY - baseY) * 64).rounded()))
-                    try FontError.check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", file: path)
-                    let bitmap = slot.pointee.bitmap
-                    let width = Int(bitmap.width)
-                    let height = Int(bitmap.rows)
-                    guard width > 0, height > 0, let buffer = bitmap.buffer else { continue }
-                    var coverage = [UInt8](repeating: 0, count: width * height)
-                    let pitch = Int(bitmap.pitch)
-                    for row in 0..<height {
-                        let source = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
-                        for column in 0..<width { coverage[row * width + column] = buffer[source + column] }
-                    }
-                    images.append(
-                        GlyphImage(
-                            x: Int(baseX) + Int(slot.pointee.bitmap_left), y: Int(baseY) - Int(slot.pointee.bitmap_top),
-                            width: width, height: height, coverage: coverage))
+        for face in caption.faces { try face.setSize(caption.fontSize) }
+        var images: [GlyphImage] = []
+        for line in caption.lines {
+            for glyph in line.glyphs {
+                let face = caption.faces[glyph.face]
+                if let image = try render(
+                    glyph.glyph, face: face, penX: caption.frame.x + glyph.x, penY: caption.frame.y + glyph.baseline)
+                {
+                    images.append(image)
                 }
             }
-            return images
+        }
+        return images
+    }
+
+    /// One glyph's coverage with its pen at (`penX`, `penY`) in frame pixels.
+    private static func render(_ glyph: UInt32, face: FontFace, penX: Double, penY: Double) throws -> GlyphImage? {
+        let path = face.file.path
+        return try face.withFreeTypeFace { ftFace -> GlyphImage? in
+            let baseX = penX.rounded(.down)
+            let baseY = penY.rounded(.down)
+            try FontError.check(FT_Load_Glyph(ftFace, glyph, FontFace.loadFlags), "FT_Load_Glyph", file: path)
+            guard let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+            // FreeType's y axis points up: moving the pen down is a negative shift.
+            FT_Outline_Translate(
+                &slot.pointee.outline, FT_Pos(((penX - baseX) * 64).rounded()), -FT_Pos(((penY - baseY) * 64).rounded()))
+            try FontError.check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", file: path)
+            let bitmap = slot.pointee.bitmap
+            let width = Int(bitmap.width)
+            let height = Int(bitmap.rows)
+            guard width > 0, height > 0, let buffer = bitmap.buffer else { return nil }
+            var coverage = [UInt8](repeating: 0, count: width * height)
+            let pitch = Int(bitmap.pitch)
+            for row in 0..<height {
+                let source = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
+                for column in 0..<width { coverage[row * width + column] = buffer[source + column] }
+            }
+            return GlyphImage(
+                x: Int(baseX) + Int(slot.pointee.bitmap_left), y: Int(baseY) - Int(slot.pointee.bitmap_top),
+                width: width, height: height, coverage: coverage)
         }
     }
 }
