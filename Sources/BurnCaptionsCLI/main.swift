@@ -1,4 +1,3 @@
-import Captions
 import Foundation
 import Media
 import Pipeline
@@ -22,8 +21,8 @@ case .version:
 case .plan(let request):
     MediaLog.silent()
     do {
-        let captions = try Burner.plan(request, events: Terminal(quiet: false).handle)
-        FileHandle.standardOutput.write(try CaptionWriter.planJSON(captions) + Data("\n".utf8))
+        let plan = try Burner.plan(request, events: Terminal(quiet: false).handle)
+        FileHandle.standardOutput.write(try plan.json() + Data("\n".utf8))
     } catch let error as BurnError {
         Terminal.error(error.description)
         exit(error.exitCode)

@@ -43,11 +43,6 @@ public enum CaptionWriter {
         try encoder().encode(NativeDocument(segments: captions.map(CaptionRecord.init)))
     }
 
-    /// What `burn-captions plan` prints: `{"captions": [...]}`.
-    public static func planJSON(_ captions: [Caption]) throws -> Data {
-        try encoder().encode(PlanDocument(captions: captions.map(CaptionRecord.init)))
-    }
-
     private static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -71,10 +66,6 @@ public enum CaptionWriter {
 
     private struct NativeDocument: Encodable {
         var segments: [CaptionRecord]
-    }
-
-    private struct PlanDocument: Encodable {
-        var captions: [CaptionRecord]
     }
 }
 

@@ -24,15 +24,11 @@ public enum Burner {
         _ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
         let output = try OutputFile(output: request.output, input: request.input)
-        let (preset, transcoder, captions) = try prepare(request, events: events)
+        let prepared = try prepare(request, events: events)
+        let captions = prepared.planned.map(\.caption)
         if let path = request.exportCaptions { try CaptionPlanner.export(captions, to: path) }
-        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
-        let overlays = CaptionOverlays(
-            captions: captions, engine: engine, preset: preset,
-            style: preset.textStyle(width: transcoder.width, height: transcoder.height), language: request.language)
-        if let duration = transcoder.duration, let late = captions.first(where: { $0.start >= duration }) {
-            events(.warning("\(request.captions): a caption starts at \(late.start) s, after the video ends"))
-        }
+        let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset)
+        let transcoder = prepared.transcoder
 
         let summary: TranscodeSummary
         do {
@@ -46,35 +42,49 @@ public enum Burner {
             output.removeTemporary()
             throw error
         }
-        if !overlays.overflowing.isEmpty {
-            events(.warning(
-                "\(request.captions): \(overlays.overflowing.count) caption(s) set below the preset's minimum size to fit"))
-        }
         return BurnResult(
             output: output.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
             captionedFrames: summary.captionedFrames, captions: captions.count, rasterized: overlays.rasterized,
             copiedAudioStreams: summary.copiedStreams)
     }
 
-    /// The final captions of `request` without rendering: what `burn-captions plan` prints.
-    public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> [Caption] {
+    /// The final captions of `request` with their layout, without rendering: what
+    /// `burn-captions plan` prints.
+    public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> PlanDocument {
         do {
-            return try prepare(request, events: events).captions
+            let prepared = try prepare(request, events: events)
+            return PlanDocument(
+                prepared.planned, width: prepared.transcoder.width, height: prepared.transcoder.height,
+                safeArea: prepared.style.safeArea)
         } catch {
             throw BurnError.wrap(error)
         }
     }
 
-    /// The preset, the opened input and the final captions.
+    /// Everything before the frames: the preset, the opened input, the final captions and their layout.
     private static func prepare(_ request: BurnRequest, events: (BurnEvent) -> Void) throws -> (
-        preset: Preset, transcoder: Transcoder, captions: [Caption]
+        preset: Preset, transcoder: Transcoder, style: TextStyle, planned: [PlannedCaption]
     ) {
         let preset = try Preset.load(try Resources.preset(request.preset))
         try checkInput(request.input)
         let transcoder = try Transcoder(inputPath: request.input)
+        let frameDuration = 1 / transcoder.frameRate
         let captions = try CaptionPlanner.captions(
-            for: request, preset: preset, frameDuration: 1 / transcoder.frameRate, events: events)
-        return (preset, transcoder, captions)
+            for: request, preset: preset, frameDuration: frameDuration, events: events)
+        if let duration = transcoder.duration, let late = captions.first(where: { $0.start >= duration }) {
+            events(.warning("\(request.captions): a caption starts at \(late.start) s, after the video ends"))
+        }
+        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
+        let style = preset.textStyle(width: transcoder.width, height: transcoder.height)
+        let planned = try LayoutPlanner.plan(
+            captions, engine: engine, style: style, language: request.language, minGap: 2 * frameDuration)
+        let shrunk = planned.filter { $0.layout.fit != .fits }.count
+        if shrunk > 0 {
+            events(.warning(
+                "\(request.captions): \(shrunk) caption(s) did not fit two lines at the preset's minimum size "
+                    + "and could not be split further (set smaller, or a word broken)"))
+        }
+        return (preset, transcoder, style, planned)
     }
 
     /// A missing or unreadable input is named before anything else is opened.

@@ -6,6 +6,21 @@ final class PlanTests: XCTestCase {
     private let talk = CLI.samples.appendingPathComponent("talk.mp4").path
 
     private struct Plan: Decodable {
+        struct Box: Decodable {
+            var x: Double
+            var y: Double
+            var width: Double
+            var height: Double
+        }
+        struct Size: Decodable {
+            var width: Int
+            var height: Int
+        }
+        struct Line: Decodable {
+            var text: String
+            var width: Double
+            var fonts: [String]
+        }
         struct Caption: Decodable {
             struct Word: Decodable {
                 var text: String
@@ -17,7 +32,12 @@ final class PlanTests: XCTestCase {
             var text: String
             var language: String?
             var words: [Word]
+            var fontSize: Double
+            var lines: [Line]
+            var box: Box
         }
+        var frame: Size
+        var safeArea: Box
         var captions: [Caption]
     }
 
@@ -37,6 +57,51 @@ final class PlanTests: XCTestCase {
             XCTAssertLessThan(caption.start, caption.end)
             XCTAssertFalse(caption.words.isEmpty)
             XCTAssertTrue(caption.words.allSatisfy { $0.start >= caption.start - 0.001 && $0.end <= caption.end + 0.001 })
+        }
+        XCTAssertTrue(zip(plan.captions, plan.captions.dropFirst()).allSatisfy { $0.end < $1.start })
+        // Layout: the frame, the tiktok safe area, and each caption's lines and box inside it.
+        XCTAssertEqual(plan.frame.width, 1080)
+        XCTAssertEqual(plan.frame.height, 1920)
+        XCTAssertEqual(plan.safeArea.x, 120)
+        XCTAssertEqual(plan.safeArea.width, 768)
+        for caption in plan.captions {
+            XCTAssertTrue((1...2).contains(caption.lines.count))
+            XCTAssertEqual(caption.lines.map(\.text).joined(separator: " "), caption.text)
+            XCTAssertEqual(caption.lines.flatMap(\.fonts), caption.lines.map { _ in "Noto Sans" })
+            XCTAssertGreaterThanOrEqual(caption.fontSize, 40)
+            XCTAssertGreaterThanOrEqual(caption.box.x, plan.safeArea.x)
+            XCTAssertLessThanOrEqual(caption.box.x + caption.box.width, plan.safeArea.x + plan.safeArea.width + 0.01)
+            XCTAssertGreaterThanOrEqual(caption.box.y, plan.safeArea.y)
+            XCTAssertLessThanOrEqual(caption.box.y + caption.box.height, plan.safeArea.y + plan.safeArea.height + 0.01)
+            let widest = caption.lines.map(\.width).max() ?? 0
+            XCTAssertLessThanOrEqual(widest, caption.box.width)
+        }
+    }
+
+    func testCaptionTooLongForTwoLinesIsSplitInTime() throws {
+        let folder = try temporaryFolder()
+        let captions = folder.appendingPathComponent("long.json")
+        let words = "and then we walked along the river for a very long time talking about everything under the sun"
+            .split(separator: " ")
+        let timed = words.enumerated().map { i, word in
+            "{\"text\": \"\(word)\", \"start\": \(1 + Double(i) * 0.15), \"end\": \(1 + Double(i) * 0.15 + 0.12)}"
+        }
+        try """
+            {"segments": [{"start": 1, "end": \(1 + Double(words.count) * 0.15), "text": "\(words.joined(separator: " "))",
+              "words": [\(timed.joined(separator: ","))]}]}
+            """.write(to: captions, atomically: true, encoding: .utf8)
+        // A preset allowing long captions in time and characters, so only the layout can split it.
+        let preset = folder.appendingPathComponent("wide-limits.json")
+        var json = try String(contentsOf: CLI.root.appendingPathComponent("Presets/tiktok.json"), encoding: .utf8)
+        json = json.replacingOccurrences(of: "\"maxCharacters\": 32, \"maxDuration\": 3.5", with: "\"maxCharacters\": 400, \"maxDuration\": 60")
+        json = json.replacingOccurrences(of: "\"size\": 64, \"minimumSize\": 40", with: "\"size\": 80, \"minimumSize\": 64")
+        try json.write(to: preset, atomically: true, encoding: .utf8)
+        let plan = try plan(["--captions", captions.path, "--preset", preset.path, "--no-timing-fix"])
+        XCTAssertGreaterThan(plan.captions.count, 1)
+        XCTAssertEqual(plan.captions.map(\.text).joined(separator: " "), words.joined(separator: " "))
+        for caption in plan.captions {
+            XCTAssertLessThanOrEqual(caption.lines.count, 2)
+            XCTAssertGreaterThanOrEqual(caption.fontSize, 64)
         }
         XCTAssertTrue(zip(plan.captions, plan.captions.dropFirst()).allSatisfy { $0.end < $1.start })
     }

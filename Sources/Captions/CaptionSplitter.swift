@@ -1,0 +1,67 @@
+import Foundation
+
+/// Splits a caption in two at a word boundary, in time as well as in text: for a caption the
+/// layout cannot fit in its lines even at the minimum size.
+public enum CaptionSplitter {
+    /// The two halves, or nil when the caption has fewer than two timed words. The split falls
+    /// after a sentence end or comma when one is near the middle, else where the halves'
+    /// lengths are most equal; the first half ends `minGap` seconds before the second starts
+    /// where there is room.
+    public static func split(_ caption: Caption, minGap: Double) -> (Caption, Caption)? {
+        let words = caption.words
+        guard words.count >= 2 else { return nil }
+        let lengths = words.map { $0.text.count + 1 }
+        let total = lengths.reduce(0, +)
+        var best: (cost: Double, index: Int)?
+        var before = 0
+        for k in 1..<words.count {
+            before += lengths[k - 1]
+            let balance = abs(Double(before) / Double(total) - 0.5)
+            let token = Tokenizer.tokens(words[k - 1].text).last
+            let bonus = token?.endsSentence == true ? 0.25 : token?.endsClause == true ? 0.15 : 0
+            let cost = balance - bonus
+            if best == nil || cost < best!.cost { best = (cost, k) }
+        }
+        guard let k = best?.index else { return nil }
+        var first = caption
+        var second = caption
+        first.words = Array(words[..<k])
+        second.words = Array(words[k...])
+        // The text splits where the k-th word begins; without it the words' own text is used.
+        if let offset = offset(of: words, upTo: k, in: caption.text) {
+            let index = caption.text.utf8.index(caption.text.startIndex, offsetBy: offset)
+            first.text = String(caption.text[..<index]).trimmingCharacters(in: .whitespaces)
+            second.text = String(caption.text[index...]).trimmingCharacters(in: .whitespaces)
+        } else {
+            first.text = first.words.map(\.text).joined(separator: " ")
+            second.text = second.words.map(\.text).joined(separator: " ")
+        }
+        second.start = max(caption.start, words[k].start)
+        first.end = second.start - minGap > first.start ? second.start - minGap : words[k - 1].end
+        guard first.end > first.start, second.end > second.start else { return nil }
+        return (first, second)
+    }
+
+    /// UTF-8 offset in `text` where word `k` starts, found by searching the words in order.
+    private static func offset(of words: [Word], upTo k: Int, in text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        var cursor = 0
+        for (i, word) in words.enumerated() {
+            let needle = Array(word.text.utf8)
+            guard !needle.isEmpty else { continue }
+            var found: Int?
+            var j = cursor
+            while j + needle.count <= bytes.count {
+                if bytes[j..<(j + needle.count)].elementsEqual(needle) {
+                    found = j
+                    break
+                }
+                j += 1
+            }
+            guard let start = found else { return nil }
+            if i == k { return start }
+            cursor = start + needle.count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+import Captions
+import Layout
+
+/// A caption with its layout, ready to rasterize.
+public struct PlannedCaption {
+    public var caption: Caption
+    public var layout: LaidOutCaption
+}
+
+/// Lays out every caption before rendering; a caption that does not fit its lines even at
+/// the minimum size is split in time at a word boundary and each half laid out again.
+enum LayoutPlanner {
+    /// How often one caption may be halved. // times
+    static let maximumSplits = 4
+
+    static func plan(
+        _ captions: [Caption], engine: LayoutEngine, style: TextStyle, language: String?, minGap: Double
+    ) throws -> [PlannedCaption] {
+        var planned: [PlannedCaption] = []
+        for caption in captions {
+            planned += try place(caption, engine: engine, style: style, language: language, minGap: minGap, depth: 0)
+        }
+        return planned
+    }
+
+    private static func place(
+        _ caption: Caption, engine: LayoutEngine, style: TextStyle, language: String?, minGap: Double, depth: Int
+    ) throws -> [PlannedCaption] {
+        let layout = try engine.layout(caption, style: style, language: language)
+        if layout.fit != .fits, depth < maximumSplits, let (first, second) = CaptionSplitter.split(caption, minGap: minGap) {
+            return try place(first, engine: engine, style: style, language: language, minGap: minGap, depth: depth + 1)
+                + place(second, engine: engine, style: style, language: language, minGap: minGap, depth: depth + 1)
+        }
+        return [PlannedCaption(caption: caption, layout: layout)]
+    }
+}

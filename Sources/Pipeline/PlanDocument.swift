@@ -1,0 +1,70 @@
+import Captions
+import Foundation
+import Layout
+
+/// What `burn-captions plan` prints: the frame, the safe area, and every caption with its
+/// words and layout (font size, lines with widths and fonts, box with the outline). Pixels
+/// are frame pixels; times are seconds.
+public struct PlanDocument: Encodable {
+    struct Size: Encodable {
+        var width: Int
+        var height: Int
+    }
+    struct Box: Encodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+
+        init(_ rect: Rect) {
+            x = PlanDocument.rounded(rect.x)
+            y = PlanDocument.rounded(rect.y)
+            width = PlanDocument.rounded(rect.width)
+            height = PlanDocument.rounded(rect.height)
+        }
+    }
+    struct Line: Encodable {
+        var text: String
+        var width: Double
+        var fonts: [String]
+    }
+    struct Entry: Encodable {
+        var start: Double
+        var end: Double
+        var text: String
+        var language: String?
+        var speaker: String?
+        var words: [CaptionRecord.WordRecord]
+        var fontSize: Double
+        var lines: [Line]
+        var box: Box
+        var fit: String
+    }
+
+    var frame: Size
+    var safeArea: Box
+    var captions: [Entry]
+
+    init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect) {
+        frame = Size(width: width, height: height)
+        self.safeArea = Box(safeArea)
+        captions = planned.map { item in
+            let record = CaptionRecord(item.caption)
+            return Entry(
+                start: record.start, end: record.end, text: record.text, language: record.language,
+                speaker: record.speaker, words: record.words, fontSize: Self.rounded(item.layout.fontSize),
+                lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
+                box: Box(item.layout.box), fit: item.layout.fit.rawValue)
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Hundredths of a pixel are enough, and keep the JSON readable.
+    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}
