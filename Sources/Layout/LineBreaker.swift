@@ -8,7 +8,7 @@ public enum LineBreaker {
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
         var offsets = [Int32](repeating: 0, count: utf16.count + 1)
-        let count = burn_icu_line_breaks(utf16, Int32(utf16.count), language, &offsets, Int32(offsets.count))
+        let count = burn_icu_line_breaks(utf16, Int32(utf16.count), language, &offsets, nil, Int32(offsets.count))
         guard count > 0 else { return [text.utf8.count] }
         return offsets.prefix(Int(count)).map { offset in
             let index = String.Index(utf16Offset: Int(offset), in: text)
