@@ -39,6 +39,19 @@ public enum LineBreaker {
         return breaks(in: text, language: language).map(\.offset) + [text.utf8.count]
     }
 
+    /// UTF-8 byte offsets between the extended grapheme clusters of `text` (excluding 0 and
+    /// the end): the last resort for a word wider than the line. Swift's clusters follow
+    /// Unicode 15.1, so a Devanagari conjunct such as क्ष stays whole.
+    public static func graphemeBreaks(in text: String) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 0
+        for character in text.dropLast() {
+            offset += character.utf8.count
+            offsets.append(offset)
+        }
+        return offsets
+    }
+
     /// An ICU boundary function: text, length, offsets, hard flags (or nil), capacity.
     private typealias ICUBoundaries = (
         UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Bool>?, Int32

@@ -168,4 +168,18 @@ final class LineBreakerTests: XCTestCase {
         XCTAssertEqual(
             pieces("from 20$ 30$ to 40 $50", language: "en"), ["from ", "20$ ", "30$ ", "to ", "40 ", "$50"])
     }
+
+    // MARK: Grapheme clusters
+
+    func testGraphemeBreaksKeepEmojiSequencesWhole() {
+        // 👩‍💻 is 11 bytes, the family 👨‍👩‍👧‍👦 25 bytes.
+        XCTAssertEqual(LineBreaker.graphemeBreaks(in: "👩‍💻👨‍👩‍👧‍👦ok"), [11, 36, 37])
+    }
+
+    func testGraphemeBreaksKeepHindiConjunctsWhole() {
+        // क्ष (3 scalars, 9 bytes), त्रि (4 scalars, 12 bytes), य (3 bytes).
+        XCTAssertEqual(LineBreaker.graphemeBreaks(in: "क्षत्रिय"), [9, 21])
+        XCTAssertEqual(LineBreaker.graphemeBreaks(in: "a"), [])
+        XCTAssertEqual(LineBreaker.graphemeBreaks(in: ""), [])
+    }
 }
