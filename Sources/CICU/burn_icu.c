@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uloc.h>
 #include <unicode/uversion.h>
@@ -35,20 +36,54 @@ static void locale_id(const char *tag, char *out, int32_t capacity) {
     if (U_FAILURE(status)) out[0] = 0;
 }
 
-int32_t burn_icu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                             int32_t *offsets, int32_t capacity) {
+/* The boundaries of an iterator of the given type over text (see burn_icu.h),
+   with hard[i] set for mandatory line breaks when hard is not NULL. */
+static int32_t boundaries(UBreakIteratorType type, const uint16_t *text, int32_t length, const char *locale,
+                          int32_t *offsets, bool *hard, int32_t capacity) {
     char id[ULOC_FULLNAME_CAPACITY];
     locale_id(locale, id, (int32_t)sizeof(id));
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, id, (const UChar *)text, length, &status);
+    UBreakIterator *it = ubrk_open(type, id, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) return -(int32_t)status;
     int32_t count = 0;
     for (int32_t pos = ubrk_following(it, 0); pos != UBRK_DONE; pos = ubrk_next(it)) {
-        if (count < capacity) offsets[count] = pos;
+        if (count < capacity) {
+            offsets[count] = pos;
+            if (hard != NULL) {
+                int32_t rule = ubrk_getRuleStatus(it);
+                hard[count] = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+            }
+        }
         count++;
     }
     ubrk_close(it);
     return count;
+}
+
+int32_t burn_icu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                             int32_t *offsets, bool *hard, int32_t capacity) {
+    return boundaries(UBRK_LINE, text, length, locale, offsets, hard, capacity);
+}
+
+int32_t burn_icu_word_boundaries(const uint16_t *text, int32_t length, const char *locale,
+                                 int32_t *offsets, int32_t capacity) {
+    return boundaries(UBRK_WORD, text, length, locale, offsets, NULL, capacity);
+}
+
+bool burn_icu_breaks_between_letters(uint32_t c) {
+    switch (u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK)) {
+    case U_LB_IDEOGRAPHIC:
+    case U_LB_CONDITIONAL_JAPANESE_STARTER:
+    case U_LB_COMPLEX_CONTEXT:
+    case U_LB_H2:
+    case U_LB_H3:
+    case U_LB_JL:
+    case U_LB_JV:
+    case U_LB_JT:
+        return true;
+    default:
+        return false;
+    }
 }
 
 int32_t burn_icu_likely_subtags(const char *tag, char *out, int32_t capacity) {

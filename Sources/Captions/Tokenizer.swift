@@ -8,8 +8,10 @@ public enum Tokenizer {
     static let numberSeparators: Set<Character> = [".", ",", ":"]
     /// Punctuation kept inside a word when a letter stands on both sides (`don't`, `well-known`).
     static let wordJoiners: Set<Character> = ["'", "’", "-", "‐"]
-    static let sentenceEnds: Set<Character> = [".", "?", "!", "。", "？", "！", "…", "؟", "।"]
-    static let clauseEnds: Set<Character> = [",", ";", ":", "，", "、", "；", "：", "،"]
+    /// Punctuation that ends a sentence: a caption ends after it, and a line breaks best after it.
+    public static let sentenceEnds: Set<Character> = [".", "?", "!", "。", "？", "！", "…", "؟", "।"]
+    /// Punctuation that ends a clause: a preferred place to split a caption or break a line.
+    public static let clauseEnds: Set<Character> = [",", ";", ":", "，", "、", "；", "：", "،"]
 
     /// The tokens of `text`, in order.
     public static func tokens(_ text: String) -> [Token] {

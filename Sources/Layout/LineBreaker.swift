@@ -1,18 +1,78 @@
 import CICU
 
-/// Where lines may break, from ICU's line-break rules (UAX #14 plus dictionaries for
-/// Chinese, Japanese and Thai).
+/// Where caption lines may break: ICU's line-break rules for the language (UAX #14 at ICU's
+/// default strictness, so in Japanese no line starts with `。`, `、` or `」`), kept only at
+/// ICU's word boundaries where they touch Chinese, Japanese, Korean, Thai, Lao, Khmer or
+/// Burmese letters, never inside a number or between a number and its symbol, and ranked
+/// by what comes before them (see `BreakRules`).
 public enum LineBreaker {
-    /// UTF-8 byte offsets where a new line may start (excluding 0, including the end).
-    public static func breakOpportunities(in text: String, language: String?) -> [Int] {
-        let utf16 = Array(text.utf16)
-        guard !utf16.isEmpty else { return [] }
-        var offsets = [Int32](repeating: 0, count: utf16.count + 1)
-        let count = burn_icu_line_breaks(utf16, Int32(utf16.count), language, &offsets, Int32(offsets.count))
-        guard count > 0 else { return [text.utf8.count] }
-        return offsets.prefix(Int(count)).map { offset in
-            let index = String.Index(utf16Offset: Int(offset), in: text)
-            return text.utf8.distance(from: text.startIndex, to: index)
+    /// The places a caption layout may break `text` (language: BCP-47, or nil), in order.
+    /// Offsets are UTF-8 byte offsets where a new line may start, strictly increasing; 0 and
+    /// the end of the text are never included (the caller knows where the text ends). A break
+    /// after white space is at the start of the next word: the space ends the previous line.
+    /// Empty if ICU fails.
+    public static func breaks(in text: String, language: String?) -> [LineBreak] {
+        let utf16 = UTF16Text(text)
+        guard utf16.count > 0 else { return [] }
+        let (offsets, hard) = boundaries(of: utf16, lineBreaks: true) { units, length, offsets, hard, capacity in
+            burn_icu_line_breaks(units, length, language, offsets, hard, capacity)
         }
+        let words = boundaries(of: utf16, lineBreaks: false) { units, length, offsets, _, capacity in
+            burn_icu_word_boundaries(units, length, language, offsets, capacity)
+        }.offsets
+        let rules = BreakRules(text: utf16, wordBoundaries: Set(words))
+        var kept: [Int] = []
+        var priorities: [LineBreak.Priority] = []
+        for (offset, isHard) in zip(offsets, hard) {
+            guard let priority = rules.priority(at: offset, hard: isHard) else { continue }
+            kept.append(offset)
+            priorities.append(priority)
+        }
+        return zip(utf16.utf8Offsets(kept), priorities).map { LineBreak(offset: $0, priority: $1) }
+    }
+
+    /// UTF-8 byte offsets where a new line may start (excluding 0, including the end): the
+    /// offsets of `breaks(in:language:)` followed by the end, for a layout that fills lines
+    /// greedily up to each offset.
+    public static func breakOpportunities(in text: String, language: String?) -> [Int] {
+        guard !text.isEmpty else { return [] }
+        return breaks(in: text, language: language).map(\.offset) + [text.utf8.count]
+    }
+
+    /// UTF-8 byte offsets between the extended grapheme clusters of `text` (excluding 0 and
+    /// the end): the last resort for a word wider than the line. Swift's clusters follow
+    /// Unicode 15.1, so a Devanagari conjunct such as क्ष stays whole.
+    public static func graphemeBreaks(in text: String) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 0
+        for character in text.dropLast() {
+            offset += character.utf8.count
+            offsets.append(offset)
+        }
+        return offsets
+    }
+
+    /// An ICU boundary function: text, length, offsets, hard flags (or nil), capacity.
+    private typealias ICUBoundaries = (
+        UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Bool>?, Int32
+    ) -> Int32
+
+    /// The UTF-16 offsets `call` finds in `text` (at most one per code unit, so one call
+    /// always has room), with hard-break flags when `lineBreaks`; empty if ICU fails.
+    private static func boundaries(of text: UTF16Text, lineBreaks: Bool, _ call: ICUBoundaries)
+        -> (offsets: [Int], hard: [Bool])
+    {
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var hard = [Bool](repeating: false, count: lineBreaks ? text.count : 0)
+        let count = offsets.withUnsafeMutableBufferPointer { offsets in
+            hard.withUnsafeMutableBufferPointer { hard in
+                call(
+                    text.units, Int32(text.count), offsets.baseAddress, lineBreaks ? hard.baseAddress : nil,
+                    Int32(text.count))
+            }
+        }
+        guard count > 0 else { return ([], []) }
+        let found = min(Int(count), text.count)
+        return (offsets.prefix(found).map(Int.init), lineBreaks ? Array(hard.prefix(found)) : [])
     }
 }

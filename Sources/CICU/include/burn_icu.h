@@ -13,11 +13,25 @@ extern "C" {
 int32_t burn_icu_version(char *out, int32_t capacity);
 
 /* Line-break opportunities of text (UTF-16 offsets where a line may start,
-   excluding 0, including length) for locale (BCP-47, may be NULL).
+   excluding 0, including length) for locale (BCP-47, may be NULL; "ja" gets
+   ICU's default strictness). hard[i], when hard is not NULL, tells whether
+   offsets[i] is a mandatory break (after a newline).
    Writes at most capacity offsets; returns how many there are in all,
    or a negative ICU error code. */
 int32_t burn_icu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                             int32_t *offsets, int32_t capacity);
+                             int32_t *offsets, bool *hard, int32_t capacity);
+
+/* Word boundaries of text (UTF-16 offsets, excluding 0, including length) for
+   locale (BCP-47, may be NULL): dictionary-based for Chinese, Japanese, Thai,
+   Lao, Khmer and Burmese. Same buffer and return rules as burn_icu_line_breaks. */
+int32_t burn_icu_word_boundaries(const uint16_t *text, int32_t length, const char *locale,
+                                 int32_t *offsets, int32_t capacity);
+
+/* Whether the line-break rules (UAX #14) let a line break fall between the code
+   point c and a neighbouring letter with no space or punctuation between them:
+   line-break classes ID, CJ, SA, H2, H3, JL, JV and JT (Han, kana, the prolonged
+   sound mark, Hangul, fullwidth letters and digits, Thai, Lao, Khmer, Myanmar). */
+bool burn_icu_breaks_between_letters(uint32_t c);
 
 /* Expands a BCP-47 tag with likely subtags ("zh-TW" -> "zh-Hant-TW").
    Returns the length written, or a negative ICU error code. */

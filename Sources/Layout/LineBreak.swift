@@ -1,0 +1,36 @@
+/// A place where a caption line may end and the next one start, and how good a place it is.
+public struct LineBreak: Sendable, Equatable {
+    public var offset: Int  // UTF-8 byte offset where a new line may start
+    public var priority: Priority
+
+    public init(offset: Int, priority: Priority) {
+        self.offset = offset
+        self.priority = priority
+    }
+
+    /// How good a place to break a line is: a higher priority is a better place.
+    ///
+    /// `space` ranks above `word`: a space is a word boundary the writer made, while a
+    /// dictionary boundary is ICU's guess (it splits 東京|都 and verb endings such as
+    /// 住|んで|い|ます), and in Thai a space separates phrases. So in mixed text such as
+    /// `我用 iPhone 拍的` the break at the space is the safer one.
+    public enum Priority: Int, Comparable, Sendable {
+        /// Between two extended grapheme clusters inside a word: the last resort for a word
+        /// wider than the line (see `LineBreaker.graphemeBreaks`); `breaks` never returns it.
+        case grapheme = 0
+        /// Between two words with no space between them: a dictionary word boundary in
+        /// Chinese, Japanese, Thai, Lao, Khmer or Burmese, or after a hyphen or slash.
+        case word = 1
+        /// After a space (or other white space), at the start of the next word.
+        case space = 2
+        /// After a comma, semicolon or colon (`, ; : ， 、 ； ：`), which closing quotes or
+        /// brackets and white space may follow.
+        case clause = 3
+        /// After a full stop, question or exclamation mark (`. ? ! 。 ？ ！`), likewise.
+        case sentence = 4
+        /// After a newline in the text: the line must end here.
+        case mandatory = 5
+
+        public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+}
