@@ -82,34 +82,25 @@ public final class LayoutEngine {
         return chain
     }
 
-    /// Word-boundary breaks with their preference.
+    /// Word-boundary breaks with their preference: a sentence end is worth some imbalance
+    /// between the two lines, a comma a little less.
     static func breakCandidates(_ text: String, language: String?) -> [BreakCandidate] {
-        let bytes = Array(text.utf8)
-        return LineBreaker.breakOpportunities(in: text, language: language).filter { $0 < bytes.count }.map { offset in
-            // The character before the break (and the spaces before it).
-            var i = offset
-            while i > 0, bytes[i - 1] == UInt8(ascii: " ") { i -= 1 }
-            let before = String(decoding: bytes[..<i], as: UTF8.self).last
-            return BreakCandidate(offset: offset, bonus: before.map(Self.bonus) ?? 0)
-        }
+        LineBreaker.breaks(in: text, language: language).map { BreakCandidate(offset: $0.offset, bonus: bonus($0.priority)) }
     }
 
     /// Between grapheme clusters: the last resort for a word wider than the line.
     static func graphemeCandidates(_ text: String) -> [BreakCandidate] {
-        var offsets: [BreakCandidate] = []
-        var offset = 0
-        for cluster in text.dropLast() {
-            offset += cluster.utf8.count
-            offsets.append(BreakCandidate(offset: offset, bonus: -0.5))
-        }
-        return offsets
+        LineBreaker.graphemeBreaks(in: text).map { BreakCandidate(offset: $0, bonus: bonus(.grapheme)) }
     }
 
-    private static func bonus(_ c: Character) -> Double {
-        switch c {
-        case ".", "?", "!", "。", "？", "！", "…": return 0.3
-        case ",", ";", ":", "，", "、", "；", "：": return 0.2
-        default: return 0
+    /// Share of the line width a break of this kind is worth.
+    private static func bonus(_ priority: LineBreak.Priority) -> Double {
+        switch priority {
+        case .mandatory: return 1
+        case .sentence: return 0.3
+        case .clause: return 0.2
+        case .space, .word: return 0
+        case .grapheme: return -0.5
         }
     }
 }

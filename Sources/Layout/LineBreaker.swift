@@ -31,14 +31,6 @@ public enum LineBreaker {
         return zip(utf16.utf8Offsets(kept), priorities).map { LineBreak(offset: $0, priority: $1) }
     }
 
-    /// UTF-8 byte offsets where a new line may start (excluding 0, including the end): the
-    /// offsets of `breaks(in:language:)` followed by the end, for a layout that fills lines
-    /// greedily up to each offset.
-    public static func breakOpportunities(in text: String, language: String?) -> [Int] {
-        guard !text.isEmpty else { return [] }
-        return breaks(in: text, language: language).map(\.offset) + [text.utf8.count]
-    }
-
     /// UTF-8 byte offsets between the extended grapheme clusters of `text` (excluding 0 and
     /// the end): the last resort for a word wider than the line. Swift's clusters follow
     /// Unicode 15.1, so a Devanagari conjunct such as क्ष stays whole.

@@ -121,12 +121,6 @@ final class LineBreakerTests: XCTestCase {
         XCTAssertEqual(pieces("😀 中国 x", language: "zh"), ["😀 ", "中国 ", "x"])
     }
 
-    func testBreakOpportunitiesEndWithTheEndOfTheText() {
-        XCTAssertEqual(LineBreaker.breakOpportunities(in: "one two three", language: "en"), [4, 8, 13])
-        XCTAssertEqual(LineBreaker.breakOpportunities(in: "学生", language: "zh"), [6])
-        XCTAssertEqual(LineBreaker.breakOpportunities(in: "", language: "zh"), [])
-    }
-
     func testLongTextIsConvertedInOrder() {
         let sentence = "我是一个学生。Hello 😀 world, "
         let text = String(repeating: sentence, count: 800)  // about 20,000 characters
