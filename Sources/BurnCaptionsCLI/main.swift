@@ -23,9 +23,10 @@ case .plan(let request):
     do {
         let plan = try Burner.plan(request, events: Terminal(quiet: false).handle)
         FileHandle.standardOutput.write(try plan.json() + Data("\n".utf8))
-    } catch let error as BurnError {
-        Terminal.error(error.description)
-        exit(error.exitCode)
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
     }
 case .burn(let request, let quiet):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
@@ -36,9 +37,10 @@ case .burn(let request, let quiet):
     do {
         let result = try Burner.run(request, cancellation: cancellation, events: terminal.handle)
         terminal.summary(result)
-    } catch let error as BurnError {
-        Terminal.error(error.description)
-        exit(error.exitCode)
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
     }
     signals.forEach { $0.cancel() }
 }

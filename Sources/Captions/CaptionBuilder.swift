@@ -1,48 +1,75 @@
 /// The Captions stage in order: timed tokens from each segment, the script's punctuation and
-/// form (when a script is given), on-screen captions within the limits, presentable times,
-/// and at most one caption at a time.
+/// form (when a script is given), on-screen captions within the limits, in time order, starts
+/// fixed (the caller's timing fix), at most one caption at a time, presentable times.
 public enum CaptionBuilder {
+    /// A caption shorter than this after an overlap is cut joins the next one instead. // seconds
+    static let shortestAfterCut = 0.3
+
     /// Captions sorted by start; `warnings` receives the transcript's notes (what a reader left
-    /// out), then a line for anything this stage had to change.
+    /// out), then a line for anything this stage had to change. `language` is used for
+    /// segments and transcripts that name none; `fixStarts` runs on the chunked captions
+    /// before their times are settled.
     public static func captions(
         from transcript: Transcript, limits: ChunkingLimits = ChunkingLimits(), script: String? = nil,
-        aligner: ScriptAligner? = nil, warnings: inout [String]
+        aligner: ScriptAligner? = nil, language: String? = nil, fixStarts: (([Caption]) -> [Caption])? = nil,
+        warnings: inout [String]
     ) -> [Caption] {
         warnings.append(contentsOf: transcript.notes)
-        // A stable sort keeps file order for segments that start together.
-        let segments = transcript.segments.enumerated().sorted {
-            ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
-        }.map(\.element)
-        var tokens = segments.map(TimedToken.tokens(of:))
+        var tokens = transcript.segments.map(TimedToken.tokens(of:))
         if let script, !script[...].trimmingWhitespace().isEmpty {
             tokens = (aligner ?? ScriptAligner()).align(tokens, script: script)
         }
         var captions: [Caption] = []
-        for (segment, segmentTokens) in zip(segments, tokens) {
+        for (segment, segmentTokens) in zip(transcript.segments, tokens) {
             captions += CaptionChunker.captions(
-                segmentTokens, limits: limits, language: segment.language ?? transcript.language,
+                segmentTokens, limits: limits, language: segment.language ?? transcript.language ?? language,
                 speaker: segment.speaker)
         }
+        // Pieces of a long segment can reach past the next segment's start: sort them all.
+        captions = captions.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+            .map(\.element)
+        if let fixStarts { captions = fixStarts(captions) }
         captions = resolveOverlaps(captions, warnings: &warnings)
         return CaptionChunker.adjustTimes(captions, limits: limits)
     }
 
-    /// An earlier caption ends where the next one starts; empty ones go; one warning.
+    /// At most one caption at a time, no text lost: an earlier caption ends where the next one
+    /// starts, or, when that would leave it shorter than `shortestAfterCut`, joins it.
+    /// One warning for each kind of change.
     public static func resolveOverlaps(_ captions: [Caption], warnings: inout [String]) -> [Caption] {
-        var result = captions
-        var overlaps = 0
-        for i in result.indices.dropLast() where result[i].end > result[i + 1].start {
-            result[i].end = result[i + 1].start
-            result[i].words = result[i].words.filter { $0.start < result[i].end }.map { word in
-                var clipped = word
-                clipped.end = min(word.end, result[i].end)
-                return clipped
+        var result: [Caption] = []
+        var cut = 0
+        var joined = 0
+        for caption in captions {
+            guard var last = result.last, last.end > caption.start else {
+                result.append(caption)
+                continue
             }
-            overlaps += 1
+            if caption.start - last.start >= shortestAfterCut {
+                last.end = caption.start
+                result[result.count - 1] = CaptionChunker.clippingWords(last)
+                result.append(caption)
+                cut += 1
+            } else {
+                result[result.count - 1] = join(last, caption)
+                joined += 1
+            }
         }
-        if overlaps > 0 {
-            warnings.append("\(overlaps) overlapping caption(s): each now ends where the next starts")
-        }
-        return result.filter { $0.end > $0.start }
+        if cut > 0 { warnings.append("\(cut) overlapping caption(s): each now ends where the next starts") }
+        if joined > 0 { warnings.append("\(joined) caption(s) starting with the one before were joined to it") }
+        return result
+    }
+
+    /// Two captions shown as one: texts in order, the earlier start, the later end.
+    static func join(_ first: Caption, _ second: Caption) -> Caption {
+        var joined = first
+        let cjk = first.text.last.map(Tokenizer.isCJK) == true && second.text.first.map(Tokenizer.isCJK) == true
+        joined.text = first.text + (cjk ? "" : " ") + second.text
+        joined.end = max(first.end, second.end)
+        joined.words = (first.words + second.words).enumerated()
+            .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        if first.speaker != second.speaker { joined.speaker = nil }
+        if first.language != second.language { joined.language = first.language ?? second.language }
+        return joined
     }
 }

@@ -39,7 +39,7 @@ public enum CaptionChunker {
     }
 
     /// Times made presentable: each caption lasts at least `minDuration` where the next one
-    /// leaves room, and ends `minGap` before the next starts.
+    /// leaves room, ends `minGap` before the next starts, and its words stay inside it.
     public static func adjustTimes(_ captions: [Caption], limits: ChunkingLimits) -> [Caption] {
         var result = captions
         for i in result.indices {
@@ -48,9 +48,25 @@ public enum CaptionChunker {
             if result[i].end - result[i].start < limits.minDuration {
                 result[i].end = max(result[i].end, min(result[i].start + limits.minDuration, latestEnd))
             }
-            if result[i].end > latestEnd && latestEnd > result[i].start { result[i].end = latestEnd }
+            if result[i].end > latestEnd {
+                // Keep the gap; where the next caption starts too soon for it, keep half the room.
+                result[i].end = latestEnd > result[i].start ? latestEnd : (result[i].start + nextStart) / 2
+            }
+            result[i] = clippingWords(result[i])
         }
         return result
+    }
+
+    /// `caption` with its words' times inside its own.
+    static func clippingWords(_ caption: Caption) -> Caption {
+        var clipped = caption
+        clipped.words = caption.words.map { word in
+            var inside = word
+            inside.start = min(max(word.start, caption.start), caption.end)
+            inside.end = min(max(word.end, inside.start), caption.end)
+            return inside
+        }
+        return clipped
     }
 
     /// Display width: characters and spaces, a CJK character counting as two.

@@ -49,10 +49,14 @@ struct ProblemList {
     }
 }
 
-/// Checks a time range the way every reader must: finite, not negative, end after start.
+/// The latest time a caption may have (about eleven days). // seconds
+let maximumTime = 1_000_000.0
+
+/// Checks a time range the way every reader must: finite, not negative, not absurdly late, end not before start.
 func timeProblem(start: Double, end: Double) -> String? {
     if !start.isFinite || !end.isFinite { return "time is not a finite number" }
     if start < 0 { return "start time \(start) is negative" }
+    if end > maximumTime { return "time \(end) is beyond \(Int(maximumTime)) seconds" }
     if end < start { return "ends (\(end)) before it starts (\(start))" }
     return nil
 }

@@ -11,10 +11,11 @@ public final class ScriptAligner {
 
     public init() { fold = Transliterator("Hant-Hans") }
 
-    /// The comparison key of a token's text: lowercase, letters and digits only, Simplified Chinese.
+    /// The comparison key of a token's text: lowercase, letters, digits and attached symbols
+    /// (so `5%` and `5` differ), Simplified Chinese.
     public func key(_ text: String) -> String {
         var key = ""
-        for c in text.lowercased() where c.isLetter || c.isNumber {
+        for c in text.lowercased() where c.isLetter || c.isNumber || Tokenizer.attachedSymbols.contains(c) {
             if Tokenizer.isCJK(c), let fold {
                 if let cached = foldCache[c] {
                     key.append(cached)
@@ -77,24 +78,29 @@ public final class ScriptAligner {
         case scriptOnly(Int)
     }
 
-    /// Edit-distance alignment of two key lists inside a band around the diagonal, in order.
+    /// Edit-distance alignment of two key lists inside a band that follows the diagonal from
+    /// (0, 0) to (n, m), in order. Costs keep two rows; moves one byte a cell. // O(n × band)
     static func alignment(_ a: [String], _ b: [String]) -> [Step] {
         let n = a.count
         let m = b.count
-        let band = Self.band + abs(n - m)
+        let band = Self.band
         func low(_ i: Int) -> Int { max(0, i * m / max(1, n) - band) }
         func high(_ i: Int) -> Int { min(m, i * m / max(1, n) + band) }
         let infinity = Int.max / 2
-        // cost[i][j - low(i)]; move[i][...]: 0 diagonal, 1 from above (a only), 2 from left (b only).
-        var cost: [[Int]] = []
-        var move: [[UInt8]] = []
-        cost.reserveCapacity(n + 1)
-        move.reserveCapacity(n + 1)
+        // moves[i][j - low(i)]: 0 diagonal, 1 from above (a only), 2 from left (b only).
+        var moves: [[UInt8]] = []
+        moves.reserveCapacity(n + 1)
+        var previous: [Int] = []
+        var previousLow = 0
         for i in 0...n {
             let lo = low(i)
             let hi = high(i)
             var row = [Int](repeating: infinity, count: hi - lo + 1)
-            var moves = [UInt8](repeating: 0, count: hi - lo + 1)
+            var rowMoves = [UInt8](repeating: 0, count: hi - lo + 1)
+            func above(_ j: Int) -> Int {
+                let k = j - previousLow
+                return i > 0 && k >= 0 && k < previous.count ? previous[k] : infinity
+            }
             for j in lo...hi {
                 if i == 0 && j == 0 {
                     row[0] = 0
@@ -102,29 +108,29 @@ public final class ScriptAligner {
                 }
                 var best = infinity
                 var choice: UInt8 = 0
-                if i > 0, j > 0, let diagonal = value(cost, i - 1, j - 1, low(i - 1)) {
-                    let c = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)
-                    if c < best { best = c; choice = 0 }
+                if i > 0, j > 0, above(j - 1) < infinity {
+                    best = above(j - 1) + (a[i - 1] == b[j - 1] ? 0 : 1)
                 }
-                if i > 0, let up = value(cost, i - 1, j, low(i - 1)), up + 1 < best {
-                    best = up + 1
+                if above(j) < infinity, above(j) + 1 < best {
+                    best = above(j) + 1
                     choice = 1
                 }
-                if j > lo, row[j - 1 - lo] + 1 < best {
+                if j > lo, row[j - 1 - lo] < infinity, row[j - 1 - lo] + 1 < best {
                     best = row[j - 1 - lo] + 1
                     choice = 2
                 }
                 row[j - lo] = best
-                moves[j - lo] = choice
+                rowMoves[j - lo] = choice
             }
-            cost.append(row)
-            move.append(moves)
+            moves.append(rowMoves)
+            previous = row
+            previousLow = lo
         }
         var steps: [Step] = []
         var i = n
         var j = m
         while i > 0 || j > 0 {
-            let choice: UInt8 = i == 0 ? 2 : j == 0 ? 1 : move[i][j - low(i)]
+            let choice: UInt8 = i == 0 ? 2 : j == 0 ? 1 : moves[i][j - low(i)]
             switch choice {
             case 0:
                 steps.append(.pair(i - 1, j - 1, same: a[i - 1] == b[j - 1]))
@@ -139,11 +145,5 @@ public final class ScriptAligner {
             }
         }
         return steps.reversed()
-    }
-
-    private static func value(_ cost: [[Int]], _ i: Int, _ j: Int, _ lo: Int) -> Int? {
-        let row = cost[i]
-        let k = j - lo
-        return k >= 0 && k < row.count && row[k] < Int.max / 2 ? row[k] : nil
     }
 }

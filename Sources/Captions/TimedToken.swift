@@ -1,5 +1,3 @@
-import Foundation
-
 /// A token with the time it was spoken.
 public struct TimedToken: Sendable, Equatable {
     public var token: Token
@@ -12,31 +10,57 @@ public struct TimedToken: Sendable, Equatable {
         self.end = end
     }
 
-    /// The tokens of a segment with times: from its word timings when it has them (a word of
-    /// several tokens, such as 你好, shares its range evenly), else spread over the segment
-    /// by character count.
+    /// The tokens of a segment's text with times. The text decides what is shown (its
+    /// punctuation, and words a recognizer left untimed); the word timings, aligned to it
+    /// token by token, decide when. Tokens no word timed are spread between their timed
+    /// neighbours; a segment without word timings spreads all its tokens over its range.
     public static func tokens(of segment: Segment) -> [TimedToken] {
-        guard !segment.words.isEmpty else {
-            return spread(Tokenizer.tokens(segment.text), start: segment.start, end: segment.end)
-        }
+        let textTokens = Tokenizer.tokens(segment.text)
+        let words = timedWords(segment)
+        guard !words.isEmpty else { return spread(textTokens, start: segment.start, end: segment.end) }
+        guard !textTokens.isEmpty else { return words }
+
+        // Which text token each word token times (same or differently spelt, in order).
+        var times = [(Double, Double)?](repeating: nil, count: textTokens.count)
+        let steps = ScriptAligner.alignment(textTokens.map { key($0.text) }, words.map { key($0.token.text) })
+        for case .pair(let t, let w, _) in steps where times[t] == nil { times[t] = (words[w].start, words[w].end) }
+        // Untimed tokens share the gap between the timed ones around them.
         var result: [TimedToken] = []
-        var cursor = segment.text.startIndex
-        for word in segment.words {
-            var tokens = Tokenizer.tokens(word.text)
-            guard !tokens.isEmpty else { continue }
-            // Whether a space preceded the word in the segment's text (CJK words usually have none).
-            let spaced: Bool
-            if let found = segment.text.range(of: word.text[...].trimmingWhitespace(), range: cursor..<segment.text.endIndex) {
-                spaced = found.lowerBound > segment.text.startIndex
-                    && segment.text[segment.text.index(before: found.lowerBound)].isWhitespace
-                cursor = found.upperBound
-            } else {
-                spaced = !(result.last?.token.isCJK == true && tokens[0].isCJK)
+        var i = 0
+        while i < textTokens.count {
+            if let (start, end) = times[i] {
+                result.append(TimedToken(token: textTokens[i], start: start, end: end))
+                i += 1
+                continue
             }
-            tokens[0].spaceBefore = !result.isEmpty && spaced
-            result += spread(tokens, start: word.start, end: word.end)
+            var j = i
+            while j < textTokens.count && times[j] == nil { j += 1 }
+            let from = result.last?.end ?? segment.start
+            let to = j < textTokens.count ? times[j]!.0 : max(from, segment.end)
+            result += spread(Array(textTokens[i..<j]), start: from, end: max(from, to))
+            i = j
         }
         return result
+    }
+
+    /// The segment's words as tokens, times clamped into the segment and made to increase.
+    private static func timedWords(_ segment: Segment) -> [TimedToken] {
+        var result: [TimedToken] = []
+        var previousStart = segment.start
+        for word in segment.words {
+            let tokens = Tokenizer.tokens(word.text)
+            guard !tokens.isEmpty else { continue }
+            let start = min(max(word.start, previousStart), segment.end)
+            let end = min(max(word.end, start), segment.end)
+            result += spread(tokens, start: start, end: end)
+            previousStart = start
+        }
+        return result
+    }
+
+    /// How tokens compare between a segment's text and its words: lowercase, letters, digits and attached symbols.
+    static func key(_ text: String) -> String {
+        String(text.lowercased().filter { $0.isLetter || $0.isNumber || Tokenizer.attachedSymbols.contains($0) })
     }
 
     /// Tokens given times across `start...end` in proportion to their length.

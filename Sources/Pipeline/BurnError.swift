@@ -32,7 +32,7 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Wraps any error a stage throws.
-    static func wrap(_ error: Error) -> BurnError {
+    public static func wrap(_ error: Error) -> BurnError {
         switch error {
         case let error as BurnError: return error
         case let error as CaptionError: return .captions(error)

@@ -12,15 +12,14 @@ enum CaptionPlanner {
         let transcript = try CaptionReader.read(URL(fileURLWithPath: request.captions), format: request.captionsFormat)
         let script = try request.script.map(readScript)
         var warnings: [String] = []
-        var captions = CaptionBuilder.captions(
+        // Phrase starts that absorbed the pause before them move to where the speech begins.
+        let envelope = request.timingFix ? try AudioEnvelopeReader.envelope(path: request.input) : nil
+        let captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
+            language: request.language, fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope) } },
             warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
-        // Phrase starts that absorbed the pause before them move to where the speech begins.
-        if request.timingFix, let envelope = try AudioEnvelopeReader.envelope(path: request.input) {
-            captions = TimingFix.apply(captions, envelope: envelope)
-        }
         return captions
     }
 

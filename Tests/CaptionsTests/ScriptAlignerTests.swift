@@ -50,6 +50,20 @@ final class ScriptAlignerTests: XCTestCase {
         XCTAssertEqual(Tokenizer.join(aligned[0].map(\.token)), "We start now, Okay!")
     }
 
+    func testScriptWithoutSymbolsKeepsTheRecognizedOnes() {
+        let tokens = [TimedToken.tokens(of: segment(["Save", "5%", "on", "$20", "plans"]))]
+        let aligned = ScriptAligner().align(tokens, script: "Save 5 percent on 20 dollars plans.")
+        XCTAssertEqual(Tokenizer.join(aligned[0].map(\.token)), "Save 5% on $20 plans.")
+    }
+
+    func testUnequalLengthsStayBoundedAndOrdered() {
+        let script = (0..<12000).map { "s\($0 % 101)" }
+        let recognized = Array(script[2000..<8000])
+        let steps = ScriptAligner.alignment(recognized, script)
+        XCTAssertEqual(steps.filter { if case .recognizedOnly = $0 { return true } else { return false } }.count
+            + steps.filter { if case .pair = $0 { return true } else { return false } }.count, recognized.count)
+    }
+
     func testKeysFoldCaseAndTraditionalChinese() {
         let aligner = ScriptAligner()
         XCTAssertEqual(aligner.key("Hello!"), "hello")

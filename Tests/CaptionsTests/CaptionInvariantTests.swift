@@ -1,0 +1,86 @@
+import XCTest
+
+@testable import Captions
+
+/// Whatever the input, the Captions stage gives captions in time order, never two at once,
+/// two frames apart, with every word of the input and word timings inside their caption.
+final class CaptionInvariantTests: XCTestCase {
+    private let limits = ChunkingLimits(maxCharacters: 32, maxDuration: 3.5, minDuration: 0.8, minGap: 2.0 / 30)
+
+    private func check(_ transcript: Transcript, file: StaticString = #filePath, line: UInt = #line) -> [Caption] {
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(from: transcript, limits: limits, warnings: &warnings)
+        for caption in captions {
+            XCTAssertLessThan(caption.start, caption.end, "\(caption)", file: file, line: line)
+            for word in caption.words {
+                XCTAssertTrue(
+                    word.start >= caption.start - 1e-9 && word.end <= caption.end + 1e-9, "\(word) in \(caption)",
+                    file: file, line: line)
+            }
+        }
+        for (a, b) in zip(captions, captions.dropFirst()) {
+            XCTAssertLessThanOrEqual(a.start, b.start, file: file, line: line)
+            XCTAssertLessThanOrEqual(a.end, b.start - limits.minGap + 1e-9, "\(a.text) / \(b.text)", file: file, line: line)
+        }
+        // No text lost: the words of all captions are those of the input, in the input's order per segment.
+        let shown = Set(captions.flatMap { Tokenizer.tokens($0.text).map(\.text) })
+        let given = Set(transcript.segments.flatMap { Tokenizer.tokens($0.text).map(\.text) })
+        XCTAssertEqual(shown, given, file: file, line: line)
+        return captions
+    }
+
+    func testLongSegmentOverlappingAShortOne() {
+        let long = Segment(
+            text: "This long sentence keeps on going without any punctuation at all for a while", start: 0, end: 8)
+        let short = Segment(text: "Short interjection", start: 2, end: 4)
+        let captions = check(Transcript(segments: [long, short]))
+        XCTAssertTrue(captions.contains { $0.text.contains("Short interjection") })
+    }
+
+    func testInterleavedSpeakersAndEqualStarts() {
+        let captions = check(
+            Transcript(segments: [
+                Segment(text: "we review the numbers today", start: 1, end: 3, speaker: "Ana"),
+                Segment(text: "sounds good", start: 1, end: 2, speaker: "Bo"),
+                Segment(text: "and then the roadmap", start: 2.5, end: 5, speaker: "Ana"),
+            ]))
+        XCTAssertFalse(captions.isEmpty)
+    }
+
+    func testZeroLengthAndDisorderedWords() {
+        let zero = Segment(text: "zero", start: 1, end: 1)
+        let disordered = Segment(
+            text: "one two three", start: 3, end: 4,
+            words: [Word(text: "one", start: 3.5, end: 3.6), Word(text: "two", start: 3.2, end: 3.1),
+                    Word(text: "three", start: 8, end: 9)])
+        let captions = check(Transcript(segments: [zero, disordered]))
+        XCTAssertEqual(captions.map(\.text), ["zero", "one two three"])
+        XCTAssertEqual(captions[0].end - captions[0].start, 0.8, accuracy: 1e-9, "the minimum duration")
+    }
+
+    func testUntimedWordsAndPunctuationFromTheSegmentText() {
+        // faster-whisper can leave a word without times; only the segment text has the full stop.
+        let segment = Segment(
+            text: "Hello world, this is big. Fine",
+            start: 0, end: 3,
+            words: [Word(text: "Hello", start: 0, end: 0.4), Word(text: "world", start: 0.5, end: 0.9),
+                    Word(text: "this", start: 1.0, end: 1.2), Word(text: "is", start: 1.3, end: 1.4),
+                    Word(text: "Fine", start: 2.4, end: 3)])
+        let captions = check(Transcript(segments: [segment]))
+        XCTAssertEqual(captions.map(\.text), ["Hello world, this is big.", "Fine"])
+    }
+
+    func testManySegmentsStayOrdered() {
+        let segments = (0..<300).map { i in
+            Segment(text: "caption number \(i), with a comma and more words", start: Double(i) * 0.7, end: Double(i) * 0.7 + 1.5)
+        }
+        _ = check(Transcript(segments: segments))
+    }
+
+    func testLanguageFallbackReachesTheCaptions() {
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(
+            from: Transcript(segments: [Segment(text: "字幕", start: 0, end: 1)]), language: "ja", warnings: &warnings)
+        XCTAssertEqual(captions.first?.language, "ja")
+    }
+}
