@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 BIN := .build/release/burn-captions
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test clean
+.PHONY: setup build demo test bench-layout clean
 
 setup:
 	@bash scripts/setup.sh
@@ -18,6 +18,10 @@ demo: build
 
 test: build
 	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test --disable-swift-testing
+
+bench-layout: setup
+	$(SWIFT) build -c release --product LayoutBench
+	.build/release/LayoutBench
 
 clean:
 	rm -rf .build out

@@ -36,6 +36,8 @@ let package = Package(
         ]),
         .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media"]),
+        // `make bench-layout`: the cost of laying out one caption.
+        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout"]),
 
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
