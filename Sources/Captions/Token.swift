@@ -19,8 +19,14 @@ public struct Token: Sendable, Equatable {
     /// The token as shown: leading punctuation, text, trailing punctuation.
     public var display: String { leading + text + trailing }
 
-    /// Whether a caption must end after this token (a full stop, `?` or `!`).
-    public var endsSentence: Bool { trailing.contains(where: Tokenizer.sentenceEnds.contains) }
+    /// Whether a caption must end after this token (a full stop, `?` or `!`). The full stop
+    /// of an English abbreviation (`Dr.`, `etc.`, `U.S.`, `J.`; see `Abbreviation`) is none,
+    /// unless more follows it (`etc.?`).
+    public var endsSentence: Bool {
+        var closing = trailing[...]
+        if closing.first == ".", Abbreviation.isAbbreviation(text) { closing = closing.dropFirst() }
+        return closing.contains(where: Tokenizer.sentenceEnds.contains)
+    }
 
     /// Whether this token ends a clause (a comma, semicolon or colon): a preferred split.
     public var endsClause: Bool { trailing.contains(where: Tokenizer.clauseEnds.contains) }

@@ -34,6 +34,10 @@ final class CaptionChunkerTests: XCTestCase {
         XCTAssertEqual(captions("🎉🎉"), ["🎉🎉"])
     }
 
+    func testAbbreviationsDoNotEndACaption() {
+        XCTAssertEqual(captions("Ask Dr. J. Smith. U.S. news, etc. now."), ["Ask Dr. J. Smith.", "U.S. news, etc. now."])
+    }
+
     func testCommaIsThePreferredSplit() {
         XCTAssertEqual(
             chunk("When we record outside, the wind gets loud").map(\.text),

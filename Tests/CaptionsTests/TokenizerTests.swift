@@ -142,4 +142,21 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(tokens[0].trailing, "!")
         XCTAssertFalse(tokens[1].spaceBefore)
     }
+
+    func testAbbreviationsDoNotEndSentences() {
+        func ends(_ text: String) -> [Bool] { Tokenizer.tokens(text).map(\.endsSentence) }
+        for abbreviation in [
+            "Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "St.", "Jr.", "Sr.", "vs.", "etc.", "e.g.", "i.e.", "a.m.", "p.m.",
+            "Jan.", "Feb.", "Mar.", "Apr.", "Jun.", "Jul.", "Aug.", "Sep.", "Sept.", "Oct.", "Nov.", "Dec.", "U.S.",
+            "U.S.A.", "J.", "MR.", "(etc.)",
+        ] {
+            XCTAssertEqual(ends(abbreviation), [false], abbreviation)
+        }
+        XCTAssertEqual(ends("Dr. Smith met J. R. Jones at 10 a.m. and left."), [
+            false, false, false, false, false, false, false, false, false, false, true,
+        ])
+        XCTAssertEqual(ends("Apples, pears, etc.? Yes."), [false, false, true, true])
+        XCTAssertEqual(ends("etc.. done!"), [true, true])
+        XCTAssertEqual(ends("In May. Then I. It costs 3.5. Doctor."), [false, true, false, true, false, false, true, true])
+    }
 }
