@@ -14,10 +14,12 @@ struct WebVTTCueText: Equatable {
     ]
 
     /// Strips every tag (`<b>`, `<i>`, `<u>`, `<c.class>`, `<ruby>`, `<rt>`, `<lang xx>`,
-    /// `<v ...>`, timestamps such as `<00:00:01.500>` and the end tags) from `payload`.
+    /// `<v ...>`, timestamps such as `<00:00:01.500>` and the end tags) from `payload`, and
+    /// the ruby text of `<rt>` and `<rp>` (`<ruby>漢<rt>かん</rt></ruby>字` is `漢字`).
     init(_ payload: String) {
         var plain = ""
         var speaker: String?
+        var inRubyText = false  // inside <rt> or <rp>, up to its end tag or `</ruby>`
         var rest = payload[...]
         while let first = rest.first {
             if first == "<" {
@@ -25,18 +27,29 @@ struct WebVTTCueText: Equatable {
                 let close = rest.firstIndex(of: ">") ?? rest.endIndex
                 let tag = rest[rest.index(after: rest.startIndex)..<close]
                 if speaker == nil { speaker = Self.voice(in: tag) }
+                inRubyText = Self.isInRubyText(after: tag, inRubyText)
                 rest = close == rest.endIndex ? rest[close...] : rest[rest.index(after: close)...]
-            } else if first == "&", let (character, after) = Self.reference(at: rest) {
-                plain.append(character)
-                rest = after
-            } else {
-                plain.append(first)
-                rest = rest.dropFirst()
+                continue
             }
+            var character = first
+            var after = rest.dropFirst()
+            if first == "&", let reference = Self.reference(at: rest) { (character, after) = reference }
+            if !inRubyText { plain.append(character) }
+            rest = after
         }
         text = plain.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: "\n")
         self.speaker = speaker
+    }
+
+    /// Whether the text after `tag` is ruby text (of `<rt>` or `<rp>`); `wasInRubyText`
+    /// tells whether the text before it was.
+    private static func isInRubyText(after tag: Substring, _ wasInRubyText: Bool) -> Bool {
+        switch tag.prefix(while: { !$0.isWhitespace && $0 != "." }) {
+        case "rt", "rp": true
+        case "/rt", "/rp", "/ruby": false
+        default: wasInRubyText
+        }
     }
 
     /// The annotation of a voice start tag (`v Mary Ann`, `v.loud Bob`), decoded and trimmed.
