@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout"]),
 
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Media", "BurnCaptionsCLI"]),

@@ -21,9 +21,17 @@ import Foundation
 /// item of that speaker opens the next utterance. Each final item gives one caption: the
 /// final's text, from the utterance's first item (its `start`, else its timestamp; or the
 /// final's own `start` when it has one) to the final (its `end`, else its timestamp), with
-/// the speaker `displayName ?? speakerId`. Partial items never become captions; utterances
-/// that never get a final item, and final items that leave a caption without duration (no
-/// partials and no `start`), are left out with a note (`Transcript.notes`).
+/// the speaker `displayName ?? speakerId`.
+///
+/// A final without partials and without `start` (many saved logs keep only finals) starts
+/// at the time of that speaker's previous item (its `end`, else its timestamp), or, for the
+/// speaker's first item, of the previous item of the log, or at time zero for the log's
+/// first item; when that is not before the final's own time, at the final's own time. Any
+/// caption still without length (it starts where it ends) lasts until the next item of the
+/// log (its `start`, else its timestamp), or 2 s when that is not later or there is none.
+///
+/// Partial items never become captions; utterances that never get a final item are left out
+/// with a note (`Transcript.notes`).
 enum LiveCaptionLogReader {
     /// Whether the content is a live-caption log: `root` is the decoded file (nil when it is
     /// not one JSON value, as JSON Lines are not), `text` the file; its first item other than
@@ -74,22 +82,34 @@ enum LiveCaptionLogReader {
         return transcript
     }
 
+    /// How long a caption lasts that nothing else gives a length.
+    static let defaultLength = 2.0  // seconds
+
     /// The captions of the final items in their order, and notes on what was left out.
     private static func utterances(_ items: [Item], zero: Double, problems: inout ProblemList) -> Transcript {
         var open: [String: Utterance] = [:]  // by speaker
+        var lastTime: [String: Double] = [:]  // by speaker: when their previous item ended
         var segments: [Segment] = []
-        var instants = 0
-        for item in items {
-            var utterance = open[item.speakerKey] ?? Utterance(first: item)
+        for (index, item) in items.enumerated() {
+            let previousTime =
+                lastTime[item.speakerKey] ?? (index > 0 ? items[index - 1].closing(zero: zero)?.seconds : nil) ?? 0
+            if let time = item.closing(zero: zero) { lastTime[item.speakerKey] = time.seconds }
+            let partials = open[item.speakerKey]
+            var utterance = partials ?? Utterance(first: item)
             utterance.displayName = utterance.displayName ?? item.displayName
             guard item.isFinal else {
                 open[item.speakerKey] = utterance
                 continue
             }
             open[item.speakerKey] = nil
-            guard let opening = item.start ?? utterance.first.start ?? utterance.first.moment(zero: zero),
-                let closing = item.end ?? item.moment(zero: zero)
-            else { continue }
+            guard let closing = item.closing(zero: zero) else { continue }
+            let opening: Moment
+            if let start = item.start ?? partials.flatMap({ $0.first.start ?? $0.first.moment(zero: zero) }) {
+                opening = start
+            } else {
+                // A final alone: from the speaker's previous item, when that came before it.
+                opening = Moment(seconds: min(max(0, previousTime), closing.seconds), location: closing.location)
+            }
             if let problem = timeProblem(start: opening.seconds, end: closing.seconds) {
                 let startIsWrong = !opening.seconds.isFinite || opening.seconds < 0
                 problems.add(at: startIsWrong ? opening.location : closing.location, problem)
@@ -97,21 +117,20 @@ enum LiveCaptionLogReader {
             }
             let text = String(item.text[...].trimmingWhitespace())
             if text.isEmpty { continue }
-            if closing.seconds == opening.seconds {
-                instants += 1
-                continue
+            var end = closing.seconds
+            if end == opening.seconds {
+                // No length: until the next item of the log.
+                let next = index + 1 < items.count ? items[index + 1].opening(zero: zero) : nil
+                end = next.flatMap { $0 > end ? $0 : nil } ?? end + defaultLength
             }
             segments.append(
                 Segment(
-                    text: text, start: opening.seconds, end: closing.seconds,
+                    text: text, start: opening.seconds, end: end,
                     speaker: item.displayName ?? utterance.displayName ?? item.speakerID))
         }
         var notes: [String] = []
         if !open.isEmpty {
             notes.append(counted(open.count, "unfinished utterance", "(no isFinal item)"))
-        }
-        if instants > 0 {
-            notes.append(counted(instants, "final item", "without duration (no partials and no start)"))
         }
         return Transcript(segments: segments, notes: notes)
     }
@@ -202,6 +221,12 @@ private struct Item {
     func moment(zero: Double) -> Moment? {
         timestamp.map { Moment(seconds: ($0 - zero) / 1000, location: timestampLocation) }
     }
+
+    /// When the item begins: its `start`, else its timestamp, in seconds from `zero`.
+    func opening(zero: Double) -> Double? { (start ?? moment(zero: zero))?.seconds }
+
+    /// When the item ends: its `end`, else its timestamp.
+    func closing(zero: Double) -> Moment? { end ?? moment(zero: zero) }
 }
 
 /// The partial items of one speaker's utterance so far.

@@ -1,5 +1,7 @@
 /// Reads SubRip (.srt): UTF-8 with or without BOM, CRLF or LF, multi-line cues,
-/// missing or odd cue numbers tolerated.
+/// missing or odd cue numbers tolerated. Tags (`<i>`, `<b>`, `<u>`, `<font color=...>`) and
+/// ASS override blocks (`{\an8}`, `{\i1}`) are stripped (see `WebVTTCueText.Syntax.subRip`);
+/// `&lt;` and the like stay as they are, SubRip has no character references.
 enum SRTReader {
     static func parse(_ text: String, file: String) throws -> Transcript {
         var problems = ProblemList(file: file)
@@ -7,7 +9,7 @@ enum SRTReader {
         let lines = textLines(text)
         for block in CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false) {
             guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
-            let text = block.payload.map { $0.trimmingWhitespace() }.joined(separator: "\n")
+            let text = WebVTTCueText(block.payload.joined(separator: "\n"), syntax: .subRip).text
             if text.isEmpty { continue }
             segments.append(Segment(text: text, start: start, end: end))
         }

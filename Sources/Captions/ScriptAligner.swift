@@ -57,8 +57,13 @@ public final class ScriptAligner {
             case .recognizedOnly(let r):
                 lastOutput = r
             case .scriptOnly(let s):
-                if let r = lastOutput, output[r].token.trailing.isEmpty {
-                    output[r].token.trailing = scriptTokens[s].trailing
+                guard let r = lastOutput else { continue }
+                let script = scriptTokens[s]
+                if key(script.text).isEmpty {
+                    // Punctuation standing alone in the script (`this — that`) follows the word before it.
+                    output[r].token.trailing += (script.spaceBefore ? " " : "") + script.display
+                } else if output[r].token.trailing.isEmpty {
+                    output[r].token.trailing = script.trailing
                 }
             }
         }

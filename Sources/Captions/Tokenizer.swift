@@ -1,82 +1,69 @@
 /// Splits caption text into tokens by FoxTake's rules: Chinese, Japanese and Korean per
 /// character, other scripts per word; `% ° $ € £ ¥ + & @ # /` stay attached to their word;
-/// `.` `,` `:` between two digits stay (`3.5`, `1,000`, `10:30`).
+/// `.` `,` `:` between two digits stay (`3.5`, `1,000`, `10:30`). Every character that is
+/// neither white space nor Unicode punctuation (general categories P*) is a word character,
+/// so symbols and emoji are words too (`♪`, `🎉`). No character is lost or moved:
+/// `join(tokens(s))` is `s` with each run of white space (newlines too) made one space and
+/// none at either end.
 public enum Tokenizer {
     /// Symbols that belong to the word they touch.
     public static let attachedSymbols: Set<Character> = ["%", "°", "$", "€", "£", "¥", "+", "&", "@", "#", "/"]
     /// Punctuation kept inside a word when a digit stands on both sides.
     static let numberSeparators: Set<Character> = [".", ",", ":"]
-    /// Punctuation kept inside a word when a letter stands on both sides (`don't`, `well-known`).
+    /// Punctuation kept inside a word when a word character stands on both sides (`don't`, `well-known`).
     static let wordJoiners: Set<Character> = ["'", "’", "-", "‐"]
     /// Punctuation that ends a sentence: a caption ends after it, and a line breaks best after it.
     public static let sentenceEnds: Set<Character> = [".", "?", "!", "。", "？", "！", "…", "؟", "।"]
     /// Punctuation that ends a clause: a preferred place to split a caption or break a line.
     public static let clauseEnds: Set<Character> = [",", ";", ":", "，", "、", "；", "：", "،"]
+    /// Marks that French sets after a space and that still close the word before them.
+    static let spacedClosers: Set<Character> = ["?", "!", ":", ";", "»"]
 
-    /// The tokens of `text`, in order.
+    /// The tokens of `text`, in order. Inside a run of text between white space see
+    /// `TextChunk.tokens`; a run of punctuation only (`-`, `—`, `...`, `?`, `«`) is kept
+    /// with its spaces:
+    /// - a French closing mark (`?`, `!`, `:`, `;`, `»` first) after a word closes it, the space
+    ///   kept in `trailing` (`va ?` gives `va` with trailing ` ?`);
+    /// - opening marks (`«`, `¿`, `¡`, `“`, `(`: Unicode Ps and Pi), and a dash that starts the
+    ///   text or a line (a dialogue dash), lead the next word, the space kept in `leading`
+    ///   (`« Oui` gives `Oui` with leading `« `);
+    /// - any other, or one that nothing follows, is a token of its own whose `text` is the
+    ///   punctuation (`this - that`, `wait ... what`).
     public static func tokens(_ text: String) -> [Token] {
-        let characters = Array(text)
         var tokens: [Token] = []
-        var word = ""
-        var leading = ""
-        var spaceBefore = false
-
-        func finishWord() {
-            guard !word.isEmpty else { return }
-            tokens.append(Token(text: word, leading: leading, spaceBefore: spaceBefore))
-            word = ""
-            leading = ""
-            spaceBefore = false
+        var opening: [TextChunk] = []  // opening marks waiting for their word
+        func flushOpening() {
+            tokens += opening.map { Token(text: String($0.text), spaceBefore: $0.spaceBefore) }
+            opening = []
         }
-        func attachTrailing(_ c: Character) {
-            if tokens.isEmpty {
-                leading.append(c)
+        for chunk in TextChunk.chunks(of: text) {
+            if chunk.hasWord {
+                var words = chunk.tokens
+                if let first = opening.first {
+                    words[0].leading = opening.map { $0.text + " " }.joined() + words[0].leading
+                    words[0].spaceBefore = first.spaceBefore
+                    opening = []
+                }
+                tokens += words
+            } else if opens(chunk) {
+                opening.append(chunk)
             } else {
-                tokens[tokens.count - 1].trailing.append(c)
+                flushOpening()
+                if let first = chunk.text.first, spacedClosers.contains(first), !tokens.isEmpty {
+                    tokens[tokens.count - 1].trailing += " " + chunk.text
+                } else {
+                    tokens.append(Token(text: String(chunk.text), spaceBefore: chunk.spaceBefore))
+                }
             }
         }
-
-        for (i, c) in characters.enumerated() {
-            let previous = i > 0 ? characters[i - 1] : nil
-            let next = i + 1 < characters.count ? characters[i + 1] : nil
-            if c.isWhitespace {
-                finishWord()
-                if !tokens.isEmpty || !leading.isEmpty { spaceBefore = true }
-                continue
-            }
-            if isCJK(c) {
-                finishWord()
-                tokens.append(Token(text: String(c), leading: leading, spaceBefore: spaceBefore, isCJK: true))
-                leading = ""
-                spaceBefore = false
-                continue
-            }
-            if isWordCharacter(c) || attachedSymbols.contains(c)
-                || (numberSeparators.contains(c) && previous?.isNumber == true && next?.isNumber == true && !word.isEmpty)
-                || (wordJoiners.contains(c) && previous.map(isWordCharacter) == true && next.map(isWordCharacter) == true
-                    && !word.isEmpty)
-                || (c == "." && previous?.isLetter == true && next?.isLetter == true && !word.isEmpty)  // U.S.A, e.g
-            {
-                word.append(c)
-                continue
-            }
-            // Other punctuation: before a word that follows directly it opens (“, (, ¿), else it closes.
-            if word.isEmpty, let next, !next.isWhitespace, isWordCharacter(next) || isCJK(next) || attachedSymbols.contains(next),
-                previous == nil || previous!.isWhitespace || isOpening(c)
-            {
-                leading.append(c)
-            } else {
-                finishWord()
-                attachTrailing(c)
-            }
-        }
-        finishWord()
-        if !leading.isEmpty, var last = tokens.popLast() {
-            // Punctuation with no word after it closes the last token.
-            last.trailing += leading
-            tokens.append(last)
-        }
+        flushOpening()
         return tokens
+    }
+
+    /// Whether a run of punctuation opens what follows it: opening marks only, or dashes
+    /// only at the start of the text or of a line.
+    private static func opens(_ chunk: TextChunk) -> Bool {
+        chunk.text.allSatisfy(isOpeningMark) || (chunk.startsLine && chunk.text.allSatisfy(isDash))
     }
 
     /// The text of tokens joined again, with a space wherever one separated them.
@@ -101,11 +88,38 @@ public enum Tokenizer {
         }
     }
 
+    /// A character of a word: neither white space nor punctuation, or one of `attachedSymbols`.
     static func isWordCharacter(_ c: Character) -> Bool {
-        c.isLetter || c.isNumber || c.unicodeScalars.first.map { $0.properties.generalCategory == .nonspacingMark } == true
+        !c.isWhitespace && (!isPunctuation(c) || attachedSymbols.contains(c))
     }
 
-    private static func isOpening(_ c: Character) -> Bool {
+    /// Unicode punctuation (general categories P*), but not an emoji built on it such as #️⃣.
+    static func isPunctuation(_ c: Character) -> Bool {
+        guard let first = c.unicodeScalars.first,
+            !c.unicodeScalars.contains(where: { $0 == "\u{FE0F}" || $0 == "\u{20E3}" })
+        else { return false }
+        switch first.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Punctuation that leads the word right after it inside a run (`(`, `“`, `¿`).
+    static func isOpening(_ c: Character) -> Bool {
         ["(", "[", "{", "“", "‘", "\"", "'", "«", "¿", "¡", "「", "『", "（", "《", "〈"].contains(c)
+    }
+
+    /// An opening mark that leads the next word across a space: Unicode Ps and Pi (`(`, `«`, `“`), `¿`, `¡`.
+    private static func isOpeningMark(_ c: Character) -> Bool {
+        guard let category = c.unicodeScalars.first?.properties.generalCategory else { return false }
+        return category == .openPunctuation || category == .initialPunctuation || c == "¿" || c == "¡"
+    }
+
+    /// A dash (Unicode Pd: `-`, `–`, `—`).
+    private static func isDash(_ c: Character) -> Bool {
+        c.unicodeScalars.first?.properties.generalCategory == .dashPunctuation
     }
 }

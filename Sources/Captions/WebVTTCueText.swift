@@ -1,6 +1,17 @@
 /// The plain text of a WebVTT cue payload: tags removed, character references decoded, and
-/// the speaker of its first voice tag (`<v Speaker>`, `<v.loud Speaker>`).
+/// the speaker of its first voice tag (`<v Speaker>`, `<v.loud Speaker>`). With the SubRip
+/// syntax, the plain text of a SubRip cue.
 struct WebVTTCueText: Equatable {
+    /// How a payload marks up its text.
+    enum Syntax {
+        /// Every `<` opens a tag, `&` a character reference.
+        case webVTT
+        /// HTML-like tags (`<i>`, `<b>`, `<u>`, `<font color=...>`) where a `<` before a letter
+        /// (or `/` and a letter) is closed by a `>`; ASS override blocks such as `{\an8}` and
+        /// `{\i1}` where a `{\` is closed by a `}`; any other `<`, `{` and `&` is text.
+        case subRip
+    }
+
     /// Payload lines, each trimmed; lines left empty by the stripping are dropped.
     var text: String
     var speaker: String?
@@ -14,29 +25,70 @@ struct WebVTTCueText: Equatable {
     ]
 
     /// Strips every tag (`<b>`, `<i>`, `<u>`, `<c.class>`, `<ruby>`, `<rt>`, `<lang xx>`,
-    /// `<v ...>`, timestamps such as `<00:00:01.500>` and the end tags) from `payload`.
-    init(_ payload: String) {
+    /// `<v ...>`, timestamps such as `<00:00:01.500>` and the end tags) from `payload`, and
+    /// the ruby text of `<rt>` and `<rp>` (`<ruby>漢<rt>かん</rt></ruby>字` is `漢字`).
+    init(_ payload: String, syntax: Syntax = .webVTT) {
         var plain = ""
         var speaker: String?
+        var inRubyText = false  // inside <rt> or <rp>, up to its end tag or `</ruby>`
         var rest = payload[...]
         while let first = rest.first {
-            if first == "<" {
-                // A tag runs to the next `>`, or to the end of a payload that never closes it.
-                let close = rest.firstIndex(of: ">") ?? rest.endIndex
-                let tag = rest[rest.index(after: rest.startIndex)..<close]
+            if let (tag, after) = Self.markup(at: rest, syntax) {
                 if speaker == nil { speaker = Self.voice(in: tag) }
-                rest = close == rest.endIndex ? rest[close...] : rest[rest.index(after: close)...]
-            } else if first == "&", let (character, after) = Self.reference(at: rest) {
-                plain.append(character)
+                inRubyText = Self.isInRubyText(after: tag, inRubyText)
                 rest = after
-            } else {
-                plain.append(first)
-                rest = rest.dropFirst()
+                continue
             }
+            var character = first
+            var after = rest.dropFirst()
+            if first == "&", syntax == .webVTT, let reference = Self.reference(at: rest) {
+                (character, after) = reference
+            }
+            if !inRubyText { plain.append(character) }
+            rest = after
         }
         text = plain.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: "\n")
         self.speaker = speaker
+    }
+
+    /// The tag at the start of `text` (what stands between `<` and `>`; empty for a SubRip
+    /// override block) and the text after it; nil when `text` starts with no markup.
+    private static func markup(at text: Substring, _ syntax: Syntax) -> (tag: Substring, after: Substring)? {
+        let next = text.dropFirst()
+        switch (text.first, syntax) {
+        case ("<", .webVTT):
+            // A tag runs to the next `>`, or to the end of a payload that never closes it.
+            let close = next.firstIndex(of: ">") ?? next.endIndex
+            return (next[..<close], next[close...].dropFirst())
+        case ("<", .subRip):
+            let name = next.first == "/" ? next.dropFirst() : next
+            guard name.first.map({ $0.isASCII && $0.isLetter }) == true, let close = closing(">", in: next) else {
+                return nil
+            }
+            return (next[..<close], next[close...].dropFirst())
+        case ("{", .subRip):
+            guard next.first == "\\", let close = closing("}", in: next) else { return nil }
+            return ("", next[close...].dropFirst())
+        default:
+            return nil
+        }
+    }
+
+    /// Where `mark` closes SubRip markup in `text`: on its line, before any other `<` or `{`.
+    private static func closing(_ mark: Character, in text: Substring) -> Substring.Index? {
+        let close = text.firstIndex { $0 == mark || $0 == "<" || $0 == "{" || $0.isNewline }
+        return close.flatMap { text[$0] == mark ? $0 : nil }
+    }
+
+    /// Whether the text after `tag` is ruby text (of `<rt>` or `<rp>`); `wasInRubyText`
+    /// tells whether the text before it was.
+    private static func isInRubyText(after tag: Substring, _ wasInRubyText: Bool) -> Bool {
+        switch tag.prefix(while: { !$0.isWhitespace && $0 != "." }) {
+        case "rt", "rp": true
+        case "/rt", "/rp", "/ruby": false
+        default: wasInRubyText
+        }
     }
 
     /// The annotation of a voice start tag (`v Mary Ann`, `v.loud Bob`), decoded and trimmed.

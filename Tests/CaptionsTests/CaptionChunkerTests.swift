@@ -19,6 +19,25 @@ final class CaptionChunkerTests: XCTestCase {
         XCTAssertEqual(chunk("Hi. Are you there? Yes!").map(\.text), ["Hi.", "Are you there?", "Yes!"])
     }
 
+    /// Captions of a segment without word timings.
+    private func captions(_ text: String) -> [String] {
+        let segment = Segment(text: text, start: 0, end: 2)
+        return CaptionChunker.captions(TimedToken.tokens(of: segment), limits: limits, language: nil, speaker: nil)
+            .map(\.text)
+    }
+
+    func testPunctuationBetweenSpacesStaysWhereItStood() {
+        XCTAssertEqual(captions("- Are you coming?\n- No, I am not."), ["- Are you coming?", "- No, I am not."])
+        XCTAssertEqual(captions("Ça va ? Très bien ! « Oui »"), ["Ça va ?", "Très bien !", "« Oui »"])
+        XCTAssertEqual(captions("this - that — ok"), ["this - that — ok"])
+        XCTAssertEqual(captions("♪ ♪"), ["♪ ♪"])
+        XCTAssertEqual(captions("🎉🎉"), ["🎉🎉"])
+    }
+
+    func testAbbreviationsDoNotEndACaption() {
+        XCTAssertEqual(captions("Ask Dr. J. Smith. U.S. news, etc. now."), ["Ask Dr. J. Smith.", "U.S. news, etc. now."])
+    }
+
     func testCommaIsThePreferredSplit() {
         XCTAssertEqual(
             chunk("When we record outside, the wind gets loud").map(\.text),

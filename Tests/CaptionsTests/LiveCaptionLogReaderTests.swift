@@ -67,9 +67,53 @@ final class LiveCaptionLogReaderTests: XCTestCase {
             """
         XCTAssertEqual(
             try parse(text),
-            Transcript(
-                segments: [Segment(text: "one two", start: 0, end: 2.5)],
-                notes: ["1 final item without duration (no partials and no start) was left out"]))
+            Transcript(segments: [
+                Segment(text: "one two", start: 0, end: 2.5), Segment(text: "three", start: 2.5, end: 3),
+            ]))
+    }
+
+    /// A saved log that keeps only the final items: each starts at its speaker's previous
+    /// item, the speaker's first at the log's previous item, the log's first at zero.
+    func testFinalsOnlyLogStartsEachAtTheSpeakersPreviousItem() throws {
+        let text = """
+            {"recordingStart": 1714557600000}
+            {"text": "Hello everyone.", "isFinal": true, "speakerId": "u1", "displayName": "Ana", "timestamp": 1714557602000}
+            {"text": "Hi Ana.", "isFinal": true, "speakerId": "u2", "displayName": "Ben", "timestamp": 1714557603500}
+            {"text": "Shall we start?", "isFinal": true, "speakerId": "u1", "displayName": "Ana", "timestamp": 1714557606000}
+            {"text": "Yes.", "isFinal": true, "speakerId": "u2", "displayName": "Ben", "timestamp": 1714557607250}
+            """
+        XCTAssertEqual(
+            try parse(text),
+            Transcript(segments: [
+                Segment(text: "Hello everyone.", start: 0, end: 2, speaker: "Ana"),
+                Segment(text: "Hi Ana.", start: 2, end: 3.5, speaker: "Ben"),
+                Segment(text: "Shall we start?", start: 2, end: 6, speaker: "Ana"),
+                Segment(text: "Yes.", start: 3.5, end: 7.25, speaker: "Ben"),
+            ]))
+    }
+
+    /// Finals that the rule above leaves without length last until the next item of the log,
+    /// or 2 s. Without `recordingStart` the earliest timestamp (1000) is time zero.
+    func testFinalsWithoutLengthLastUntilTheNextItem() throws {
+        let text = """
+            {"text": "One.", "isFinal": true, "speakerId": "u1", "timestamp": 1000}
+            {"text": "Two.", "isFinal": true, "speakerId": "u2", "timestamp": 2500}
+            {"text": "Three.", "isFinal": true, "speakerId": "u2", "timestamp": 2500}
+            {"text": "fo", "isFinal": false, "speakerId": "u1", "start": 3.5, "end": 3.6}
+            {"text": "Four.", "isFinal": true, "speakerId": "u1", "start": 3.5, "end": 4}
+            {"text": "Five.", "isFinal": true, "speakerId": "u1", "timestamp": 2000}
+            {"text": "Six.", "isFinal": true, "speakerId": "u2", "timestamp": 1500}
+            """
+        XCTAssertEqual(
+            try parse(text),
+            Transcript(segments: [
+                Segment(text: "One.", start: 0, end: 1.5, speaker: "u1"),  // at zero: until Two.
+                Segment(text: "Two.", start: 0, end: 1.5, speaker: "u2"),  // from One.
+                Segment(text: "Three.", start: 1.5, end: 3.5, speaker: "u2"),  // at Two.: until fo
+                Segment(text: "Four.", start: 3.5, end: 4, speaker: "u1"),  // its own start
+                Segment(text: "Five.", start: 1, end: 3, speaker: "u1"),  // Four. is later; Six. too: 2 s
+                Segment(text: "Six.", start: 0.5, end: 2.5, speaker: "u2"),  // the last item: 2 s
+            ]))
     }
 
     func testReportsEveryBadLine() {

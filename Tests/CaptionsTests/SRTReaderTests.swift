@@ -18,6 +18,36 @@ final class SRTReaderTests: XCTestCase {
         XCTAssertEqual(transcript.segments[1].text, "Again")
     }
 
+    func testTagsAndOverrideBlocksAreStrippedButEntitiesStay() throws {
+        let text = """
+            1
+            00:00:01,000 --> 00:00:02,000
+            {\\an8}<i>Hello</i> <B>there</B>,
+            <font color="#ff0000">red</font> <u>line</u> {\\i1}x{\\i0}
+
+            2
+            00:00:03,000 --> 00:00:04,000
+            Tom &amp; Jerry &lt;3 <3 a < b {not a block} <b
+            {\\an8 y
+
+            3
+            00:00:05,000 --> 00:00:06,000
+            {\\an8}
+            <i></i>
+
+            4
+            00:00:07,000 --> 00:00:08,000
+            </font><font face="Arial" size="20"><i>End</i></font>
+            """
+        XCTAssertEqual(
+            try parse(text).segments,
+            [
+                Segment(text: "Hello there,\nred line x", start: 1, end: 2),
+                Segment(text: "Tom &amp; Jerry &lt;3 <3 a < b {not a block} <b\n{\\an8 y", start: 3, end: 4),
+                Segment(text: "End", start: 7, end: 8),
+            ])
+    }
+
     func testToleratesMissingAndOddCueNumbers() throws {
         let text = "00:00:01,000 --> 00:00:02,000\nFirst\n\n7\n00:00:02.000 --> 00:00:03.250 align:start\nSecond\n"
         let transcript = try parse(text)

@@ -38,6 +38,12 @@ final class ScriptAlignerTests: XCTestCase {
         XCTAssertEqual(aligned[0].map(\.start), tokens[0].map(\.start), "timings stay the recognizer's")
     }
 
+    func testStandalonePunctuationOfTheScriptIsKept() {
+        let tokens = [TimedToken.tokens(of: segment(["this", "that", "ca", "va"]))]
+        let aligned = ScriptAligner().align(tokens, script: "This — that. Ça va ?")
+        XCTAssertEqual(Tokenizer.join(aligned[0].map(\.token)), "This — that. ca va ?")
+    }
+
     func testWordsTheScriptLacksStayAsRecognized() {
         let tokens = [TimedToken.tokens(of: segment(["so", "um", "we", "go"]))]
         let aligned = ScriptAligner().align(tokens, script: "So, we go.")

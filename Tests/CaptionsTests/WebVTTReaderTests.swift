@@ -52,8 +52,14 @@ final class WebVTTReaderTests: XCTestCase {
             [
                 Segment(text: "Hello there,\nTom & Jerry <3", start: 1, end: 3.5, speaker: "Mary Ann"),
                 Segment(text: "Fish & chips 'n' bière", start: 3.5, end: 5, speaker: "Bob"),
-                Segment(text: "漢kan later \u{200E}word\u{200F}", start: 3600, end: 3602.25),
+                Segment(text: "漢 later \u{200E}word\u{200F}", start: 3600, end: 3602.25),
             ])
+    }
+
+    func testRubyTextIsLeftOut() {
+        XCTAssertEqual(WebVTTCueText("<ruby>漢<rt>かん</rt></ruby>字").text, "漢字")
+        XCTAssertEqual(WebVTTCueText("<ruby>東京<rp>(</rp><rt>とう&amp;きょう</rt><rp>)</rp></ruby>へ").text, "東京へ")
+        XCTAssertEqual(WebVTTCueText("<ruby>漢<rt.small>かん</ruby>字 &amp; <b>b</b>").text, "漢字 & b")
     }
 
     func testBOMAndCRLFGiveTheSameTranscriptAndLines() throws {
