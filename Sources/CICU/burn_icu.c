@@ -144,11 +144,11 @@ int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const ui
     return textLength;
 }
 
-int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {
+int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, bool right_to_left, uint8_t *levels) {
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = ubidi_openSized(length, 0, &status);
     if (U_FAILURE(status)) return -(int32_t)status;
-    ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_DEFAULT_LTR, NULL, &status);
+    ubidi_setPara(bidi, (const UChar *)text, length, right_to_left ? UBIDI_RTL : UBIDI_DEFAULT_LTR, NULL, &status);
     if (U_SUCCESS(status)) {
         const UBiDiLevel *result = ubidi_getLevels(bidi, &status);
         if (U_SUCCESS(status)) memcpy(levels, result, (size_t)length);

@@ -1,3 +1,5 @@
+import CICU
+
 /// Splits caption text into tokens by FoxTake's rules: Chinese, Japanese and Korean per
 /// character, other scripts per word; `% ° $ € £ ¥ + & @ # /` stay attached to their word;
 /// `.` `,` `:` between two digits stay (`3.5`, `1,000`, `10:30`). Every character that is
@@ -57,7 +59,35 @@ public enum Tokenizer {
             }
         }
         flushOpening()
-        return tokens
+        return tokens.flatMap(splitDictionaryWords)
+    }
+
+    /// Thai, Lao, Khmer and Burmese write words without spaces: a run of them is split into
+    /// ICU's dictionary words, so captions can be cut between them.
+    static func splitDictionaryWords(_ token: Token) -> [Token] {
+        guard token.text.unicodeScalars.contains(where: isSoutheastAsian) else { return [token] }
+        let utf16 = Array(token.text.utf16)
+        var offsets = [Int32](repeating: 0, count: utf16.count + 1)
+        let count = burn_icu_word_boundaries(utf16, Int32(utf16.count), nil, &offsets, Int32(offsets.count))
+        guard count > 1 else { return [token] }
+        var pieces: [Token] = []
+        var start = 0
+        for end in offsets.prefix(Int(min(count, Int32(offsets.count)))).map(Int.init) where end > start {
+            let text = String(decoding: utf16[start..<end], as: UTF16.self)
+            pieces.append(Token(text: text, spaceBefore: pieces.isEmpty && token.spaceBefore))
+            start = end
+        }
+        guard !pieces.isEmpty else { return [token] }
+        pieces[0].leading = token.leading
+        pieces[pieces.count - 1].trailing = token.trailing
+        return pieces
+    }
+
+    private static func isSoutheastAsian(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return true  // Thai, Lao, Myanmar, Khmer
+        default: return false
+        }
     }
 
     /// Whether a run of punctuation opens what follows it: opening marks only, or dashes

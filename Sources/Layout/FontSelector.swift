@@ -42,7 +42,7 @@ public final class FontSelector {
 
     /// Faces in fontconfig's order of preference for `family`, `weight` and `language`, each with
     /// the characters it covers: the first is the match, the others fill in what it lacks.
-    public func fallbacks(family: String, weight: Int, language: String?, limit: Int = 32) throws -> [FontCandidate] {
+    public func fallbacks(family: String, weight: Int, language: String?, limit: Int = .max) throws -> [FontCandidate] {
         guard let pattern = FcPatternCreate() else { throw FontError.noMatch(family) }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, burn_fc_family(), family)
@@ -54,26 +54,24 @@ public final class FontSelector {
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         // trim: only faces that add coverage to those before them.
-        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result), result == FcResultMatch else {
+        let set = FcFontSort(config, pattern, FcTrue, nil, &result)
+        defer { if let set { FcFontSetDestroy(set) } }
+        guard let set, result == FcResultMatch else {
             throw FontError.noMatch("\(family) weight \(weight) for \(language ?? "any language")")
         }
-        defer { FcFontSetDestroy(set) }
         var candidates: [FontCandidate] = []
+        // The sorted patterns already name the file, face index, family and characters.
         for i in 0..<Int(set.pointee.nfont) where candidates.count < limit {
-            guard let font = set.pointee.fonts[i],
-                let prepared = FcFontRenderPrepare(config, pattern, font)
-            else { continue }
-            defer { FcPatternDestroy(prepared) }
-            guard let file = prepared.string(burn_fc_file()) else { continue }
+            guard let font = set.pointee.fonts[i], let file = font.string(burn_fc_file()) else { continue }
             var index: Int32 = 0
-            FcPatternGetInteger(prepared, burn_fc_index(), 0, &index)
+            FcPatternGetInteger(font, burn_fc_index(), 0, &index)
             var charset: OpaquePointer?
-            guard FcPatternGetCharSet(prepared, burn_fc_charset(), 0, &charset) == FcResultMatch, let charset else {
+            guard FcPatternGetCharSet(font, burn_fc_charset(), 0, &charset) == FcResultMatch, let charset else {
                 continue
             }
             candidates.append(
                 FontCandidate(
-                    file: FontFile(path: file, index: Int(index), family: prepared.string(burn_fc_family()) ?? family),
+                    file: FontFile(path: file, index: Int(index), family: font.string(burn_fc_family()) ?? family),
                     coverage: CharacterCoverage(charset)))
         }
         if candidates.isEmpty {

@@ -6,18 +6,21 @@ import CICU
 /// any configured face has the character. Bidi levels come from ICU's ubidi.
 public enum Itemizer {
     /// The runs of `text` in logical order; `coverage[i]` says what face `i` covers and
-    /// `emoji` is the index of the colour emoji face, if any.
-    public static func runs(_ text: String, coverage: [CharacterCoverage], emoji: Int?) -> [TextRun] {
+    /// `emoji` is the index of the colour emoji face, if any. `rightToLeft`: the paragraph is
+    /// right to left (the language is), even when it starts with Latin letters or digits.
+    public static func runs(_ text: String, coverage: [CharacterCoverage], emoji: Int?, rightToLeft: Bool = false)
+        -> [TextRun]
+    {
         guard !text.isEmpty, !coverage.isEmpty else { return [] }
         let utf16 = Array(text.utf16)
         var levels = [UInt8](repeating: 0, count: utf16.count)
-        if burn_icu_bidi_levels(utf16, Int32(utf16.count), &levels) < 0 {
+        if burn_icu_bidi_levels(utf16, Int32(utf16.count), rightToLeft, &levels) < 0 {
             levels = [UInt8](repeating: 0, count: utf16.count)
         }
         var runs: [TextRun] = []
         var byte = 0
         var unit = 0
-        var previousFont: Int?
+        var previousFont: Int?  // the face of the last cluster that was not an emoji
         var previousScript: String?
         var pendingScript: [Int] = []  // runs whose script waits for the next real one
         for cluster in text {
@@ -42,7 +45,7 @@ public enum Itemizer {
                 pendingScript.removeAll()
                 previousScript = script
             }
-            previousFont = font
+            if font != emoji || !isEmoji(cluster) { previousFont = font }
             byte += length
             unit += cluster.utf16.count
         }
@@ -57,7 +60,7 @@ public enum Itemizer {
         guard !needed.isEmpty else { return previous ?? 0 }
         func covers(_ face: Int) -> Bool { needed.allSatisfy(coverage[face].covers) }
         if isEmoji(cluster), let emoji, covers(emoji) { return emoji }
-        if let previous, covers(previous) { return previous }
+        if let previous, previous != emoji, covers(previous) { return previous }
         if let face = coverage.indices.first(where: covers) { return face }
         // No face has every scalar: the one that has the base character.
         return coverage.indices.first { coverage[$0].covers(needed[needed.startIndex]) } ?? 0

@@ -19,11 +19,20 @@ public struct LanguageTag: Sendable, Equatable {
 
     /// fontconfig takes language-territory only: zh-Hant-TW -> "zh-tw", zh-Hans -> "zh-cn".
     public var fontconfigLanguage: String {
+        if language == "yue" { return "zh-hk" }  // Cantonese is written with Hong Kong forms
         guard language == "zh" else { return language }
         let script = subtags.first(where: { $0.count == 4 })?.lowercased()
         let region = subtags.dropFirst().first(where: { $0.count == 2 })?.lowercased()
         if script == "hant" { return region == "hk" || region == "mo" ? "zh-hk" : "zh-tw" }
         return "zh-cn"
+    }
+
+    /// The script subtag of the maximized tag ("Arab", "Jpan").
+    public var script: String? { subtags.first(where: { $0.count == 4 }).map(String.init) }
+
+    /// Whether the language is written right to left.
+    public var isRightToLeft: Bool {
+        ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg", "Mand", "Samr"].contains(script ?? "")
     }
 
     /// HarfBuzz understands BCP-47 itself; the maximized tag carries the script for `locl`.

@@ -28,11 +28,13 @@ public final class LayoutEngine {
 
     /// Lays out `caption` in `style`; `language` is used when the caption names none.
     public func layout(_ caption: Caption, style: TextStyle, language: String? = nil) throws -> LaidOutCaption {
-        let tag = (caption.language ?? language).map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
+        let named = [caption.language, language].compactMap { $0 }.first { !$0.isEmpty && $0.lowercased() != "und" }
+        let tag = named.map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
         let chain = try chain(family: style.family, weight: style.weight, language: tag)
-        let text = caption.text
+        // One space for any run of white space (a newline or tab would shape as a missing glyph).
+        let text = caption.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let bytes = Array(text.utf8)
-        let runs = Itemizer.runs(text, coverage: chain.coverage, emoji: chain.emoji)
+        let runs = Itemizer.runs(text, coverage: chain.coverage, emoji: chain.emoji, rightToLeft: tag?.isRightToLeft ?? false)
         // Caption faces: the language's face first (it sets the line metrics), then those the runs use.
         var chainIndices = [0]
         for run in runs where !chainIndices.contains(run.font) { chainIndices.append(run.font) }
@@ -55,17 +57,21 @@ public final class LayoutEngine {
             if size <= style.minimumSize { break }
             size = max(style.minimumSize, size * Self.shrinkStep)
         }
-        if let lines = try setting.fit(size: size, breaks: allBreaks) {
+        // A single word wider than the line is broken between graphemes; more words are left
+        // for the caller to split in time (they are set smaller meanwhile).
+        if wordBreaks.isEmpty, let lines = try setting.fit(size: size, breaks: allBreaks) {
             return try setting.build(lines, size: size, fit: .brokeInsideWord, caption: caption, tag: tag)
         }
+        let breaks = wordBreaks.isEmpty ? allBreaks : wordBreaks
         while size * Self.shrinkStep >= Self.smallestSize {
             size *= Self.shrinkStep
-            if let lines = try setting.fit(size: size, breaks: allBreaks) {
+            if let lines = try setting.fit(size: size, breaks: breaks) {
                 return try setting.build(lines, size: size, fit: .overflows, caption: caption, tag: tag)
             }
         }
-        let whole = LineFitter.trimmed(0..<bytes.count, bytes)
-        return try setting.build([whole], size: size, fit: .overflows, caption: caption, tag: tag)
+        // Nothing fits even at the smallest size: the most balanced two lines, flagged.
+        let lines = try setting.fit(size: size, breaks: allBreaks, maxWidth: .infinity) ?? [LineFitter.trimmed(0..<bytes.count, bytes)]
+        return try setting.build(lines, size: size, fit: .overflows, caption: caption, tag: tag)
     }
 
     /// Fallback faces for a style and language, with the colour emoji face; cached.
@@ -113,11 +119,11 @@ private struct Setting {
     let language: String?
     let style: TextStyle
 
-    /// The lines at `size`, or nil when they do not fit the safe area (outline included).
-    func fit(size: Double, breaks: [BreakCandidate]) throws -> [Range<Int>]? {
+    /// The lines at `size`, or nil when they do not fit the safe area (outline included) or `maxWidth`.
+    func fit(size: Double, breaks: [BreakCandidate], maxWidth limit: Double? = nil) throws -> [Range<Int>]? {
         try setSize(size)
         let outline = style.outlineRadius * size
-        let maxWidth = style.safeArea.width - 2 * outline
+        let maxWidth = limit ?? style.safeArea.width - 2 * outline
         let glyphs = runs.flatMap { shape($0.range, run: $0) }
         let prefix = LineFitter.prefix(glyphs, count: bytes.count)
         guard
@@ -126,7 +132,7 @@ private struct Setting {
         else { return nil }
         let metrics = faces[0].metrics
         let height = blockHeight(lines: lines.count, metrics: metrics)
-        return height <= style.safeArea.height - 2 * outline ? lines : nil
+        return height <= style.safeArea.height - 2 * outline || limit != nil ? lines : nil
     }
 
     /// The laid-out caption for chosen lines at `size`.

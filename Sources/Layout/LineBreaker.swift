@@ -14,8 +14,10 @@ public enum LineBreaker {
     public static func breaks(in text: String, language: String?) -> [LineBreak] {
         let utf16 = UTF16Text(text)
         guard utf16.count > 0 else { return [] }
+        // Japanese breaks between phrases (bunsetsu), so スマートフォンを and 焼き込む stay whole.
+        let lineLocale = language.map { $0 == "ja" || $0.hasPrefix("ja-") && !$0.contains("-u-") ? $0 + "-u-lw-phrase" : $0 }
         let (offsets, hard) = boundaries(of: utf16, lineBreaks: true) { units, length, offsets, hard, capacity in
-            burn_icu_line_breaks(units, length, language, offsets, hard, capacity)
+            burn_icu_line_breaks(units, length, lineLocale, offsets, hard, capacity)
         }
         let words = boundaries(of: utf16, lineBreaks: false) { units, length, offsets, _, capacity in
             burn_icu_word_boundaries(units, length, language, offsets, capacity)

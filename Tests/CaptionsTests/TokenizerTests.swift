@@ -46,6 +46,13 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(Tokenizer.join(tokens), "字幕，很重要。 日本語のテスト 한국어")
     }
 
+    func testThaiIsSplitIntoDictionaryWords() {
+        let tokens = Tokenizer.tokens("ฉันชอบกินข้าวผัด มาก!")
+        XCTAssertEqual(tokens.map(\.text), ["ฉัน", "ชอบ", "กิน", "ข้าว", "ผัด", "มาก"])
+        XCTAssertEqual(tokens.last?.trailing, "!")
+        XCTAssertEqual(Tokenizer.join(tokens), "ฉันชอบกินข้าวผัด มาก!")
+    }
+
     func testMixedScriptKeepsLatinWordsWhole() {
         XCTAssertEqual(texts("我有iPhone 15了"), ["我", "有", "iPhone", "15", "了"])
     }

@@ -48,8 +48,13 @@ final class LayoutGoldenTests: XCTestCase {
         ("mixed script", "zh", "我有一部iPhone 15，非常好用"),
         ("emoji", "en", "Let's go 🎉🚀 see you there 👋"),
         ("balance", "en", "This caption is just long enough to need two lines"),
-        ("sentence break", "en", "It works. Now we add the second part of it"),
-        ("shrink", "en", "A very long caption that cannot fit on two lines at the preset size so it has to shrink down"),
+        ("sentence break", "en", "First we record the clip. Then we add the captions"),
+        ("shrink", "en", "Captions that shrink a little so that they still fit in two lines"),
+        ("below minimum", "en", "A very long caption that cannot fit on two lines at the preset size so it has to shrink down"),
+        ("fallback: Thai in English", "en", "Say สวัสดี to everyone"),
+        ("emoji then digits", "en", "Party 🎉 2024 #1 now!"),
+        ("rtl starting with Latin", "ar", "iPhone 15 هو الأفضل"),
+        ("only emoji", "en", "🎉🎉🎉"),
         ("unbreakable word", "en", "Pneumonoultramicroscopicsilicovolcanoconiosis"),
         ("rtl with numbers", "ar", "السعر 20 دولارًا فقط اليوم"),
     ]
@@ -102,16 +107,19 @@ final class LayoutGoldenTests: XCTestCase {
         return out
     }
 
+    /// The same Pan-CJK face gives Japanese forms for `ja` and Chinese forms for `zh-Hans`:
+    /// HarfBuzz applies `locl` from the language.
     func testJapaneseAndChineseFormsDifferThroughLocl() throws {
         let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let face = try engine.face(family: "Noto Sans", weight: 700, language: LanguageTag("zh-CN"))
+        try face.setSize(64)
         let text = "直骨角述"
-        let japanese = try engine.layout(Caption(text: text, start: 0, end: 1, language: "ja"), style: Self.style)
-        let chinese = try engine.layout(Caption(text: text, start: 0, end: 1, language: "zh-CN"), style: Self.style)
-        let jaGlyphs = japanese.lines.flatMap(\.glyphs).map(\.glyph)
-        let zhGlyphs = chinese.lines.flatMap(\.glyphs).map(\.glyph)
-        XCTAssertEqual(jaGlyphs.count, 4)
-        XCTAssertEqual(zhGlyphs.count, 4)
-        for i in 0..<4 { XCTAssertNotEqual(jaGlyphs[i], zhGlyphs[i], "character \(i) should take its regional form") }
+        let japanese = Shaper.shape(text, face: face, language: LanguageTag("ja").harfBuzzLanguage).map(\.glyph)
+        let chinese = Shaper.shape(text, face: face, language: LanguageTag("zh-Hans").harfBuzzLanguage).map(\.glyph)
+        XCTAssertEqual(japanese.count, 4)
+        XCTAssertEqual(chinese.count, 4)
+        for i in 0..<4 { XCTAssertNotEqual(japanese[i], chinese[i], "character \(i) should take its regional form") }
+        XCTAssertFalse(japanese.contains(0))
     }
 
     func testTraditionalChineseTagsResolveToTheSameFont() throws {

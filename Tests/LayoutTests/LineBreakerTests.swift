@@ -64,8 +64,10 @@ final class LineBreakerTests: XCTestCase {
         assertNoBreakInside(["東京"], of: "東京都に住んでいます。", language: "ja")
         assertNoBreakInside(["字幕", "動画", "焼き", "込む", "ツール"], of: "字幕を動画に焼き込むツールです", language: "ja")
         assertNoBreakInside(["ちょっと", "コーヒー"], of: "ちょっと待ってください。コーヒーをどうぞ", language: "ja")
-        XCTAssertEqual(
-            pieces("字幕を動画に焼き込むツールです", language: "ja"), ["字幕", "を", "動画", "に", "焼き", "込む", "ツール", "です"])
+        // Phrases (bunsetsu): a particle never starts a line.
+        XCTAssertEqual(pieces("字幕を動画に焼き込むツールです", language: "ja"), ["字幕を", "動画に", "焼き", "込む", "ツールです"])
+        assertNoBreakInside(["新しい", "スマートフォン"], of: "新しいスマートフォンを買いました", language: "ja")
+        XCTAssertEqual(pieces("新しいスマートフォンを買いました", language: "ja"), ["新しい", "スマートフォンを", "買いました"])
     }
 
     func testThaiBreaksNeverFallInsideDictionaryWords() {

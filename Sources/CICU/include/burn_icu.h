@@ -47,10 +47,11 @@ void burn_icu_transliterator_close(burn_icu_transliterator *transliterator);
 int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const uint16_t *text, int32_t length,
                                uint16_t *out, int32_t capacity);
 
-/* Bidi embedding levels of text, one per UTF-16 unit, with the paragraph direction taken
-   from the first strong character (left to right when there is none). Returns 0, or a
-   negative ICU error code. */
-int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels);
+/* Bidi embedding levels of text, one per UTF-16 unit. The paragraph is right to left when
+   right_to_left is true (the language is written that way), else its direction comes from
+   the first strong character (left to right when there is none). Returns 0, or a negative
+   ICU error code. */
+int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, bool right_to_left, uint8_t *levels);
 
 /* The ISO 15924 script code of a code point ("Latn", "Hani", "Zyyy" for common, "Zinh"
    for inherited) into out, NUL-terminated (out holds at least 5 bytes). */
