@@ -6,6 +6,8 @@ import Pipeline
 enum Command {
     case burn(BurnRequest, quiet: Bool)
     case plan(BurnRequest)
+    case still(BurnRequest, at: Double, showSafeArea: Bool)
+    case preview(BurnRequest, showSafeArea: Bool)
     case help
     case version
 }
@@ -15,10 +17,14 @@ enum Arguments {
     static let usage = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
+               burn-captions still INPUT --captions FILE [--preset NAME] --at SECONDS -o FRAME.png [--show-safe-area]
+               burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video as H.264
-        (audio is copied untouched). `plan` prints the final captions as JSON instead.
+        (audio is copied untouched). `plan` prints the final captions as JSON instead; `still`
+        writes one frame with its caption as PNG; `preview` writes a contact sheet of every
+        caption at its midpoint.
 
         options:
           -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
@@ -36,6 +42,8 @@ enum Arguments {
               --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
               --x264-preset NAME     x264 speed, ultrafast ... veryslow (default: medium)
               --fonts-conf FILE      fontconfig file to use instead of the shipped Fonts.conf
+              --at SECONDS           still: the time of the frame
+              --show-safe-area       still, preview: outline the preset's safe area
           -q, --quiet                no progress and no summary line
           -h, --help                 this text
               --version              version of burn-captions and its libraries
@@ -58,8 +66,11 @@ enum Arguments {
         var export: String?
 
         var rest = arguments[...]
-        let isPlan = rest.first == "plan"
-        if isPlan { rest.removeFirst() }
+        let mode = ["plan", "still", "preview"].first { $0 == rest.first }
+        if mode != nil { rest.removeFirst() }
+        let isPlan = mode == "plan"
+        var at: Double?
+        var showSafeArea = false
         func value(_ option: String) throws -> String {
             guard let next = rest.popFirst(), !next.isEmpty else { throw BurnError.usage("\(option) needs a value") }
             return next
@@ -100,6 +111,13 @@ enum Arguments {
                 }
                 encoder.preset = name
             case "-q", "--quiet": quiet = true
+            case "--show-safe-area": showSafeArea = true
+            case "--at":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                    throw BurnError.usage("--at: expected a time in seconds, got \"\(text)\"")
+                }
+                at = seconds
             case "--script": script = try value(argument)
             case "--no-timing-fix": timingFix = false
             case "--export-captions": export = try value(argument)
@@ -122,6 +140,13 @@ enum Arguments {
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
             exportCaptions: export)
-        return isPlan ? .plan(request) : .burn(request, quiet: quiet)
+        switch mode {
+        case "plan": return .plan(request)
+        case "still":
+            guard let at else { throw BurnError.usage("still needs --at SECONDS") }
+            return .still(request, at: at, showSafeArea: showSafeArea)
+        case "preview": return .preview(request, showSafeArea: showSafeArea)
+        default: return .burn(request, quiet: quiet)
+        }
     }
 }

@@ -28,6 +28,12 @@ case .plan(let request):
         Terminal.error(failure.description)
         exit(failure.exitCode)
     }
+case .still(let request, let at, let showSafeArea):
+    MediaLog.silent()
+    run { try Burner.still(request, at: at, output: request.output, showSafeArea: showSafeArea, events: $0) }
+case .preview(let request, let showSafeArea):
+    MediaLog.silent()
+    run { try Burner.preview(request, output: request.output, showSafeArea: showSafeArea, events: $0) }
 case .burn(let request, let quiet):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()
@@ -43,4 +49,16 @@ case .burn(let request, let quiet):
         exit(failure.exitCode)
     }
     signals.forEach { $0.cancel() }
+}
+
+/// Runs a picture command; errors become one line and an exit code.
+func run(_ body: ((BurnEvent) -> Void) throws -> Void) {
+    let terminal = Terminal(quiet: false)
+    do {
+        try body(terminal.handle)
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
+    }
 }

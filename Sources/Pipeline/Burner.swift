@@ -62,8 +62,8 @@ public enum Burner {
     }
 
     /// Everything before the frames: the preset, the opened input, the final captions and their layout.
-    private static func prepare(_ request: BurnRequest, events: (BurnEvent) -> Void) throws -> (
-        preset: Preset, transcoder: Transcoder, style: TextStyle, planned: [PlannedCaption]
+    static func prepare(_ request: BurnRequest, events: (BurnEvent) -> Void) throws -> (
+        preset: Preset, transcoder: Transcoder, style: TextStyle, planned: [PlannedCaption], engine: LayoutEngine
     ) {
         let preset = try Preset.load(try Resources.preset(request.preset))
         try checkInput(request.input)
@@ -84,7 +84,7 @@ public enum Burner {
                 "\(request.captions): \(shrunk) caption(s) did not fit two lines at the preset's minimum size "
                     + "and could not be split further (set smaller, or a word broken)"))
         }
-        return (preset, transcoder, style, planned)
+        return (preset, transcoder, style, planned, engine)
     }
 
     /// A missing or unreadable input is named before anything else is opened.

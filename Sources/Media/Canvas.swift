@@ -1,0 +1,79 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+import Raster
+
+/// An 8-bit 4:2:0 picture owned by the caller, for stills and contact sheets: captions are
+/// blended into it, other pictures scaled into it, and it is written out as PNG.
+public final class Canvas {
+    let frame: Frame
+    public let width: Int  // pixels
+    public let height: Int  // pixels
+    let matrix: ColorMatrix
+    let fullRange: Bool
+
+    /// A canvas filled with grey `luma` (0...255, in the canvas's range).
+    public convenience init(width: Int, height: Int, luma: UInt8 = 16, like other: Canvas? = nil) throws {
+        try self.init(
+            width: width, height: height, matrix: other?.matrix ?? .bt709, fullRange: other?.fullRange ?? false)
+        fill(luma: luma)
+    }
+
+    init(width: Int, height: Int, matrix: ColorMatrix, fullRange: Bool) throws {
+        frame = try Frame()
+        frame.pointer.pointee.width = Int32(width)
+        frame.pointer.pointee.height = Int32(height)
+        frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        try MediaError.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer", file: "canvas")
+        self.width = width
+        self.height = height
+        self.matrix = matrix
+        self.fullRange = fullRange
+    }
+
+    /// A copy of a decoded frame.
+    convenience init(copying source: Frame, matrix: ColorMatrix, fullRange: Bool) throws {
+        try self.init(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange)
+        try MediaError.check(av_frame_copy(frame.pointer, source.pointer), "av_frame_copy", file: "canvas")
+    }
+
+    /// Paints every pixel grey.
+    public func fill(luma: UInt8) {
+        let f = frame.pointer.pointee
+        for (plane, value, rows) in [
+            (f.data.0!, luma, height), (f.data.1!, UInt8(128), (height + 1) / 2), (f.data.2!, UInt8(128), (height + 1) / 2),
+        ] {
+            let stride = plane == f.data.0! ? Int(f.linesize.0) : Int(f.linesize.1)
+            for row in 0..<rows { (plane + row * stride).update(repeating: value, count: stride) }
+        }
+    }
+
+    /// Blends a caption (or any RGBA) bitmap over the picture, in the picture's colours.
+    public func blend(_ bitmap: CaptionBitmap) {
+        Compositor.blend(YUVOverlay(bitmap, matrix: matrix, fullRange: fullRange), into: frame.pointer)
+    }
+
+    /// Scales `other` into the rectangle at (`x`, `y`) of `width` x `height` pixels (all even).
+    public func place(_ other: Canvas, x: Int, y: Int, width: Int, height: Int) throws {
+        let scaler = try Scaler(
+            from: (Int32(other.width), Int32(other.height), AV_PIX_FMT_YUV420P),
+            to: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P), matrix: other.matrix, fullRange: other.fullRange,
+            path: "canvas")
+        try scaler.scale(other.frame.pointer, into: frame.pointer, x: x & ~1, y: y & ~1)
+    }
+
+    /// The picture as a PNG file's bytes (RGB, converted with the picture's matrix and range).
+    public func png() throws -> [UInt8] {
+        let rgb = try Frame()
+        rgb.pointer.pointee.width = Int32(width)
+        rgb.pointer.pointee.height = Int32(height)
+        rgb.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        try MediaError.check(av_frame_get_buffer(rgb.pointer, 0), "av_frame_get_buffer", file: "png")
+        let scaler = try Scaler(
+            from: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P), to: (Int32(width), Int32(height), AV_PIX_FMT_RGB24),
+            matrix: matrix, fullRange: fullRange, path: "png")
+        try scaler.scale(frame.pointer, into: rgb.pointer)
+        return try PNGEncoder.encode(rgb)
+    }
+}

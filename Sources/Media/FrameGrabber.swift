@@ -1,0 +1,49 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+
+/// Takes pictures out of a video: the first upright frame at or after each asked time, as
+/// a canvas to draw on. One pass through the file however many times are asked.
+public final class FrameGrabber {
+    private let source: VideoSource
+    private let packet: Packet
+
+    public init(path: String) throws {
+        source = try VideoSource(path: path)
+        packet = try Packet()
+    }
+
+    /// Calls `body` with the index into `times` and a canvas of that frame, for each time in
+    /// ascending order; a time after the last frame gets the last frame. // seconds
+    public func frames(at times: [Double], _ body: (Int, Canvas) throws -> Void) throws {
+        let order = times.indices.sorted { times[$0] < times[$1] }
+        var next = 0
+        let matrix = ColorMatrix(source.colors.space, width: Int(source.width), height: Int(source.height))
+        let fullRange = source.colors.range == AVCOL_RANGE_JPEG
+        // The latest frame, kept (one buffer, reused) for times past the end.
+        let last = try Canvas(width: Int(source.width), height: Int(source.height), matrix: matrix, fullRange: fullRange)
+        var seen = false
+        let visit: (Frame) throws -> Void = { frame in
+            guard next < order.count else { return }
+            let time = self.source.seconds(frame)
+            while next < order.count, time + 1e-6 >= times[order[next]] {
+                try body(order[next], try Canvas(copying: frame, matrix: matrix, fullRange: fullRange))
+                next += 1
+            }
+            try MediaError.check(av_frame_copy(last.frame.pointer, frame.pointer), "av_frame_copy", file: "frame")
+            seen = true
+        }
+        while next < order.count, try source.demuxer.read(into: packet) {
+            if packet.pointer.pointee.stream_index == source.demuxer.videoStreamIndex {
+                try source.decode(packet, visit)
+            }
+            packet.unref()
+        }
+        if next < order.count { try source.decode(nil, visit) }
+        while next < order.count, seen {
+            try body(order[next], last)
+            next += 1
+        }
+    }
+}
