@@ -7,12 +7,8 @@ import CAVUtil
 /// a canvas to draw on. One pass through the file however many times are asked.
 public final class FrameGrabber {
     private let source: VideoSource
-    private let packet: Packet
 
-    public init(path: String) throws {
-        source = try VideoSource(path: path)
-        packet = try Packet()
-    }
+    public init(path: String) throws { source = try VideoSource(path: path) }
 
     /// Calls `body` with the index into `times` and a canvas of that frame, for each time in
     /// ascending order; a time after the last frame gets the last frame. // seconds
@@ -34,13 +30,7 @@ public final class FrameGrabber {
             try MediaError.check(av_frame_copy(last.frame.pointer, frame.pointer), "av_frame_copy", file: "frame")
             seen = true
         }
-        while next < order.count, try source.demuxer.read(into: packet) {
-            if packet.pointer.pointee.stream_index == source.demuxer.videoStreamIndex {
-                try source.decode(packet, visit)
-            }
-            packet.unref()
-        }
-        if next < order.count { try source.decode(nil, visit) }
+        try source.readFrames(going: { next < order.count }, visit)
         while next < order.count, seen {
             try body(order[next], last)
             next += 1

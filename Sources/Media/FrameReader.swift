@@ -29,12 +29,8 @@ public struct LumaPlane: Sendable {
 /// Reads a video's frames upright, as a player shows them: for tests and tools that look at pixels.
 public final class FrameReader {
     private let source: VideoSource
-    private let packet: Packet
 
-    public init(path: String) throws {
-        source = try VideoSource(path: path)
-        packet = try Packet()
-    }
+    public init(path: String) throws { source = try VideoSource(path: path) }
 
     /// Upright size. // pixels
     public var width: Int { Int(source.width) }
@@ -47,13 +43,7 @@ public final class FrameReader {
             guard going else { return }
             going = try body(self.source.seconds(frame), Self.luma(frame))
         }
-        while going, try source.demuxer.read(into: packet) {
-            if packet.pointer.pointee.stream_index == source.demuxer.videoStreamIndex {
-                try source.decode(packet, visit)
-            }
-            packet.unref()
-        }
-        if going { try source.decode(nil, visit) }
+        try source.readFrames(going: { going }, visit)
     }
 
     private static func luma(_ frame: Frame) -> LumaPlane {

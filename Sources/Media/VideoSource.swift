@@ -124,6 +124,17 @@ final class VideoSource {
         try body(frame)
     }
 
+    /// Decodes the video stream from the current position to the end, passing each upright
+    /// frame to `visit`, while `going()` holds (checked between packets).
+    func readFrames(going: () -> Bool, _ visit: (Frame) throws -> Void) throws {
+        let packet = try Packet()
+        while going(), try demuxer.read(into: packet) {
+            if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex { try decode(packet, visit) }
+            packet.unref()
+        }
+        if going() { try decode(nil, visit) }
+    }
+
     /// A frame's time from the timeline start; captions use this clock. // seconds
     func seconds(_ frame: Frame) -> Double {
         Double(frame.pointer.pointee.pts) * av_q2d(timeBase)
