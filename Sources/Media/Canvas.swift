@@ -13,10 +13,9 @@ public final class Canvas {
     let matrix: ColorMatrix
     let fullRange: Bool
 
-    /// A canvas filled with grey `luma` (0...255, in the canvas's range).
-    public convenience init(width: Int, height: Int, luma: UInt8 = 16, like other: Canvas? = nil) throws {
-        try self.init(
-            width: width, height: height, matrix: other?.matrix ?? .bt709, fullRange: other?.fullRange ?? false)
+    /// A BT.709 limited-range canvas filled with grey `luma` (16...235).
+    public convenience init(width: Int, height: Int, luma: UInt8 = 16) throws {
+        try self.init(width: width, height: height, matrix: .bt709, fullRange: false)
         fill(luma: luma)
     }
 
