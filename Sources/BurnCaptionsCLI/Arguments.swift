@@ -6,19 +6,23 @@ import Pipeline
 enum Command {
     case burn(BurnRequest, quiet: Bool)
     case plan(BurnRequest)
+    case presets
     case help
     case version
 }
 
-/// Parses `burn-captions INPUT --captions FILE --preset NAME -o OUTPUT [options]`.
+/// Parses `burn-captions INPUT --captions FILE --preset NAME -o OUTPUT [options]`, `plan ...`
+/// and `presets`.
 enum Arguments {
     static let usage = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
+               burn-captions presets
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video as H.264
-        (audio is copied untouched). `plan` prints the final captions as JSON instead.
+        (audio is copied untouched). `plan` prints the final captions as JSON instead;
+        `presets` lists the presets found (name, reference size, description).
 
         options:
           -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
@@ -58,6 +62,13 @@ enum Arguments {
         var export: String?
 
         var rest = arguments[...]
+        if rest.first == "presets" {
+            if let extra = rest.dropFirst().first {
+                if extra == "-h" || extra == "--help" { return .help }
+                throw BurnError.usage("presets takes no arguments, got \(extra)")
+            }
+            return .presets
+        }
         let isPlan = rest.first == "plan"
         if isPlan { rest.removeFirst() }
         func value(_ option: String) throws -> String {
