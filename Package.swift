@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Media", "BurnCaptionsCLI"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

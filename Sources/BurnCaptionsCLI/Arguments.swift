@@ -8,23 +8,27 @@ enum Command {
     case plan(BurnRequest)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
+    case presets
     case help
     case version
 }
 
-/// Parses `burn-captions INPUT --captions FILE --preset NAME -o OUTPUT [options]`.
+/// Parses `burn-captions INPUT --captions FILE --preset NAME -o OUTPUT [options]`, `plan ...`
+/// and `presets`.
 enum Arguments {
     static let usage = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
                burn-captions still INPUT --captions FILE [--preset NAME] --at SECONDS -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
+               burn-captions presets
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video as H.264
         (audio is copied untouched). `plan` prints the final captions as JSON instead; `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
-        caption at its midpoint.
+        caption at its midpoint; `presets` lists the presets found (name, reference size,
+        description).
 
         options:
           -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
@@ -66,6 +70,13 @@ enum Arguments {
         var export: String?
 
         var rest = arguments[...]
+        if rest.first == "presets" {
+            if let extra = rest.dropFirst().first {
+                if extra == "-h" || extra == "--help" { return .help }
+                throw BurnError.usage("presets takes no arguments, got \(extra)")
+            }
+            return .presets
+        }
         let mode = ["plan", "still", "preview"].first { $0 == rest.first }
         if mode != nil { rest.removeFirst() }
         let isPlan = mode == "plan"

@@ -18,6 +18,8 @@ case .help:
     print(Arguments.usage)
 case .version:
     print(Versions.text)
+case .presets:
+    exit(PresetListing.print())
 case .plan(let request):
     MediaLog.silent()
     do {

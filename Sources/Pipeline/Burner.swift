@@ -68,6 +68,9 @@ public enum Burner {
         let preset = try Preset.load(try Resources.preset(request.preset))
         try checkInput(request.input)
         let transcoder = try Transcoder(inputPath: request.input)
+        if let mismatch = orientationMismatch(preset, width: transcoder.width, height: transcoder.height) {
+            events(.warning("\(request.input): \(mismatch)"))
+        }
         let frameDuration = 1 / transcoder.frameRate
         let captions = try CaptionPlanner.captions(
             for: request, preset: preset, frameDuration: frameDuration, events: events)
@@ -85,6 +88,16 @@ public enum Burner {
                     + "and could not be split further (set smaller, or a word broken)"))
         }
         return (preset, transcoder, style, planned, engine)
+    }
+
+    /// A landscape video with a portrait preset, or the other way round: the preset's geometry
+    /// would be stretched onto a picture it was not measured for. Square frames match both.
+    static func orientationMismatch(_ preset: Preset, width: Int, height: Int) -> String? {
+        let video = width > height ? "landscape" : width < height ? "portrait" : nil
+        let reference =
+            preset.frame.width > preset.frame.height ? "landscape" : preset.frame.width < preset.frame.height ? "portrait" : nil
+        guard let video, let reference, video != reference else { return nil }
+        return "\(video) video with the \(reference) preset \(preset.name); captions may sit off the picture's safe area"
     }
 
     /// A missing or unreadable input is named before anything else is opened.

@@ -4,15 +4,17 @@ import Layout
 import Raster
 
 /// A platform's caption look and placement, read from `Presets/NAME.json`. Lengths are in
-/// pixels of the preset's reference frame and scale with the video.
+/// pixels of the preset's reference frame and scale with the video; the anchor is a fraction
+/// of the frame.
 public struct Preset: Sendable, Equatable, Codable {
     public struct Size: Sendable, Equatable, Codable {
         public var width: Double  // pixels
         public var height: Double  // pixels
     }
-    public struct Point: Sendable, Equatable, Codable {
-        public var x: Double  // pixels
-        public var y: Double  // pixels
+    /// A point as fractions of the frame: (0, 0) top left, (1, 1) bottom right.
+    public struct Fraction: Sendable, Equatable, Codable {
+        public var x: Double  // of the frame width, 0...1
+        public var y: Double  // of the frame height, 0...1
     }
     public struct Font: Sendable, Equatable, Codable {
         public var family: String
@@ -36,7 +38,7 @@ public struct Preset: Sendable, Equatable, Codable {
     public var description: String?
     public var frame: Size  // the reference frame
     public var safeArea: Rect  // reference pixels
-    public var anchor: Point  // centre of the caption block, reference pixels
+    public var anchor: Fraction  // centre of the caption block, fractions of the frame
     public var font: Font
     public var maximumLines: Int?
     public var fill: RGBAColor
@@ -71,6 +73,18 @@ public struct Preset: Sendable, Equatable, Codable {
         {
             return "safeArea: must lie inside the frame"
         }
+        if !(0...1).contains(anchor.x) {
+            return "anchor.x: must be a fraction of the frame width, 0...1 (e.g. 0.4667 for 504 of 1080 pixels)"
+        }
+        if !(0...1).contains(anchor.y) {
+            return "anchor.y: must be a fraction of the frame height, 0...1 (e.g. 0.6 for 1152 of 1920 pixels)"
+        }
+        if !(safeArea.x...safeArea.maxX).contains(anchor.x * frame.width) {
+            return "anchor.x: must lie inside the safe area (\(safeArea.x / frame.width)...\(safeArea.maxX / frame.width))"
+        }
+        if !(safeArea.y...safeArea.maxY).contains(anchor.y * frame.height) {
+            return "anchor.y: must lie inside the safe area (\(safeArea.y / frame.height)...\(safeArea.maxY / frame.height))"
+        }
         if !(font.size >= 4 && font.size <= 1000) { return "font.size: must be 4...1000 pixels" }
         if !(font.minimumSize >= 4 && font.minimumSize <= font.size) {
             return "font.minimumSize: must be 4 pixels up to font.size"
@@ -90,7 +104,7 @@ public struct Preset: Sendable, Equatable, Codable {
     }
 
     /// Text style for a video of `width` x `height`: the reference geometry scaled per axis,
-    /// sizes by the smaller scale.
+    /// sizes by the smaller scale, the anchor as the same fractions of the video.
     public func textStyle(width: Int, height: Int) -> TextStyle {
         let sx = Double(width) / frame.width
         let sy = Double(height) / frame.height
@@ -100,7 +114,7 @@ public struct Preset: Sendable, Equatable, Codable {
             lineSpacing: font.lineSpacing ?? 1, maximumLines: maximumLines ?? 2,
             safeArea: Rect(
                 x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy),
-            anchorX: anchor.x * sx, anchorY: anchor.y * sy, outlineRadius: outline.radius)
+            anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), outlineRadius: outline.radius)
     }
 
     /// Chunking limits for a video whose frames last `frameDuration` seconds.

@@ -1,0 +1,89 @@
+import Captions
+import Foundation
+import Layout
+import Pipeline
+import Raster
+import XCTest
+
+/// Every shipped preset keeps every caption of the layout goldens inside its safe area: each
+/// caption is laid out and rasterized at the preset's reference size, and every pixel it
+/// paints (alpha > 0, the pixels that differ from the frame without captions) must lie inside.
+final class PresetSafeAreaTests: XCTestCase {
+    /// The `cases` list of `LayoutGoldenTests`, read from its source so both tests share one list:
+    /// (name, BCP-47 language, text).
+    static func layoutCases() throws -> [(String, String, String)] {
+        let source = try String(
+            contentsOf: CLI.root.appendingPathComponent("Tests/LayoutTests/LayoutGoldenTests.swift"), encoding: .utf8)
+        let tuple = try NSRegularExpression(pattern: #"^\s*\("([^"]*)", "([^"]*)", "([^"]*)"\),\s*$"#)
+        return source.split(separator: "\n").compactMap { line in
+            let line = String(line)
+            guard let match = tuple.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
+            let field = { (i: Int) in String(line[Range(match.range(at: i), in: line)!]) }
+            return (field(1), field(2), field(3))
+        }
+    }
+
+    func testTheCaseListIsRead() throws {
+        let cases = try Self.layoutCases()
+        XCTAssertGreaterThanOrEqual(cases.count, 38)
+        XCTAssertTrue(cases.contains { $0 == ("ja-JP", "ja-JP", "字幕を動画に焼き込むツールです") })
+    }
+
+    func testEveryCaptionOfEveryPresetPaintsOnlyInsideTheSafeArea() throws {
+        let names = Resources.presetNames()
+        XCTAssertTrue(Set(["default", "reels", "shorts", "tiktok", "youtube"]).isSubset(of: names), "\(names)")
+        let cases = try Self.layoutCases()
+        let engine = try LayoutEngine(fontsConf: CLI.root.appendingPathComponent("Fonts.conf"))
+        var unpainted: Set<String> = []
+        for name in names {
+            let preset = try Preset.load(try Resources.preset(name))
+            let width = Int(preset.frame.width)
+            let height = Int(preset.frame.height)
+            let style = preset.textStyle(width: width, height: height)
+            XCTAssertEqual(style.safeArea, preset.safeArea, name)
+            for (label, language, text) in cases {
+                let layout = try engine.layout(Caption(text: text, start: 0, end: 1, language: language), style: style)
+                guard let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize))
+                else {
+                    unpainted.insert(label)
+                    continue
+                }
+                let outside = Self.pixelsOutside(preset.safeArea, of: bitmap, frameWidth: width, frameHeight: height)
+                XCTAssertEqual(outside.count, 0, "\(name) / \(label): \(outside.count) pixels outside, first \(outside.first.map { "\($0)" } ?? "")")
+            }
+        }
+        // Colour emoji bitmaps are not drawn yet (issue 5, item 1), so a caption of emoji alone
+        // paints nothing; every other caption must paint, or the check above proves nothing.
+        XCTAssertTrue(unpainted.isSubset(of: ["only emoji"]), "nothing painted for \(unpainted.sorted())")
+    }
+
+    func testThePixelCheckFindsAPixelOutside() {
+        // One painted pixel just right of a 10x10 safe area at (5, 5), and one inside.
+        var pixels = [UInt8](repeating: 0, count: 20 * 20 * 4)
+        pixels[(7 * 20 + 15) * 4 + 3] = 1
+        pixels[(7 * 20 + 14) * 4 + 3] = 255
+        let bitmap = CaptionBitmap(x: 0, y: 0, width: 20, height: 20, pixels: pixels)
+        let outside = Self.pixelsOutside(Rect(x: 5, y: 5, width: 10, height: 10), of: bitmap, frameWidth: 20, frameHeight: 20)
+        XCTAssertEqual(outside.map(\.x), [15])
+        XCTAssertEqual(outside.map(\.y), [7])
+    }
+
+    /// Frame pixels painted by `bitmap` that are not wholly inside `area` (a pixel (x, y)
+    /// covers x..<x+1, y..<y+1), and painted pixels that fall off the frame.
+    static func pixelsOutside(_ area: Rect, of bitmap: CaptionBitmap, frameWidth: Int, frameHeight: Int)
+        -> [(x: Int, y: Int)]
+    {
+        var outside: [(x: Int, y: Int)] = []
+        for row in 0..<bitmap.height {
+            for column in 0..<bitmap.width where bitmap.alpha(x: column, y: row) > 0 {
+                let x = bitmap.x + column
+                let y = bitmap.y + row
+                let inside =
+                    Double(x) >= area.x && Double(x + 1) <= area.maxX && Double(y) >= area.y && Double(y + 1) <= area.maxY
+                    && x >= 0 && y >= 0 && x < frameWidth && y < frameHeight
+                if !inside { outside.append((x, y)) }
+            }
+        }
+        return outside
+    }
+}
