@@ -1,20 +1,23 @@
 import Layout
 
-/// Paints a laid-out caption: FreeType coverage for the fill, the dilated coverage for the
-/// outline, fill over outline, into one premultiplied RGBA bitmap.
+/// Paints a laid-out caption: FreeType coverage for the fill, colour glyphs (emoji), the
+/// dilated shape for the outline, fill and colour glyphs over outline, into one premultiplied
+/// RGBA bitmap.
 public enum Rasterizer {
     /// The caption's bitmap, or nil when it has no visible pixels.
     public static func render(_ caption: LaidOutCaption, style: RasterStyle) throws -> CaptionBitmap? {
         let padding = Int((style.outlineRadius + 0.5).rounded(.up)) + 1
-        let (mask, x, y) = try GlyphRenderer.mask(for: caption, padding: padding)
-        guard mask.width > 0, mask.height > 0 else { return nil }
+        guard let layers = try GlyphRenderer.layers(for: caption, padding: padding) else { return nil }
+        let width = layers.text.width
+        let height = layers.text.height
         // No outline: an empty mask, not the fill's own (that would darken the anti-aliased edges).
+        // The outline goes around the text and the colour glyphs alike.
         let outline =
             style.outlineRadius > 0
-            ? Dilation.dilate(mask, radius: style.outlineRadius) : CoverageMask(width: mask.width, height: mask.height)
-        return CaptionBitmap(
-            x: x, y: y, width: mask.width, height: mask.height,
-            pixels: compose(fill: mask, outline: outline, style: style))
+            ? Dilation.dilate(layers.shape, radius: style.outlineRadius) : CoverageMask(width: width, height: height)
+        var text = ColorLayer(width: width, height: height, pixels: compose(fill: layers.text, outline: outline, style: style))
+        text.draw(layers.color, x: 0, y: 0)
+        return CaptionBitmap(x: layers.x, y: layers.y, width: width, height: height, pixels: text.pixels)
     }
 
     /// Premultiplied RGBA of fill over outline.
