@@ -29,15 +29,18 @@ extension RasterStyle {
             let centreX = box.x + halfWidth
             let centreY = box.y + halfHeight
             let radius = min(max(0, cornerRadius), halfWidth, halfHeight)
+            // Per-column distances past the straight part of the box. // pixels
+            let columns = (0..<width).map { abs(Double(x + $0) + 0.5 - centreX) - (halfWidth - radius) }
             var mask = CoverageMask(width: width, height: height)
-            for row in 0..<height {
-                let qy = abs(Double(y + row) + 0.5 - centreY) - (halfHeight - radius)
-                for column in 0..<width {
-                    let qx = abs(Double(x + column) + 0.5 - centreX) - (halfWidth - radius)
-                    let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-                    let distance = outside + min(max(qx, qy), 0) - radius
-                    let coverage = min(1, max(0, 0.5 - distance))
-                    mask[column, row] = UInt8((coverage * 255).rounded())
+            mask.values.withUnsafeMutableBufferPointer { values in
+                for row in 0..<height {
+                    let qy = abs(Double(y + row) + 0.5 - centreY) - (halfHeight - radius)
+                    for (column, qx) in columns.enumerated() {
+                        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+                        let distance = outside + min(max(qx, qy), 0) - radius
+                        let coverage = min(1, max(0, 0.5 - distance))
+                        values[row * width + column] = UInt8((coverage * 255).rounded())
+                    }
                 }
             }
             return Tint.layer(mask, color: color)

@@ -27,9 +27,13 @@ extension RasterStyle {
             let radii = blurRadii
             let reach = radii.reduce(0, +)
             var mask = CoverageMask(width: top.width + 2 * reach, height: top.height + 2 * reach)
-            for y in 0..<top.height {
-                for x in 0..<top.width {
-                    mask[x + reach, y + reach] = top.alpha(x: x, y: y)
+            let width = mask.width
+            top.pixels.withUnsafeBufferPointer { src in
+                mask.values.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<top.height {
+                        let row = (y + reach) * width + reach
+                        for x in 0..<top.width { dst[row + x] = src[(y * top.width + x) * 4 + 3] }
+                    }
                 }
             }
             mask = BoxBlur.blur(mask, radii: radii)
