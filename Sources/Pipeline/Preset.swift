@@ -33,6 +33,19 @@ public struct Preset: Sendable, Equatable, Codable {
         public var color: RGBAColor
         public var radius: Double  // times the font size
     }
+    /// A drop shadow under the outlined text.
+    public struct Shadow: Sendable, Equatable, Codable {
+        public var color: RGBAColor
+        public var offsetX: Double  // times the font size, positive to the right
+        public var offsetY: Double  // times the font size, positive downwards
+        public var blur: Double  // times the font size: blur radius (about two standard deviations)
+    }
+    /// A rounded background box around the text block, under the shadow.
+    public struct Box: Sendable, Equatable, Codable {
+        public var color: RGBAColor
+        public var padding: Double  // times the font size, around the text block
+        public var cornerRadius: Double  // times the font size
+    }
 
     public var name: String
     public var description: String?
@@ -43,6 +56,8 @@ public struct Preset: Sendable, Equatable, Codable {
     public var maximumLines: Int?
     public var fill: RGBAColor
     public var outline: Outline
+    public var shadow: Shadow?
+    public var box: Box?
     public var captions: CaptionLimits?
 
     /// Reads and checks a preset file; errors name the file and the field.
@@ -92,6 +107,17 @@ public struct Preset: Sendable, Equatable, Codable {
         if !(100...1000).contains(font.weight) { return "font.weight: must be 100...1000" }
         if let lines = maximumLines, !(1...2).contains(lines) { return "maximumLines: must be 1 or 2" }
         if !(outline.radius >= 0 && outline.radius <= 0.5) { return "outline.radius: must be 0...0.5 of the font size" }
+        if let shadow {
+            if !(abs(shadow.offsetX) <= 0.5) { return "shadow.offsetX: must be -0.5...0.5 of the font size" }
+            if !(abs(shadow.offsetY) <= 0.5) { return "shadow.offsetY: must be -0.5...0.5 of the font size" }
+            if !(shadow.blur >= 0 && shadow.blur <= 0.5) { return "shadow.blur: must be 0...0.5 of the font size" }
+        }
+        if let box {
+            if !(box.padding >= 0 && box.padding <= 1) { return "box.padding: must be 0...1 of the font size" }
+            if !(box.cornerRadius >= 0 && box.cornerRadius <= 1) {
+                return "box.cornerRadius: must be 0...1 of the font size"
+            }
+        }
         if let limits = captions {
             if !(8...400).contains(limits.maxCharacters) { return "captions.maxCharacters: must be 8...400" }
             if !(limits.minDuration >= 0 && limits.minDuration <= 10) { return "captions.minDuration: must be 0...10 seconds" }
@@ -114,7 +140,17 @@ public struct Preset: Sendable, Equatable, Codable {
             lineSpacing: font.lineSpacing ?? 1, maximumLines: maximumLines ?? 2,
             safeArea: Rect(
                 x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy),
-            anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), outlineRadius: outline.radius)
+            anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), outlineRadius: margin)
+    }
+
+    /// How far (times the font size) paint reaches beyond the text block: the outline, the
+    /// box's padding or the shadow (offset plus 1.5 x blur, which covers the blur's box passes),
+    /// whichever is farthest. Layout keeps the block this far inside the safe area.
+    var margin: Double {
+        var margin = outline.radius
+        if let box { margin = max(margin, box.padding) }
+        if let shadow { margin = max(margin, max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1.5 * shadow.blur) }
+        return margin
     }
 
     /// Chunking limits for a video whose frames last `frameDuration` seconds.
@@ -128,7 +164,16 @@ public struct Preset: Sendable, Equatable, Codable {
 
     /// Paint for a caption set at `fontSize` pixels.
     public func rasterStyle(fontSize: Double) -> RasterStyle {
-        RasterStyle(fill: fill, outline: outline.color, outlineRadius: outline.radius * fontSize)
+        RasterStyle(
+            fill: fill, outline: outline.color, outlineRadius: outline.radius * fontSize,
+            shadow: shadow.map {
+                RasterStyle.Shadow(
+                    color: $0.color, offsetX: $0.offsetX * fontSize, offsetY: $0.offsetY * fontSize,
+                    blur: $0.blur * fontSize)
+            },
+            box: box.map {
+                RasterStyle.Box(color: $0.color, padding: $0.padding * fontSize, cornerRadius: $0.cornerRadius * fontSize)
+            })
     }
 
     private static func describe(_ error: DecodingError) -> String {

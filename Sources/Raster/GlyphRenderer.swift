@@ -11,28 +11,52 @@ struct GlyphImage {
     var coverage: [UInt8]
 }
 
-/// Renders the glyphs of a laid-out caption with FreeType into one coverage mask.
+/// The glyphs of a caption drawn on one grid: text coverage and the colour (emoji) layer.
+struct GlyphLayers: Sendable, Equatable {
+    /// Coverage of the outline glyphs (0...255), painted with the fill colour.
+    var text: CoverageMask
+    /// Colour glyphs (emoji), premultiplied RGBA, same size as `text`.
+    var color: ColorLayer
+    var x: Int  // frame pixels, left edge of both layers
+    var y: Int  // frame pixels, top edge of both layers
+
+    /// What the outline goes around: the text coverage and the colour glyphs' alpha, whichever is larger.
+    var shape: CoverageMask {
+        var shape = text
+        for i in shape.values.indices {
+            let alpha = color.pixels[i * 4 + 3]
+            if alpha > shape.values[i] { shape.values[i] = alpha }
+        }
+        return shape
+    }
+}
+
+/// Renders the glyphs of a laid-out caption with FreeType: outline glyphs into one coverage
+/// mask, colour bitmap glyphs (emoji) scaled to the font size into one colour layer.
 public enum GlyphRenderer {
-    /// The caption's coverage mask with `padding` empty pixels on every side, and the
-    /// frame position of the mask's top-left pixel.
-    public static func mask(for caption: LaidOutCaption, padding: Int) throws -> (
-        mask: CoverageMask, x: Int, y: Int
-    ) {
-        let images = try glyphImages(caption)
-        guard let first = images.first else { return (CoverageMask(width: 0, height: 0), 0, 0) }
+    /// Text coverage and colour glyphs with `padding` empty pixels on every side; nil when the
+    /// caption draws nothing.
+    static func layers(for caption: LaidOutCaption, padding: Int) throws -> GlyphLayers? {
+        let (images, colors) = try glyphImages(caption)
+        let boxes =
+            images.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            + colors.map { (x: $0.x, y: $0.y, width: $0.layer.width, height: $0.layer.height) }
+        guard let first = boxes.first else { return nil }
         var minX = first.x
         var minY = first.y
         var maxX = first.x + first.width
         var maxY = first.y + first.height
-        for image in images.dropFirst() {
-            minX = min(minX, image.x)
-            minY = min(minY, image.y)
-            maxX = max(maxX, image.x + image.width)
-            maxY = max(maxY, image.y + image.height)
+        for box in boxes.dropFirst() {
+            minX = min(minX, box.x)
+            minY = min(minY, box.y)
+            maxX = max(maxX, box.x + box.width)
+            maxY = max(maxY, box.y + box.height)
         }
         let originX = minX - padding
         let originY = minY - padding
-        var mask = CoverageMask(width: maxX - minX + 2 * padding, height: maxY - minY + 2 * padding)
+        let width = maxX - minX + 2 * padding
+        let height = maxY - minY + 2 * padding
+        var mask = CoverageMask(width: width, height: height)
         for image in images {
             for row in 0..<image.height {
                 let base = (image.y - originY + row) * mask.width + (image.x - originX)
@@ -42,35 +66,52 @@ public enum GlyphRenderer {
                 }
             }
         }
-        return (mask, originX, originY)
+        var color = ColorLayer(width: width, height: height)
+        for glyph in colors { color.draw(glyph.layer, x: glyph.x - originX, y: glyph.y - originY) }
+        return GlyphLayers(text: mask, color: color, x: originX, y: originY)
     }
 
-    /// Every glyph rendered at its sub-pixel position (1/64 pixel), so spacing matches the layout.
-    /// Glyphs without outlines (colour emoji bitmaps) are left out here.
-    static func glyphImages(_ caption: LaidOutCaption) throws -> [GlyphImage] {
+    /// Every glyph rendered at its sub-pixel position (1/64 pixel), so spacing matches the layout:
+    /// outline glyphs as coverage, colour bitmap glyphs (emoji) as scaled RGBA.
+    static func glyphImages(_ caption: LaidOutCaption) throws -> (images: [GlyphImage], colors: [ColorGlyph]) {
         for face in caption.faces { try face.setSize(caption.fontSize) }
         var images: [GlyphImage] = []
+        var colors: [ColorGlyph] = []
         for line in caption.lines {
             for glyph in line.glyphs {
                 let face = caption.faces[glyph.face]
-                if let image = try render(
+                switch try render(
                     glyph.glyph, face: face, penX: caption.frame.x + glyph.x, penY: caption.frame.y + glyph.baseline)
                 {
-                    images.append(image)
+                case .coverage(let image): images.append(image)
+                case .color(let image): colors.append(image)
+                case nil: break
                 }
             }
         }
-        return images
+        return (images, colors)
     }
 
-    /// One glyph's coverage with its pen at (`penX`, `penY`) in frame pixels.
-    private static func render(_ glyph: UInt32, face: FontFace, penX: Double, penY: Double) throws -> GlyphImage? {
+    private enum Rendered {
+        case coverage(GlyphImage)
+        case color(ColorGlyph)
+    }
+
+    /// One glyph with its pen at (`penX`, `penY`) in frame pixels.
+    private static func render(_ glyph: UInt32, face: FontFace, penX: Double, penY: Double) throws -> Rendered? {
         let path = face.file.path
-        return try face.withFreeTypeFace { ftFace -> GlyphImage? in
+        let scale = face.scale
+        return try face.withFreeTypeFace { ftFace -> Rendered? in
+            let hasColor = burn_ft_has_color(ftFace) != 0
+            let flags = FontFace.loadFlags | (hasColor ? burn_ft_load_color() : 0)
+            try FontError.check(FT_Load_Glyph(ftFace, glyph, flags), "FT_Load_Glyph", file: path)
+            guard let slot = ftFace.pointee.glyph else { return nil }
+            if slot.pointee.format == FT_GLYPH_FORMAT_BITMAP {
+                return ColorGlyph.make(slot: slot, scale: scale, penX: penX, penY: penY).map { .color($0) }
+            }
+            guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
             let baseX = penX.rounded(.down)
             let baseY = penY.rounded(.down)
-            try FontError.check(FT_Load_Glyph(ftFace, glyph, FontFace.loadFlags), "FT_Load_Glyph", file: path)
-            guard let slot = ftFace.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
             // FreeType's y axis points up: moving the pen down is a negative shift.
             FT_Outline_Translate(
                 &slot.pointee.outline, FT_Pos(((penX - baseX) * 64).rounded()), -FT_Pos(((penY - baseY) * 64).rounded()))
@@ -85,9 +126,10 @@ public enum GlyphRenderer {
                 let source = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
                 for column in 0..<width { coverage[row * width + column] = buffer[source + column] }
             }
-            return GlyphImage(
-                x: Int(baseX) + Int(slot.pointee.bitmap_left), y: Int(baseY) - Int(slot.pointee.bitmap_top),
-                width: width, height: height, coverage: coverage)
+            return .coverage(
+                GlyphImage(
+                    x: Int(baseX) + Int(slot.pointee.bitmap_left), y: Int(baseY) - Int(slot.pointee.bitmap_top),
+                    width: width, height: height, coverage: coverage))
         }
     }
 }

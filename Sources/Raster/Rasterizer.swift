@@ -1,20 +1,63 @@
 import Layout
 
-/// Paints a laid-out caption: FreeType coverage for the fill, the dilated coverage for the
-/// outline, fill over outline, into one premultiplied RGBA bitmap.
+/// Paints a laid-out caption: FreeType coverage for the fill, colour glyphs (emoji), the
+/// dilated shape for the outline, an optional shadow and background box, into one
+/// premultiplied RGBA bitmap. Bottom to top: box, shadow, outline, fill and colour glyphs.
 public enum Rasterizer {
-    /// The caption's bitmap, or nil when it has no visible pixels.
+    /// The caption's bitmap, or nil when it has no visible pixels. It grows to hold the
+    /// shadow and the box.
     public static func render(_ caption: LaidOutCaption, style: RasterStyle) throws -> CaptionBitmap? {
         let padding = Int((style.outlineRadius + 0.5).rounded(.up)) + 1
-        let (mask, x, y) = try GlyphRenderer.mask(for: caption, padding: padding)
-        guard mask.width > 0, mask.height > 0 else { return nil }
+        guard let layers = try GlyphRenderer.layers(for: caption, padding: padding) else { return nil }
+        let width = layers.text.width
+        let height = layers.text.height
         // No outline: an empty mask, not the fill's own (that would darken the anti-aliased edges).
+        // The outline goes around the text and the colour glyphs alike.
         let outline =
             style.outlineRadius > 0
-            ? Dilation.dilate(mask, radius: style.outlineRadius) : CoverageMask(width: mask.width, height: mask.height)
-        return CaptionBitmap(
-            x: x, y: y, width: mask.width, height: mask.height,
-            pixels: compose(fill: mask, outline: outline, style: style))
+            ? Dilation.dilate(layers.shape, radius: style.outlineRadius) : CoverageMask(width: width, height: height)
+        var text = ColorLayer(width: width, height: height, pixels: compose(fill: layers.text, outline: outline, style: style))
+        text.draw(layers.color, x: 0, y: 0)
+        guard style.shadow != nil || style.box != nil else {
+            return CaptionBitmap(x: layers.x, y: layers.y, width: width, height: height, pixels: text.pixels)
+        }
+        return underlay(text, x: layers.x, y: layers.y, frame: caption.frame, style: style)
+    }
+
+    /// `text` (placed at `x`, `y` in frame pixels) over its shadow over the box around `frame`,
+    /// on a canvas just large enough for all three.
+    static func underlay(_ text: ColorLayer, x: Int, y: Int, frame: Rect, style: RasterStyle) -> CaptionBitmap {
+        var minX = x
+        var minY = y
+        var maxX = x + text.width
+        var maxY = y + text.height
+        var shadow: (layer: ColorLayer, x: Int, y: Int)?
+        if let style = style.shadow {
+            let (layer, reach) = style.layer(of: text)
+            let offset = style.pixelOffset
+            shadow = (layer, x + offset.x - reach, y + offset.y - reach)
+        }
+        if let shadow {
+            minX = min(minX, shadow.x)
+            minY = min(minY, shadow.y)
+            maxX = max(maxX, shadow.x + shadow.layer.width)
+            maxY = max(maxY, shadow.y + shadow.layer.height)
+        }
+        if let box = style.box {
+            let rect = box.rect(around: frame)
+            minX = min(minX, Int(rect.x.rounded(.down)))
+            minY = min(minY, Int(rect.y.rounded(.down)))
+            maxX = max(maxX, Int(rect.maxX.rounded(.up)))
+            maxY = max(maxY, Int(rect.maxY.rounded(.up)))
+        }
+        let width = maxX - minX
+        let height = maxY - minY
+        var canvas =
+            style.box?.layer(around: frame, x: minX, y: minY, width: width, height: height)
+            ?? ColorLayer(width: width, height: height)
+        if let shadow { canvas.draw(shadow.layer, x: shadow.x - minX, y: shadow.y - minY) }
+        canvas.draw(text, x: x - minX, y: y - minY)
+        return CaptionBitmap(x: minX, y: minY, width: width, height: height, pixels: canvas.pixels)
     }
 
     /// Premultiplied RGBA of fill over outline.
