@@ -31,10 +31,22 @@ public final class Canvas {
         self.fullRange = fullRange
     }
 
-    /// A copy of a decoded frame.
+    /// A copy of a decoded frame (10-bit frames brought to 8 bits).
     convenience init(copying source: Frame, matrix: ColorMatrix, fullRange: Bool) throws {
         try self.init(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange)
-        try MediaError.check(av_frame_copy(frame.pointer, source.pointer), "av_frame_copy", file: "canvas")
+        try copy(source)
+    }
+
+    /// Replaces the picture with `source` of the same size.
+    func copy(_ source: Frame) throws {
+        if source.format == AV_PIX_FMT_YUV420P {
+            try MediaError.check(av_frame_copy(frame.pointer, source.pointer), "av_frame_copy", file: "canvas")
+            return
+        }
+        let scaler = try Scaler(
+            from: (Int32(width), Int32(height), source.format), to: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P),
+            matrix: matrix, fullRange: fullRange, path: "canvas")
+        try scaler.scale(source.pointer, into: frame.pointer)
     }
 
     /// Paints every pixel grey.

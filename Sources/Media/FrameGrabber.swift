@@ -27,7 +27,7 @@ public final class FrameGrabber {
                 try body(order[next], try Canvas(copying: frame, matrix: matrix, fullRange: fullRange))
                 next += 1
             }
-            try MediaError.check(av_frame_copy(last.frame.pointer, frame.pointer), "av_frame_copy", file: "frame")
+            try last.copy(frame)
             seen = true
         }
         try source.readFrames(going: { next < order.count }, visit)

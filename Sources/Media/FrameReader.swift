@@ -1,3 +1,8 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+
 /// A decoded picture's luma plane, tightly packed. // pixels
 public struct LumaPlane: Sendable {
     public var width: Int
@@ -46,14 +51,22 @@ public final class FrameReader {
         try source.readFrames(going: { going }, visit)
     }
 
+    /// The luma plane in 8 bits (10-bit samples rounded down to 8).
     private static func luma(_ frame: Frame) -> LumaPlane {
         let f = frame.pointer.pointee
         let width = Int(f.width)
         let height = Int(f.height)
+        let wide = f.format == AV_PIX_FMT_YUV420P10LE.rawValue
         var values = [UInt8](repeating: 0, count: width * height)
         for row in 0..<height {
             let line = f.data.0! + row * Int(f.linesize.0)
-            for column in 0..<width { values[row * width + column] = line[column] }
+            if wide {
+                line.withMemoryRebound(to: UInt16.self, capacity: width) { samples in
+                    for column in 0..<width { values[row * width + column] = UInt8(min(255, (Int(samples[column]) + 2) >> 2)) }
+                }
+            } else {
+                for column in 0..<width { values[row * width + column] = line[column] }
+            }
         }
         return LumaPlane(width: width, height: height, values: values)
     }

@@ -120,6 +120,9 @@ public final class Transcoder {
         var captionedFrames = 0
         let matrix = ColorMatrix(source.colors.space, width: width, height: height)
         let fullRange = source.colors.range == AVCOL_RANGE_JPEG
+        // 10-bit frames are blended in 10 bits, then brought to the encoder's 8 bits in one
+        // reused frame.
+        let narrowing = try source.bitDepth > 8 ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: inputPath) : nil
 
         func drainEncoder() throws {
             while try encoder.receive(into: encoded) {
@@ -132,12 +135,16 @@ public final class Transcoder {
             var target = frame.pointer
             if let caption = try overlay(time) {
                 if current?.id != caption.id {
-                    current = (caption.id, YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange))
+                    current = (
+                        caption.id,
+                        YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
+                    )
                 }
                 target = try writable(frame, spare: &spare)
                 Compositor.blend(current!.overlay, into: target)
                 captionedFrames += 1
             }
+            if let narrowing { target = try narrowing.convert(target) }
             // Frame types come from the input's encoder; x264 chooses its own.
             target.pointee.pict_type = AV_PICTURE_TYPE_NONE
             try encoder.send(target)
@@ -172,6 +179,32 @@ public final class Transcoder {
             height: height)
     }
 
+    /// 10-bit 4:2:0 frames converted to the encoder's 8-bit yuv420p in one frame kept for reuse.
+    private final class Narrowing {
+        private let frame: Frame
+        private let scaler: Scaler
+
+        init(width: Int32, height: Int32, matrix: ColorMatrix, fullRange: Bool, path: String) throws {
+            frame = try Frame()
+            frame.pointer.pointee.width = width
+            frame.pointer.pointee.height = height
+            frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+            try MediaError.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer", file: path)
+            scaler = try Scaler(
+                from: (width, height, AV_PIX_FMT_YUV420P10LE), to: (width, height, AV_PIX_FMT_YUV420P), matrix: matrix,
+                fullRange: fullRange, path: path)
+        }
+
+        /// The 8-bit copy of `source`, with its timestamp and colour description.
+        func convert(_ source: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+            let f = frame.pointer
+            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: "frame")
+            try scaler.scale(source, into: f)
+            Transcoder.copyProperties(from: source, to: f)
+            return f
+        }
+    }
+
     /// `frame` itself when nothing else holds its pixels, else a copy in a frame kept for reuse
     /// (decoders keep reference frames, which must not be drawn on).
     private func writable(_ frame: Frame, spare: inout Frame?) throws -> UnsafeMutablePointer<AVFrame> {
@@ -188,12 +221,17 @@ public final class Transcoder {
         let s = spare!.pointer
         try MediaError.check(av_frame_make_writable(s), "av_frame_make_writable", file: inputPath)
         try MediaError.check(av_frame_copy(s, f), "av_frame_copy", file: inputPath)
-        s.pointee.pts = f.pointee.pts
-        s.pointee.sample_aspect_ratio = f.pointee.sample_aspect_ratio
-        s.pointee.color_range = f.pointee.color_range
-        s.pointee.colorspace = f.pointee.colorspace
-        s.pointee.color_primaries = f.pointee.color_primaries
-        s.pointee.color_trc = f.pointee.color_trc
+        Self.copyProperties(from: f, to: s)
         return s
+    }
+
+    /// What the encoder reads besides the pixels: timestamp, pixel shape and colour description.
+    static func copyProperties(from source: UnsafeMutablePointer<AVFrame>, to target: UnsafeMutablePointer<AVFrame>) {
+        target.pointee.pts = source.pointee.pts
+        target.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
+        target.pointee.color_range = source.pointee.color_range
+        target.pointee.colorspace = source.pointee.colorspace
+        target.pointee.color_primaries = source.pointee.color_primaries
+        target.pointee.color_trc = source.pointee.color_trc
     }
 }

@@ -4,7 +4,7 @@ import CAVFormat
 import CAVUtil
 
 /// An input video opened for decoding: demuxer, threaded decoder and, when the picture must
-/// be turned or converted, a filter graph. Frames come out upright in 8-bit 4:2:0, with
+/// be turned or converted, a filter graph. Frames come out upright in 8-bit 4:2:0 (10-bit 4:2:0 as it is), with
 /// timestamps from the timeline start and strictly increasing.
 final class VideoSource {
     let demuxer: Demuxer
@@ -17,6 +17,9 @@ final class VideoSource {
     let timeBase: AVRational
     /// The colour description of the frames delivered (after any conversion).
     let colors: ColorTags
+    /// The frames' pixel format: yuv420p, or yuv420p10le for 10-bit 4:2:0 input (blended in 10 bits).
+    let pixelFormat: AVPixelFormat
+    var bitDepth: Int { pixelFormat == AV_PIX_FMT_YUV420P10LE ? 10 : 8 }
     private let decoded: Frame
     private let path: String
     private let offset: Int64  // timeline start, in timeBase
@@ -56,6 +59,7 @@ final class VideoSource {
         colors = ColorTags(
             primaries: parameters.color_primaries, transfer: parameters.color_trc, space: conversion.outputSpace,
             range: conversion.outputRange)
+        pixelFormat = conversion.outputFormat
         if orientation.filters.isEmpty && conversion.steps.isEmpty {
             transformer = nil
             width = parameters.width
@@ -114,7 +118,7 @@ final class VideoSource {
             // Same memory layout; the range travels in the colour tags.
             f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         }
-        guard f.pointee.format == AV_PIX_FMT_YUV420P.rawValue else {
+        guard f.pointee.format == pixelFormat.rawValue else {
             throw MediaError.unsupported(file: path, message: "pixel format changes mid-stream")
         }
         f.pointee.color_range = colors.range
@@ -141,11 +145,13 @@ final class VideoSource {
     }
 }
 
-/// How decoded pictures become 8-bit yuv420p, and the colour tags that then describe them.
+/// How decoded pictures become 8-bit yuv420p (10-bit yuv420p10le stays as it is), and the
+/// colour tags that then describe them.
 /// The scaler's range and matrix are pinned so the tags stay true: full-range stays full,
 /// RGB gets the BT.709 (HD) or BT.601 (SD) matrix in limited range.
 struct Conversion {
     var steps: [FilterStep]
+    var outputFormat = AV_PIX_FMT_YUV420P
     var outputSpace: AVColorSpace
     var outputRange: AVColorRange
 
@@ -171,6 +177,10 @@ struct Conversion {
         outputRange = full ? AVCOL_RANGE_JPEG : range
         if format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P {
             steps = []
+        } else if format == AV_PIX_FMT_YUV420P10LE {
+            // Blended in its own 10 bits; converted to 8 bits only for the encoder.
+            steps = []
+            outputFormat = format
         } else {
             let levels = full ? "pc" : "tv"
             steps = [

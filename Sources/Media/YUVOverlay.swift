@@ -1,20 +1,23 @@
 import Raster
 
-/// A caption bitmap converted once into a frame's colour space: premultiplied 8-bit
-/// Y, Cb, Cr with alpha, chroma at half resolution aligned to the frame's 2x2 grid.
+/// A caption bitmap converted once into a frame's colour space and bit depth: premultiplied
+/// Y, Cb, Cr with 8-bit alpha, chroma at half resolution aligned to the frame's 2x2 grid.
 public struct YUVOverlay: Sendable {
     public var x: Int  // frame pixels, even
     public var y: Int  // frame pixels, even
     public var width: Int  // pixels, even
     public var height: Int  // pixels, even
-    var luma: [UInt8]  // premultiplied Y, width * height
+    public var bitDepth: Int  // 8 or 10, as the frame's samples
+    var luma: [UInt16]  // premultiplied Y at bitDepth, width * height
     var lumaAlpha: [UInt8]
-    var cb: [UInt8]  // premultiplied, (width / 2) * (height / 2)
-    var cr: [UInt8]
+    var cb: [UInt16]  // premultiplied, (width / 2) * (height / 2)
+    var cr: [UInt16]
     var chromaAlpha: [UInt8]  // mean alpha of each 2x2 block
 
-    /// Converts `bitmap` with `matrix`; `fullRange` for 0...255 video, else 16...235/240.
-    public init(_ bitmap: CaptionBitmap, matrix: ColorMatrix, fullRange: Bool) {
+    /// Converts `bitmap` with `matrix`; `fullRange` for 0...255 video, else 16...235/240
+    /// (both times 4 at 10 bits).
+    public init(_ bitmap: CaptionBitmap, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int = 8) {
+        self.bitDepth = bitDepth
         x = bitmap.x & ~1
         y = bitmap.y & ~1
         let dx = bitmap.x - x
@@ -50,19 +53,23 @@ public struct YUVOverlay: Sendable {
             }
         }
         func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
-        luma = fy.map(byte)
+        // Samples at the frame's depth: 8-bit levels times 2^(depth - 8) (16 -> 64 at 10 bits).
+        let scale = Double(1 << (bitDepth - 8))
+        let maximum = Double((1 << bitDepth) - 1)
+        func sample(_ value: Double) -> UInt16 { UInt16(min(maximum, max(0, (value * scale).rounded()))) }
+        luma = fy.map(sample)
         lumaAlpha = fa.map(byte)
         let chromaCount = (width / 2) * (height / 2)
-        cb = [UInt8](repeating: 0, count: chromaCount)
+        cb = [UInt16](repeating: 0, count: chromaCount)
         cr = cb
-        chromaAlpha = cb
+        chromaAlpha = [UInt8](repeating: 0, count: chromaCount)
         for row in 0..<height / 2 {
             for column in 0..<width / 2 {
                 let top = 2 * row * width + 2 * column
                 let block = [top, top + 1, top + width, top + width + 1]
                 let i = row * (width / 2) + column
-                cb[i] = byte(block.reduce(0) { $0 + fcb[$1] } / 4)
-                cr[i] = byte(block.reduce(0) { $0 + fcr[$1] } / 4)
+                cb[i] = sample(block.reduce(0) { $0 + fcb[$1] } / 4)
+                cr[i] = sample(block.reduce(0) { $0 + fcr[$1] } / 4)
                 chromaAlpha[i] = byte(block.reduce(0) { $0 + fa[$1] } / 4)
             }
         }

@@ -74,6 +74,27 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(f.data.1![2 * Int(f.linesize.1) + 2], 114, "chroma mixes towards 128")  // 64 + 50
     }
 
+    func testTenBitFramesAreBlendedInTenBits() throws {
+        let frame = try Frame()
+        frame.pointer.pointee.width = 8
+        frame.pointer.pointee.height = 8
+        frame.pointer.pointee.format = AV_PIX_FMT_YUV420P10LE.rawValue
+        XCTAssertEqual(av_frame_get_buffer(frame.pointer, 0), 0)
+        let f = frame.pointer.pointee
+        for (plane, stride) in [(f.data.0!, f.linesize.0), (f.data.1!, f.linesize.1), (f.data.2!, f.linesize.2)] {
+            plane.withMemoryRebound(to: UInt16.self, capacity: 8 * Int(stride) / 2) { $0.update(repeating: 400, count: 8 * Int(stride) / 2) }
+        }
+        let half = RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)
+        let overlay = YUVOverlay(bitmap(half, x: 2, y: 2, width: 4, height: 4), matrix: .bt709, fullRange: false, bitDepth: 10)
+        XCTAssertEqual(overlay.luma.max(), 472, "940 (10-bit white) at alpha 128")
+        Compositor.blend(overlay, into: frame.pointer)
+        let luma = { (x: Int, y: Int) in
+            f.data.0!.withMemoryRebound(to: UInt16.self, capacity: 8 * Int(f.linesize.0) / 2) { $0[y * Int(f.linesize.0) / 2 + x] }
+        }
+        XCTAssertEqual(luma(1, 2), 400, "outside the box")
+        XCTAssertEqual(luma(3, 3), 472 + 199, "472 + 400 * 127 / 255")
+    }
+
     func testOverlayPartlyOutsideTheFrameIsClipped() throws {
         let frame = try frame(size: 8)
         Compositor.blend(

@@ -21,9 +21,16 @@ final class ConversionTests: XCTestCase {
         XCTAssertEqual(c.outputSpace, AVCOL_SPC_BT470BG)
     }
 
-    func testTenBitLimitedRangeIsConvertedInLimitedRange() {
+    func testTenBit420IsBlendedAsItIs() {
         let c = Conversion(format: AV_PIX_FMT_YUV420P10LE, space: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG, width: 1920, height: 1080)
+        XCTAssertEqual(c.steps, [])
+        XCTAssertEqual(c.outputFormat, AV_PIX_FMT_YUV420P10LE)
+    }
+
+    func testOtherFormatsAreConvertedInTheirRange() {
+        let c = Conversion(format: AV_PIX_FMT_YUV422P10LE, space: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG, width: 1920, height: 1080)
         XCTAssertEqual(c.steps.first, FilterStep("scale", "in_range=tv:out_range=tv"))
+        XCTAssertEqual(c.outputFormat, AV_PIX_FMT_YUV420P)
         XCTAssertEqual(c.outputRange, AVCOL_RANGE_MPEG)
     }
 
