@@ -4,6 +4,8 @@
 set -euo pipefail
 
 PACKAGES=(
+  # What the Swift toolchain links with (most machines with /opt/swift already have them).
+  binutils libc6-dev libgcc-12-dev libstdc++-12-dev tzdata
   pkg-config
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
@@ -28,6 +30,13 @@ fi
 
 echo "setup: installing ${missing[*]}" >&2
 SUDO=()
-if [[ $(id -u) -ne 0 ]]; then SUDO=(sudo); fi
+if [[ $(id -u) -ne 0 ]]; then
+  if ! command -v sudo >/dev/null; then
+    echo "setup: these Debian packages are missing: ${missing[*]}" >&2
+    echo "setup: run this script as root (or install sudo) to install them" >&2
+    exit 1
+  fi
+  SUDO=(sudo)
+fi
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

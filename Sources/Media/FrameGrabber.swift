@@ -17,8 +17,8 @@ public final class FrameGrabber {
         var next = 0
         let matrix = ColorMatrix(source.colors.space, width: Int(source.width), height: Int(source.height))
         let fullRange = source.colors.range == AVCOL_RANGE_JPEG
-        // The latest frame, kept (one buffer, reused) for times past the end.
-        let last = try Canvas(width: Int(source.width), height: Int(source.height), matrix: matrix, fullRange: fullRange)
+        // The latest frame, referenced (not copied) for times past the end.
+        let last = try Frame()
         var seen = false
         let visit: (Frame) throws -> Void = { frame in
             guard next < order.count else { return }
@@ -27,12 +27,13 @@ public final class FrameGrabber {
                 try body(order[next], try Canvas(copying: frame, matrix: matrix, fullRange: fullRange))
                 next += 1
             }
-            try last.copy(frame)
+            last.unref()
+            try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: "frame")
             seen = true
         }
         try source.readFrames(going: { next < order.count }, visit)
         while next < order.count, seen {
-            try body(order[next], last)
+            try body(order[next], try Canvas(copying: last, matrix: matrix, fullRange: fullRange))
             next += 1
         }
     }

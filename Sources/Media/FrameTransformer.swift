@@ -3,8 +3,9 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 
-/// Turns decoded frames upright and into 8-bit yuv420p through a libavfilter graph
-/// (buffer -> scale/format -> transpose/flip -> buffersink). Only built when needed.
+/// Turns decoded frames upright and, for formats other than yuv420p and yuv420p10le, into
+/// 8-bit yuv420p, through a libavfilter graph (buffer -> [scale -> format] -> transpose/flip ->
+/// buffersink). Only built when needed.
 final class FrameTransformer {
     private let graph: FilterGraph
 

@@ -138,8 +138,8 @@ public struct Preset: Sendable, Equatable, Codable {
         return TextStyle(
             family: font.family, weight: font.weight, size: font.size * s, minimumSize: font.minimumSize * s,
             lineSpacing: font.lineSpacing ?? 1, maximumLines: maximumLines ?? 2,
-            safeArea: Rect(
-                x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy),
+            safeArea: Self.onChromaGrid(
+                Rect(x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy)),
             anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), outlineRadius: margin)
     }
 
@@ -151,6 +151,16 @@ public struct Preset: Sendable, Equatable, Codable {
         if let box { margin = max(margin, box.padding) }
         if let shadow { margin = max(margin, max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1.5 * shadow.blur) }
         return margin
+    }
+
+    /// `area` shrunk to even pixel edges: 4:2:0 video shares colour between 2x2 pixels, so a
+    /// caption inside it changes no pixel outside `area`.
+    static func onChromaGrid(_ area: Rect) -> Rect {
+        let x = (area.x / 2).rounded(.up) * 2
+        let y = (area.y / 2).rounded(.up) * 2
+        let maxX = (area.maxX / 2).rounded(.down) * 2
+        let maxY = (area.maxY / 2).rounded(.down) * 2
+        return Rect(x: x, y: y, width: max(0, maxX - x), height: max(0, maxY - y))
     }
 
     /// Chunking limits for a video whose frames last `frameDuration` seconds.
