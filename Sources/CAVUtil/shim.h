@@ -20,14 +20,4 @@ static inline int burn_av_time_base(void) { return AV_TIME_BASE; }
 static inline AVRational burn_av_time_base_q(void) { AVRational q = { 1, AV_TIME_BASE }; return q; }
 static inline int burn_av_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
 static inline uint64_t burn_av_pix_fmt_flag_rgb(void) { return AV_PIX_FMT_FLAG_RGB; }
-
-/* av_opt_set_int_list is a macro; we only need pixel-format lists. */
-static inline int burn_av_opt_set_pix_fmt(void *obj, const char *name, enum AVPixelFormat fmt) {
-    enum AVPixelFormat list[2] = { fmt, AV_PIX_FMT_NONE };
-    return av_opt_set_bin(obj, name, (const uint8_t *)list, sizeof(list[0]), AV_OPT_SEARCH_CHILDREN);
-}
-static inline int burn_av_opt_set_sample_fmt(void *obj, const char *name, enum AVSampleFormat fmt) {
-    enum AVSampleFormat list[2] = { fmt, AV_SAMPLE_FMT_NONE };
-    return av_opt_set_bin(obj, name, (const uint8_t *)list, sizeof(list[0]), AV_OPT_SEARCH_CHILDREN);
-}
 #endif

@@ -5,13 +5,8 @@
 /* Property names are macros of string literals. */
 static inline const char *burn_fc_family(void) { return FC_FAMILY; }
 static inline const char *burn_fc_weight(void) { return FC_WEIGHT; }
-static inline const char *burn_fc_slant(void) { return FC_SLANT; }
 static inline const char *burn_fc_lang(void) { return FC_LANG; }
 static inline const char *burn_fc_file(void) { return FC_FILE; }
 static inline const char *burn_fc_index(void) { return FC_INDEX; }
-static inline const char *burn_fc_fullname(void) { return FC_FULLNAME; }
-static inline const char *burn_fc_color(void) { return FC_COLOR; }
 static inline const char *burn_fc_charset(void) { return FC_CHARSET; }
-static inline int burn_fc_weight_bold(void) { return FC_WEIGHT_BOLD; }
-static inline int burn_fc_weight_regular(void) { return FC_WEIGHT_REGULAR; }
 #endif

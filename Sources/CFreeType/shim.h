@@ -6,11 +6,8 @@
 #include FT_BITMAP_H
 #include FT_ERRORS_H
 
-static inline FT_Int32 burn_ft_load_default(void) { return FT_LOAD_DEFAULT; }
 static inline FT_Int32 burn_ft_load_color(void) { return FT_LOAD_COLOR; }
 static inline FT_Int32 burn_ft_load_no_hinting(void) { return FT_LOAD_NO_HINTING; }
-static inline FT_Int32 burn_ft_load_target_light(void) { return FT_LOAD_TARGET_LIGHT; }
-static inline FT_Int32 burn_ft_load_no_bitmap(void) { return FT_LOAD_NO_BITMAP; }
 static inline int burn_ft_has_color(FT_Face face) { return FT_HAS_COLOR(face) ? 1 : 0; }
 static inline int burn_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 #endif
