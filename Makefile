@@ -4,7 +4,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 BIN := .build/release/burn-captions
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test bench-layout clean
+.PHONY: setup build demo test goldens bench-layout clean
 
 setup:
 	@bash scripts/setup.sh
@@ -18,6 +18,12 @@ demo: build
 
 test: build
 	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test --disable-swift-testing
+
+# Re-records the layout text goldens and the golden images (the run fails by design: review
+# the changed files with git diff, then commit them).
+goldens: setup
+	-RECORD_GOLDENS=1 $(SWIFT) test --disable-swift-testing --filter 'LayoutGoldenTests|Golden\.'
+	@echo "goldens recorded: review 'git diff Tests/' and commit"
 
 bench-layout: setup
 	$(SWIFT) build -c release --product LayoutBench

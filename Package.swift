@@ -43,6 +43,8 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
+        .testTarget(
+            name: "Golden", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media"], exclude: ["Cases"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]

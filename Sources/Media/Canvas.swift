@@ -20,11 +20,7 @@ public final class Canvas {
     }
 
     init(width: Int, height: Int, matrix: ColorMatrix, fullRange: Bool) throws {
-        frame = try Frame()
-        frame.pointer.pointee.width = Int32(width)
-        frame.pointer.pointee.height = Int32(height)
-        frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        try MediaError.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer", file: "canvas")
+        frame = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_YUV420P, file: "canvas")
         self.width = width
         self.height = height
         self.matrix = matrix
@@ -76,11 +72,7 @@ public final class Canvas {
 
     /// The picture as a PNG file's bytes (RGB, converted with the picture's matrix and range).
     public func png() throws -> [UInt8] {
-        let rgb = try Frame()
-        rgb.pointer.pointee.width = Int32(width)
-        rgb.pointer.pointee.height = Int32(height)
-        rgb.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
-        try MediaError.check(av_frame_get_buffer(rgb.pointer, 0), "av_frame_get_buffer", file: "png")
+        let rgb = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_RGB24, file: "png")
         let scaler = try Scaler(
             from: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P), to: (Int32(width), Int32(height), AV_PIX_FMT_RGB24),
             matrix: matrix, fullRange: fullRange, path: "png")

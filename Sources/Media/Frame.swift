@@ -19,6 +19,16 @@ final class Frame {
 
     func unref() { av_frame_unref(pointer) }
 
+    /// A frame with buffers of its own for a `width` x `height` picture in `format`.
+    static func picture(width: Int, height: Int, format: AVPixelFormat, file: String) throws -> Frame {
+        let frame = try Frame()
+        frame.pointer.pointee.width = Int32(width)
+        frame.pointer.pointee.height = Int32(height)
+        frame.pointer.pointee.format = format.rawValue
+        try MediaError.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer", file: file)
+        return frame
+    }
+
     var width: Int { Int(pointer.pointee.width) }
     var height: Int { Int(pointer.pointee.height) }
     var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }

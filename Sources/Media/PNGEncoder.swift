@@ -25,3 +25,16 @@ enum PNGEncoder {
         return Array(UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size)))
     }
 }
+
+extension RGBImage {
+    /// The picture as a PNG file's bytes.
+    public func png() throws -> [UInt8] {
+        let frame = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_RGB24, file: "png")
+        let f = frame.pointer.pointee
+        for row in 0..<height {
+            let line = f.data.0! + row * Int(f.linesize.0)
+            for i in 0..<(width * 3) { line[i] = pixels[row * width * 3 + i] }
+        }
+        return try PNGEncoder.encode(frame)
+    }
+}

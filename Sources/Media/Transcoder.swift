@@ -185,11 +185,7 @@ public final class Transcoder {
         private let scaler: Scaler
 
         init(width: Int32, height: Int32, matrix: ColorMatrix, fullRange: Bool, path: String) throws {
-            frame = try Frame()
-            frame.pointer.pointee.width = width
-            frame.pointer.pointee.height = height
-            frame.pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-            try MediaError.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer", file: path)
+            frame = try Frame.picture(width: Int(width), height: Int(height), format: AV_PIX_FMT_YUV420P, file: path)
             scaler = try Scaler(
                 from: (width, height, AV_PIX_FMT_YUV420P10LE), to: (width, height, AV_PIX_FMT_YUV420P), matrix: matrix,
                 fullRange: fullRange, path: path)
@@ -211,12 +207,9 @@ public final class Transcoder {
         let f = frame.pointer
         if av_frame_is_writable(f) != 0 { return f }
         if spare == nil {
-            let made = try Frame()
-            made.pointer.pointee.width = f.pointee.width
-            made.pointer.pointee.height = f.pointee.height
-            made.pointer.pointee.format = f.pointee.format
-            try MediaError.check(av_frame_get_buffer(made.pointer, 0), "av_frame_get_buffer", file: inputPath)
-            spare = made
+            spare = try Frame.picture(
+                width: Int(f.pointee.width), height: Int(f.pointee.height), format: AVPixelFormat(rawValue: f.pointee.format),
+                file: inputPath)
         }
         let s = spare!.pointer
         try MediaError.check(av_frame_make_writable(s), "av_frame_make_writable", file: inputPath)
