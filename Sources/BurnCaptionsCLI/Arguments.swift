@@ -9,6 +9,7 @@ enum Command {
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
     case presets
+    case batch(manifest: String, BatchOptions, quiet: Bool)
     case help
     case version
 }
@@ -22,13 +23,15 @@ enum Arguments {
                burn-captions still INPUT --captions FILE [--preset NAME] --at SECONDS -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
+               burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]
+                                  [--force] [--retries K] [--report FILE]
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video as H.264
         (audio is copied untouched). `plan` prints the final captions as JSON instead; `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
-        description).
+        description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
 
         options:
           -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
@@ -70,6 +73,7 @@ enum Arguments {
         var export: String?
 
         var rest = arguments[...]
+        if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
         if rest.first == "presets" {
             if let extra = rest.dropFirst().first {
                 if extra == "-h" || extra == "--help" { return .help }

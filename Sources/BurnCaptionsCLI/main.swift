@@ -20,6 +20,27 @@ case .version:
     print(Versions.text)
 case .presets:
     exit(PresetListing.print())
+case .batch(let manifest, let options, let quiet):
+    MediaLog.silent()
+    let cancellation = Cancellation()
+    let signals = Signals.forward(to: cancellation)
+    do {
+        let outcomes = try BatchRunner.run(
+            manifest: manifest, options: options, cancellation: cancellation,
+            log: { line in if !quiet { Terminal.error(line) } })
+        signals.forEach { $0.cancel() }
+        if cancellation.signal != 0 { exit(128 + cancellation.signal) }
+        let count = { (status: BatchOutcome.Status) in outcomes.filter { $0.status == status }.count }
+        if !quiet {
+            Terminal.error(
+                "batch \(manifest) shard \(options.shard): \(count(.done)) done, \(count(.skipped)) skipped, \(count(.failed)) failed")
+        }
+        exit(count(.failed) > 0 ? 1 : 0)
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
+    }
 case .plan(let request):
     MediaLog.silent()
     do {

@@ -42,6 +42,18 @@ struct OutputFile {
 
     func removeTemporary() { unlink(temporaryURL.path) }
 
+    /// Removes temporary files a killed run (SIGKILL leaves no chance to clean up) left
+    /// beside `output`: `.NAME.partial-PID` whose process no longer exists.
+    static func removeStalePartials(of output: String) {
+        let url = URL(fileURLWithPath: output)
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).partial-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+        }
+    }
+
     private static func sameFile(_ a: String, _ b: String) -> Bool {
         var first = stat()
         var second = stat()

@@ -1,0 +1,57 @@
+import Foundation
+
+/// What a finished job was made from: a hash of the input file's identity (path, size,
+/// modification time), the captions, script and preset contents, the options and the tool's
+/// version. Stored beside the output as `.NAME.stamp`; a job whose output exists with the
+/// same stamp is done.
+struct JobStamp: Equatable {
+    let value: String
+
+    init(_ request: BurnRequest) throws {
+        var hash = FNV1a()
+        hash.add("burn-captions \(Versions.burnCaptions)")
+        let attributes = try? FileManager.default.attributesOfItem(atPath: request.input)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        hash.add("input \(URL(fileURLWithPath: request.input).standardizedFileURL.path) \(size) \(modified)")
+        for path in [request.captions, request.script, try? Resources.preset(request.preset).path].compactMap({ $0 }) {
+            hash.add(path)
+            hash.add(FileManager.default.contents(atPath: path) ?? Data())
+        }
+        hash.add(
+            "options \(request.preset) \(request.encoder.crf) \(request.encoder.preset) \(request.language ?? "-") "
+                + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-")")
+        value = String(hash.value, radix: 16)
+    }
+
+    /// Where the stamp of `output` is kept.
+    static func url(for output: String) -> URL {
+        let url = URL(fileURLWithPath: output)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).stamp")
+    }
+
+    /// Whether `output` exists and was made from exactly this.
+    func isDone(_ output: String) -> Bool {
+        FileManager.default.fileExists(atPath: output)
+            && (try? String(contentsOf: Self.url(for: output), encoding: .utf8)) == value
+    }
+
+    func write(for output: String) throws {
+        try value.write(to: Self.url(for: output), atomically: true, encoding: .utf8)
+    }
+}
+
+/// 64-bit FNV-1a: small, stable across runs and machines (not for security).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Adds `bytes` and a separator, so that "ab" + "c" differs from "a" + "bc".
+    mutating func add(_ bytes: Data) {
+        for byte in bytes + [0xFF] {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+    }
+
+    mutating func add(_ text: String) { add(Data(text.utf8)) }
+}

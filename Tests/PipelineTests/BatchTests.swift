@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+
+@testable import Pipeline
+
+/// `burn-captions batch`: shards, skipping what is done, reports, and surviving a killed worker.
+final class BatchTests: XCTestCase {
+    private struct Report: Decodable {
+        var job: Int
+        var status: String
+        var output: String?
+        var seconds: Double
+    }
+
+    private func reports(_ path: String) throws -> [Report] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(Report.self, from: Data($0.utf8)) }
+    }
+
+    /// A folder with a one-second clip, captions per job, a broken input and a 6-job manifest
+    /// whose fifth line is malformed.
+    private func makeFarm() throws -> URL {
+        let folder = try temporaryFolder()
+        let make = try CLI.tool("ffmpeg", [
+            "-v", "error", "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "1", "-c", "copy",
+            folder.appendingPathComponent("clip.mp4").path,
+        ])
+        XCTAssertEqual(make.status, 0, make.stderr)
+        try "not a video".write(to: folder.appendingPathComponent("broken.mp4"), atomically: true, encoding: .utf8)
+        let captions = try String(contentsOf: CLI.samples.appendingPathComponent("talk.json"), encoding: .utf8)
+        for job in 0..<6 {
+            try captions.write(to: folder.appendingPathComponent("c\(job).json"), atomically: true, encoding: .utf8)
+        }
+        let lines = (0..<6).map { job -> String in
+            if job == 4 { return #"{"input": "clip.mp4", "captions": oops}"# }
+            let input = job == 2 ? "broken.mp4" : "clip.mp4"
+            return #"{"input": "\#(input)", "captions": "c\#(job).json", "output": "out\#(job).mp4", "x264Preset": "ultrafast"}"#
+        }
+        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("jobs.jsonl"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    func testTwoShardsSideBySideThenARerunSkipsWhatIsDone() throws {
+        let farm = try makeFarm()
+        let manifest = farm.appendingPathComponent("jobs.jsonl").path
+        let shards = try (0..<2).map { shard in
+            try CLI.start(CLI.binary, ["batch", manifest, "--shard", "\(shard)/2", "--report", farm.appendingPathComponent("r\(shard).jsonl").path])
+        }
+        for (process, out, err) in shards {
+            _ = out.fileHandleForReading.readDataToEndOfFile()
+            _ = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+        }
+        XCTAssertEqual(shards.map { $0.0.terminationStatus }.sorted(), [0, 1], "the shard with the failures exits 1")
+        let all = try reports(farm.appendingPathComponent("r0.jsonl").path) + reports(farm.appendingPathComponent("r1.jsonl").path)
+        XCTAssertEqual(all.map(\.job).sorted(), [0, 1, 2, 3, 4, 5], "every job in exactly one shard")
+        XCTAssertEqual(Set(all.filter { $0.status == "failed" }.map(\.job)), [2, 4])
+        XCTAssertEqual(Set(all.filter { $0.status == "done" }.map(\.job)), [0, 1, 3, 5])
+        for job in [0, 1, 3, 5] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: farm.appendingPathComponent("out\(job).mp4").path))
+        }
+
+        // Rerun: the four done jobs are skipped without being decoded; new captions for one redo it only.
+        try #"{"segments": [{"start": 0.1, "end": 0.9, "text": "Changed"}]}"#.write(
+            to: farm.appendingPathComponent("c3.json"), atomically: true, encoding: .utf8)
+        let rerun = try CLI.burn(["batch", manifest, "--report", farm.appendingPathComponent("again.jsonl").path])
+        XCTAssertEqual(rerun.status, 1, rerun.stderr)
+        let again = try reports(farm.appendingPathComponent("again.jsonl").path)
+        XCTAssertEqual(Set(again.filter { $0.status == "skipped" }.map(\.job)), [0, 1, 5])
+        XCTAssertEqual(again.first { $0.job == 3 }?.status, "done")
+        XCTAssertTrue(again.filter { $0.status == "skipped" }.allSatisfy { $0.seconds < 0.1 }, "skipping decodes nothing")
+    }
+
+    func testAKilledWorkerLeavesNoOutputAndARerunCompletesIt() throws {
+        let folder = try temporaryFolder()
+        let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+        let captions = CLI.samples.appendingPathComponent("talk.json").path
+        let manifest = folder.appendingPathComponent("one.jsonl")
+        try #"{"input": "\#(talk)", "captions": "\#(captions)", "output": "out.mp4", "x264Preset": "veryslow"}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let (process, out, err) = try CLI.start(CLI.binary, ["batch", manifest.path])
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") }) {
+            usleep(20_000)
+        }
+        XCTAssertTrue(process.isRunning)
+        kill(process.processIdentifier, SIGKILL)
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        _ = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
+
+        // Faster settings for the rerun; the stale temporary file of the killed worker is removed.
+        try #"{"input": "\#(talk)", "captions": "\#(captions)", "output": "out.mp4", "x264Preset": "ultrafast"}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let rerun = try CLI.burn(["batch", manifest.path])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") })
+    }
+
+    func testShardComesFromTheSchedulersEnvironment() throws {
+        XCTAssertEqual(try Shard.resolve(option: "2/5", count: nil, environment: [:]), try Shard(index: 2, count: 5))
+        XCTAssertEqual(
+            try Shard.resolve(option: nil, count: nil, environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "8"]),
+            try Shard(index: 3, count: 8))
+        XCTAssertEqual(try Shard.resolve(option: nil, count: 3, environment: ["JOB_COMPLETION_INDEX": "2"]), try Shard(index: 2, count: 3))
+        XCTAssertEqual(try Shard.resolve(option: nil, count: 4, environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0"]), try Shard(index: 0, count: 4))
+        XCTAssertEqual(try Shard.resolve(option: nil, count: 4, environment: [:]), try Shard(index: 0, count: 1))
+        XCTAssertThrowsError(try Shard.resolve(option: nil, count: nil, environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0"]))
+        XCTAssertThrowsError(try Shard.resolve(option: "3/3", count: nil, environment: [:]))
+        let shard = try Shard(index: 1, count: 3)
+        XCTAssertEqual((0..<7).filter(shard.owns), [1, 4])
+    }
+}
