@@ -21,11 +21,17 @@ public struct BatchJob: Sendable {
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var jobs: [BatchJob] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var outputs: [String: Int] = [:]  // output path -> the line that writes it
+        // "\r\n" is one Character in Swift: split on every kind of line end.
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             var job = BatchJob(index: jobs.count, line: number + 1)
             do {
-                job.request = try request(Data(line.utf8), folder: folder)
+                let request = try request(Data(line.utf8), folder: folder)
+                let output = URL(fileURLWithPath: request.output).standardizedFileURL.path
+                if let first = outputs[output] { throw ManifestError("output: also written by line \(first)") }
+                outputs[output] = number + 1
+                job.request = request
             } catch {
                 job.error = "\(path):\(number + 1): \(error)"
             }
@@ -82,7 +88,7 @@ public struct BatchJob: Sendable {
         let preset = try string("preset") ?? "tiktok"
         return BurnRequest(
             input: try path("input")!, captions: try path("captions")!, captionsFormat: format,
-            preset: preset.hasSuffix(".json") ? folder.appendingPathComponent(preset).path : preset,
+            preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
             output: try path("output")!, encoder: encoder, language: try string("language"),
             script: try path("script", required: false), timingFix: timingFix)
     }

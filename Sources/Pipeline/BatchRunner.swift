@@ -49,6 +49,10 @@ public enum BatchRunner {
         let group = DispatchGroup()
         for job in jobs {
             slots.wait()
+            if cancellation.isCancelled {
+                slots.signal()
+                break
+            }
             group.enter()
             DispatchQueue.global().async {
                 defer {
@@ -78,6 +82,8 @@ public enum BatchRunner {
                 return outcome
             }
             OutputFile.removeStalePartials(of: request.output)
+            // The old stamp goes first: a render killed after its rename must not look done.
+            try? FileManager.default.removeItem(at: JobStamp.url(for: request.output))
             var attempt = 0
             while true {
                 do {

@@ -33,10 +33,15 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         }
         if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
             let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
+            let step = max(1, environment["SLURM_ARRAY_TASK_STEP"].flatMap(Int.init) ?? 1)
             guard let total = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init) ?? count else {
                 throw BurnError.usage("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (or pass --shard-count)")
             }
-            return try Shard(index: id - minimum, count: total)
+            // Arrays like 0-30:10 step their ids; lists (1,5,7) cannot be mapped: pass --shard there.
+            guard (id - minimum) % step == 0, (0..<total).contains((id - minimum) / step) else {
+                throw BurnError.usage("Slurm array task \(id) does not map to a shard of \(total): pass --shard I/N")
+            }
+            return try Shard(index: (id - minimum) / step, count: total)
         }
         for name in ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"] {
             if let index = environment[name].flatMap(Int.init) {

@@ -99,6 +99,24 @@ final class BatchTests: XCTestCase {
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") })
     }
 
+    func testCRLFManifestsDuplicateOutputsAndAbsolutePresetPaths() throws {
+        let folder = try temporaryFolder()
+        let preset = CLI.root.appendingPathComponent("Presets/reels.json").path
+        let lines = [
+            #"{"input": "a.mp4", "captions": "a.json", "output": "same.mp4", "preset": "\#(preset)"}"#,
+            #"{"input": "b.mp4", "captions": "b.json", "output": "./same.mp4"}"#,
+            #"{"input": "c.mp4", "captions": "c.json", "output": "c.mp4"}"#,
+        ]
+        let manifest = folder.appendingPathComponent("crlf.jsonl")
+        try lines.joined(separator: "\r\n").write(to: manifest, atomically: true, encoding: .utf8)
+        let jobs = try BatchJob.read(manifest: manifest.path)
+        XCTAssertEqual(jobs.count, 3)
+        XCTAssertEqual(jobs[0].request?.preset, preset)
+        XCTAssertNil(jobs[1].request)
+        XCTAssertTrue(jobs[1].error?.hasSuffix("crlf.jsonl:2: output: also written by line 1") == true, jobs[1].error ?? "")
+        XCTAssertNotNil(jobs[2].request)
+    }
+
     func testShardComesFromTheSchedulersEnvironment() throws {
         XCTAssertEqual(try Shard.resolve(option: "2/5", count: nil, environment: [:]), try Shard(index: 2, count: 5))
         XCTAssertEqual(
@@ -109,6 +127,11 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try Shard.resolve(option: nil, count: 4, environment: [:]), try Shard(index: 0, count: 1))
         XCTAssertThrowsError(try Shard.resolve(option: nil, count: nil, environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0"]))
         XCTAssertThrowsError(try Shard.resolve(option: "3/3", count: nil, environment: [:]))
+        XCTAssertEqual(
+            try Shard.resolve(
+                option: nil, count: nil,
+                environment: ["SLURM_ARRAY_TASK_ID": "20", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "10", "SLURM_ARRAY_TASK_COUNT": "4"]),
+            try Shard(index: 2, count: 4))
         let shard = try Shard(index: 1, count: 3)
         XCTAssertEqual((0..<7).filter(shard.owns), [1, 4])
     }
