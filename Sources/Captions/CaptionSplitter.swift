@@ -49,16 +49,7 @@ public enum CaptionSplitter {
         for (i, word) in words.enumerated() {
             let needle = Array(word.text.utf8)
             guard !needle.isEmpty else { continue }
-            var found: Int?
-            var j = cursor
-            while j + needle.count <= bytes.count {
-                if bytes[j..<(j + needle.count)].elementsEqual(needle) {
-                    found = j
-                    break
-                }
-                j += 1
-            }
-            guard let start = found else { return nil }
+            guard let start = bytes.firstIndex(of: needle, from: cursor) else { return nil }
             if i == k { return start }
             cursor = start + needle.count
         }

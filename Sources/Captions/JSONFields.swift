@@ -97,7 +97,8 @@ struct JSONObject {
             let end = number("end", required: true, problems: &problems)
         else { return nil }
         if let problem = timeProblem(start: start, end: end) {
-            problems.add(at: location.field(end < start ? "end" : "start"), problem)
+            // The problem is the start's when the start itself is bad, else the end's.
+            problems.add(at: location.field(!start.isFinite || start < 0 ? "start" : "end"), problem)
             return nil
         }
         return (start, end)

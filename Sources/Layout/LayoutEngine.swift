@@ -197,7 +197,7 @@ private struct Setting {
         var cursor = 0
         for word in words {
             let needle = Array(word.text.utf8)
-            guard !needle.isEmpty, let start = find(needle, from: cursor) else { continue }
+            guard let start = bytes.firstIndex(of: needle, from: cursor) else { continue }
             let range = start..<(start + needle.count)
             cursor = range.upperBound
             for (line, lineClusters) in clusters.enumerated() where lines[line].overlaps(range) {
@@ -208,16 +208,6 @@ private struct Setting {
             }
         }
         return result
-    }
-
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var i = start
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle { return i }
-            i += 1
-        }
-        return nil
     }
 
     private func blockHeight(lines: Int, metrics: FontMetrics) -> Double {

@@ -66,15 +66,10 @@ final class Demuxer {
         return value > 0 && value != AVCode.noPTS ? Double(value) / Double(burn_av_time_base()) : nil
     }
 
-    /// Where the output's and the captions' time 0 lies on the file's own timeline: its start
-    /// time (MPEG-TS starts at 1.4 s, say), but never before 0 (AAC priming in MP4 makes the
-    /// start slightly negative, while players show the first frame at 0). // seconds
-    var timelineStart: Double {
-        let value = context.pointee.start_time
-        return value == AVCode.noPTS || value <= 0 ? 0 : Double(value) / Double(burn_av_time_base())
-    }
-
-    /// `timelineStart` in `timeBase` units, subtracted from every timestamp written.
+    /// Where the output's and the captions' time 0 lies on the file's own timeline, in
+    /// `timeBase` units, subtracted from every timestamp written: the file's start time
+    /// (MPEG-TS starts at 1.4 s, say), but never before 0 (AAC priming in MP4 makes the start
+    /// slightly negative, while players show the first frame at 0).
     func timelineOffset(in timeBase: AVRational) -> Int64 {
         let value = context.pointee.start_time
         return value == AVCode.noPTS || value <= 0 ? 0 : av_rescale_q(value, burn_av_time_base_q(), timeBase)

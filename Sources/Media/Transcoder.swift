@@ -27,7 +27,6 @@ public struct TranscodeSummary: Sendable {
     public var frames: Int
     public var captionedFrames: Int
     public var copiedStreams: Int
-    public var reencodedStreams: Int
     public var width: Int  // pixels
     public var height: Int  // pixels
 }
@@ -81,7 +80,7 @@ public final class Transcoder {
         let videoIndex = videoOut.pointee.index
 
         // Audio streams are copied; subtitle and data streams are dropped with a notice.
-        var copied: [Int32: Int32] = [:]  // input stream index -> output stream index
+        var copied: [Int32: (out: Int32, offset: Int64)] = [:]  // input stream -> output stream, timeline offset
         var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC encoder
         let demuxer = source.demuxer
         for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
@@ -108,7 +107,7 @@ public final class Transcoder {
             out.pointee.time_base = stream.pointee.time_base
             out.pointee.disposition = stream.pointee.disposition
             av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
-            copied[Int32(index)] = out.pointee.index
+            copied[Int32(index)] = (out.pointee.index, demuxer.timelineOffset(in: stream.pointee.time_base))
         }
         try muxer.start()
 
@@ -158,10 +157,9 @@ public final class Transcoder {
             let index = packet.pointer.pointee.stream_index
             if index == demuxer.videoStreamIndex {
                 try source.decode(packet, encode)
-            } else if let out = copied[index] {
-                let timeBase = demuxer.stream(Int(index)).pointee.time_base
-                packet.shift(by: demuxer.timelineOffset(in: timeBase))
-                try muxer.write(packet, stream: out, timeBase: timeBase)
+            } else if let (out, offset) = copied[index] {
+                packet.shift(by: offset)
+                try muxer.write(packet, stream: out, timeBase: demuxer.stream(Int(index)).pointee.time_base)
             } else if let reencoder = reencoders[index] {
                 try reencoder.feed(packet, to: muxer)
             }
@@ -175,7 +173,7 @@ public final class Transcoder {
         try muxer.finish()
         progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))
         return TranscodeSummary(
-            frames: frames, captionedFrames: captionedFrames, copiedStreams: copied.count, reencodedStreams: reencoders.count, width: width,
+            frames: frames, captionedFrames: captionedFrames, copiedStreams: copied.count, width: width,
             height: height)
     }
 

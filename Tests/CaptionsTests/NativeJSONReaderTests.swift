@@ -60,6 +60,12 @@ final class NativeJSONReaderTests: XCTestCase {
             XCTAssertEqual(
                 (error as? CaptionError)?.problems.map(\.description), ["n.json: segments[0].start: start time -1.0 is negative"])
         }
+        let late = "{\"segments\": [{\"text\": \"a\", \"start\": 0, \"end\": 2000000}]}"
+        XCTAssertThrowsError(try CaptionReader.parse(Data(late.utf8), file: "l.json", format: .json)) { error in
+            XCTAssertEqual(
+                (error as? CaptionError)?.problems.map(\.description),
+                ["l.json: segments[0].end: time 2000000.0 is beyond 1000000 seconds"])
+        }
         // JSON has no NaN or infinity; a number too large for a Double is refused with the file's name.
         let huge = "{\"segments\": [{\"text\": \"a\", \"start\": 0, \"end\": 1e999}]}"
         XCTAssertThrowsError(try CaptionReader.parse(Data(huge.utf8), file: "h.json", format: .json)) { error in

@@ -41,6 +41,13 @@ final class PlanTests: XCTestCase {
         var captions: [Caption]
     }
 
+    /// `json` written to `name` in `folder`.
+    private func captionsFile(_ name: String, in folder: URL, _ json: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     private func plan(_ arguments: [String]) throws -> Plan {
         let result = try CLI.burn(["plan", talk] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -118,12 +125,13 @@ final class PlanTests: XCTestCase {
 
     func testScriptGivesTraditionalFormAndPunctuation() throws {
         let folder = try temporaryFolder()
-        let captions = folder.appendingPathComponent("zh.json")
-        try """
+        let captions = try captionsFile(
+            "zh.json", in: folder,
+            """
             {"language": "zh-TW", "segments": [{"start": 1, "end": 3, "text": "我们今天讨论视频字幕",
               "words": [{"text": "我们", "start": 1, "end": 1.5}, {"text": "今天", "start": 1.5, "end": 2},
                         {"text": "讨论", "start": 2, "end": 2.4}, {"text": "视频字幕", "start": 2.4, "end": 3}]}]}
-            """.write(to: captions, atomically: true, encoding: .utf8)
+            """)
         let script = folder.appendingPathComponent("script.txt")
         try "我們今天討論視頻字幕。\n".write(to: script, atomically: true, encoding: .utf8)
         let plan = try plan(["--captions", captions.path, "--script", script.path])
@@ -150,12 +158,13 @@ final class PlanTests: XCTestCase {
     /// pause) is corrected from the audio unless --no-timing-fix.
     func testTimingFixMovesAnEarlyPhraseStartToTheSpeech() throws {
         let folder = try temporaryFolder()
-        let captions = folder.appendingPathComponent("early.json")
-        try """
+        let captions = try captionsFile(
+            "early.json", in: folder,
+            """
             {"language": "en", "segments": [{"start": 4.70, "end": 6.297, "text": "Burned right in.",
               "words": [{"text": "Burned", "start": 4.70, "end": 5.467}, {"text": "right", "start": 5.547, "end": 5.924},
                         {"text": "in.", "start": 6.005, "end": 6.297}]}]}
-            """.write(to: captions, atomically: true, encoding: .utf8)
+            """)
         let fixed = try plan(["--captions", captions.path])
         XCTAssertEqual(fixed.captions[0].start, 5.072, accuracy: 0.1)
         let raw = try plan(["--captions", captions.path, "--no-timing-fix"])
