@@ -2,15 +2,18 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 BIN := .build/release/burn-captions
+# The Swift runtime linked in (a self-contained binary, and 7 MiB less resident than the
+# shared libraries), with lld: docs/PERFORMANCE.md.
+RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test goldens bench-layout clean
+.PHONY: setup build demo test goldens bench bench-layout clean
 
 setup:
 	@bash scripts/setup.sh
 
 build: setup
-	$(SWIFT) build -c release --product burn-captions
+	$(SWIFT) build $(RELEASE) --product burn-captions
 
 demo: build
 	@mkdir -p out
@@ -25,8 +28,14 @@ goldens: setup
 	-RECORD_GOLDENS=1 $(SWIFT) test --disable-swift-testing --filter 'LayoutGoldenTests|Golden\.'
 	@echo "goldens recorded: review 'git diff Tests/' and commit"
 
+# burn-captions against plain FFmpeg and FFmpeg+libass on a 60 s clip made under
+# .build/bench/, then layout and raster per caption; writes docs/PERFORMANCE.md (~25 min).
+bench: build bench-layout
+	@bash scripts/setup.sh --sample-tools
+	python3 scripts/bench.py --write docs/PERFORMANCE.md
+
 bench-layout: setup
-	$(SWIFT) build -c release --product LayoutBench
+	$(SWIFT) build $(RELEASE) --product LayoutBench
 	.build/release/LayoutBench
 
 clean:

@@ -26,6 +26,8 @@ let package = Package(
         system("CICUSystem", "icu-i18n", "libicu-dev"),
         // ICU behind a header without ICU types (Foundation and ICU headers clash).
         .target(name: "CICU", dependencies: ["CICUSystem"]),
+        // prctl for the command's own process.
+        .target(name: "CProcess"),
 
         // Pipeline stages.
         .target(name: "Captions", dependencies: ["CICU"]),
@@ -35,9 +37,9 @@ let package = Package(
             "Captions", "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
         .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media"]),
-        // `make bench-layout`: the cost of laying out one caption.
-        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media", "CProcess"]),
+        // `make bench-layout`: the cost of laying out and rasterizing one caption.
+        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline"]),
 
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),

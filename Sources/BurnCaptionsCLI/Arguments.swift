@@ -4,7 +4,7 @@ import Pipeline
 
 /// What the command line asked for.
 enum Command {
-    case burn(BurnRequest, quiet: Bool)
+    case burn(BurnRequest, quiet: Bool, stats: Bool)
     case plan(BurnRequest)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
@@ -19,6 +19,7 @@ enum Command {
 enum Arguments {
     static let usage = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
+               burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
                burn-captions still INPUT --captions FILE [--preset NAME] --at SECONDS -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
@@ -48,7 +49,12 @@ enum Arguments {
               --export-captions FILE also write the final captions (.srt, .vtt or .json)
               --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
               --x264-preset NAME     x264 speed, ultrafast ... veryslow (default: medium)
+              --threads N            x264 threads (default: one per core)
               --fonts-conf FILE      fontconfig file to use instead of the shipped Fonts.conf
+              --null                 decode, lay out, rasterize and composite every frame, then
+                                     drop it: no encode and no file (measures the captions' cost)
+              --stats                after a render, print the time per stage and the number of
+                                     caption bitmaps rasterized
               --at SECONDS           still: the time of the frame
               --show-safe-area       still, preview: outline the preset's safe area
           -q, --quiet                no progress and no summary line
@@ -71,6 +77,8 @@ enum Arguments {
         var script: String?
         var timingFix = true
         var export: String?
+        var discardFrames = false
+        var stats = false
 
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
@@ -81,7 +89,7 @@ enum Arguments {
             }
             return .presets
         }
-        let mode = ["plan", "still", "preview"].first { $0 == rest.first }
+        let mode = rest.first.flatMap { ["plan", "still", "preview"].contains($0) ? $0 : nil }
         if mode != nil { rest.removeFirst() }
         let isPlan = mode == "plan"
         var at: Double?
@@ -125,7 +133,15 @@ enum Arguments {
                     throw BurnError.usage("--x264-preset: unknown preset \"\(name)\" (known: \(known))")
                 }
                 encoder.preset = name
+            case "--threads":
+                let text = try value(argument)
+                guard let threads = Int(text), threads >= 1, threads <= 256 else {
+                    throw BurnError.usage("--threads: expected a whole number from 1 to 256, got \"\(text)\"")
+                }
+                encoder.threads = threads
             case "-q", "--quiet": quiet = true
+            case "--null": discardFrames = true
+            case "--stats": stats = true
             case "--show-safe-area": showSafeArea = true
             case "--at":
                 let text = try value(argument)
@@ -150,18 +166,22 @@ enum Arguments {
             if output != nil { throw BurnError.usage("plan prints to standard output; it takes no -o") }
             if export != nil { throw BurnError.usage("plan prints the captions; --export-captions is for renders") }
         }
-        guard let output = output ?? (isPlan ? "" : nil) else { throw BurnError.usage("no output (-o FILE)") }
+        if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode)") }
+        if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
+        guard let output = output ?? (isPlan || discardFrames ? "" : nil) else {
+            throw BurnError.usage("no output (-o FILE)")
+        }
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            exportCaptions: export)
+            exportCaptions: export, discardFrames: discardFrames)
         switch mode {
         case "plan": return .plan(request)
         case "still":
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
             return .still(request, at: at, showSafeArea: showSafeArea)
         case "preview": return .preview(request, showSafeArea: showSafeArea)
-        default: return .burn(request, quiet: quiet)
+        default: return .burn(request, quiet: quiet, stats: stats)
         }
     }
 }

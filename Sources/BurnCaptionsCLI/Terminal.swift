@@ -33,8 +33,35 @@ final class Terminal {
         let seconds = Date().timeIntervalSince(started)
         let fps = seconds > 0 ? Double(result.frames) / seconds : 0
         line(
-            "wrote \(result.output) (\(result.width)x\(result.height), \(result.frames) frames, "
-                + "\(result.captions) captions, \(String(format: "%.1f", seconds)) s, \(String(format: "%.1f", fps)) fps)")
+            "\(result.output.map { "wrote \($0)" } ?? "rendered and discarded (--null)") (\(result.width)x\(result.height), "
+                + "\(result.frames) frames, \(result.captions) captions, \(String(format: "%.1f", seconds)) s, "
+                + "\(String(format: "%.1f", fps)) fps)")
+    }
+
+    /// `--stats`: seconds per stage on the render thread, and the process's CPU time.
+    static func stats(_ result: BurnResult) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let cpu = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        let total = result.stages.total
+        var text = "stage                     seconds   share\n"
+        for stage in Stage.allCases {
+            let seconds = result.stages[stage]
+            text += pad(stage.label) + String(format: "%8.3f  %5.1f%%", seconds, total > 0 ? 100 * seconds / total : 0)
+            if stage == .captions { text += "  \(result.rasterized) caption bitmaps rasterized" }
+            if stage == .composite {
+                text += "  \(result.captionedFrames) frames captioned, \(result.copiedFrames) of them copied first"
+            }
+            text += "\n"
+        }
+        text += pad("total") + String(
+            format: "%8.3f  (render thread; all threads: %.3f s CPU, %.0f MiB peak RSS)\n", total,
+            cpu(usage.ru_utime) + cpu(usage.ru_stime), Double(usage.ru_maxrss) / 1024)
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private static func pad(_ label: String) -> String {
+        label.padding(toLength: 24, withPad: " ", startingAt: 0)
     }
 
     private func line(_ message: String) {

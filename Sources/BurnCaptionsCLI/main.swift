@@ -1,8 +1,13 @@
+import CProcess
 import Foundation
 import Media
 import Pipeline
 
 // The CLI: parse, validate, call the library, map errors to exit codes.
+
+// x264's 2 MiB pages would each be resident in full: 12 MiB more at 1080x1920, no faster
+// (docs/PERFORMANCE.md). A kernel without the setting just keeps its default.
+_ = burn_disable_transparent_huge_pages()
 
 let command: Command
 do {
@@ -57,7 +62,7 @@ case .still(let request, let at, let showSafeArea):
 case .preview(let request, let showSafeArea):
     MediaLog.silent()
     run { try Burner.preview(request, output: request.output, showSafeArea: showSafeArea, events: $0) }
-case .burn(let request, let quiet):
+case .burn(let request, let quiet, let stats):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()
     let cancellation = Cancellation()
@@ -66,6 +71,7 @@ case .burn(let request, let quiet):
     do {
         let result = try Burner.run(request, cancellation: cancellation, events: terminal.handle)
         terminal.summary(result)
+        if stats { Terminal.stats(result) }
     } catch {
         let failure = BurnError.wrap(error)
         Terminal.error(failure.description)

@@ -1,39 +1,73 @@
 import Captions
 import Foundation
 import Layout
+import Pipeline
+import Raster
 
-// Lays out a mix of captions many times and prints the mean cost of one layout.
-// Run with `make bench-layout` (a release build); not a test: timings vary by machine.
+// The cost of one caption before any frame: layout (fonts, shaping, breaks, fit) and
+// rasterization (glyphs, outline), with the tiktok preset at 1080x1920, on the sample's
+// captions and on the layout golden cases (every language). Run with `make bench-layout`
+// (a release build; `make bench` runs it too). Not a test: timings vary by machine.
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 let engine = try LayoutEngine(fontsConf: root.appendingPathComponent("Fonts.conf"))
-let style = TextStyle(
-    family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
-    safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
-let captions: [(String, String)] = [
-    ("en", "Captions that look right on every platform"), ("de", "Untertitel, die auf jeder Plattform gut aussehen"),
-    ("ja", "字幕を動画に焼き込むツールです"), ("zh", "我们今天讨论视频字幕的重要性和排版"),
-    ("ko", "모든 플랫폼에서 보기 좋은 자막입니다"), ("th", "คำบรรยายที่ดูดีบนทุกแพลตฟอร์มโซเชียลมีเดีย"),
-    ("ar", "ترجمات تبدو جميلة على كل منصة"), ("hi", "हर प्लेटफ़ॉर्म पर सही दिखने वाले कैप्शन"),
-    ("en", "Save 5% on $20, 3.5 stars, 1,000 fans at 10:30"), ("en", "Let's go 🎉🚀 see you there 👋"),
-    ("en", "A very long caption that cannot fit on two lines at the preset size so it has to shrink down"),
-]
-// Warm up: fonts opened and fontconfig's fallbacks sorted once per language, as in a render.
-for (language, text) in captions { _ = try engine.layout(Caption(text: text, start: 0, end: 1, language: language), style: style) }
-let rounds = 200
-let clock = ContinuousClock()
-var worst = Duration.zero
-let total = try clock.measure {
-    for _ in 0..<rounds {
-        for (language, text) in captions {
-            let one = try clock.measure {
-                _ = try engine.layout(Caption(text: text, start: 0, end: 1, language: language), style: style)
-            }
-            worst = max(worst, one)
-        }
+let preset = try Preset.load(try Resources.preset("tiktok"))
+let style = preset.textStyle(width: 1080, height: 1920)
+
+/// The sample's segments as captions.
+@MainActor func sampleCaptions() throws -> [Caption] {
+    let transcript = try CaptionReader.read(root.appendingPathComponent("Samples/talk.json"))
+    return transcript.segments.map {
+        Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? transcript.language)
     }
 }
-let count = Double(rounds * captions.count)
-let mean = Double(total.components.seconds) * 1000 + Double(total.components.attoseconds) / 1e15
-print(String(format: "layout: %.3f ms per caption (mean of %d), worst %@", mean / count, Int(count), "\(worst)"))
+
+/// `== LANGUAGE: TEXT` headers of the layout goldens.
+@MainActor func goldenCaptions() throws -> [Caption] {
+    let text = try String(contentsOf: root.appendingPathComponent("Tests/LayoutTests/Goldens/layout.txt"), encoding: .utf8)
+    return text.split(separator: "\n").compactMap { line -> Caption? in
+        guard line.hasPrefix("== "), let colon = line.firstIndex(of: ":") else { return nil }
+        let language = String(line[line.index(line.startIndex, offsetBy: 3)..<colon])
+        let caption = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return Caption(text: caption, start: 0, end: 1, language: language)
+    }
+}
+
+let clock = ContinuousClock()
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+@MainActor func bench(_ name: String, _ captions: [Caption], rounds: Int) throws {
+    // Warm up: fonts opened and fontconfig's fallbacks sorted once per language, as in a render.
+    let laidOut = try captions.map { try engine.layout($0, style: style) }
+    for caption in laidOut { _ = try Rasterizer.render(caption, style: preset.rasterStyle(fontSize: caption.fontSize)) }
+
+    var layout = Duration.zero
+    var raster = Duration.zero
+    var each: [Double] = []  // ms, layout + raster of one caption
+    for _ in 0..<rounds {
+        for caption in captions {
+            let start = clock.now
+            let result = try engine.layout(caption, style: style)
+            let middle = clock.now
+            _ = try Rasterizer.render(result, style: preset.rasterStyle(fontSize: result.fontSize))
+            let end = clock.now
+            layout += middle - start
+            raster += end - middle
+            each.append(milliseconds(end - start))
+        }
+    }
+    each.sort()
+    let count = Double(each.count)
+    print(
+        String(
+            format: "%-8@ %3d captions x %d: layout %6.0f captions/s, raster %6.0f captions/s; "
+                + "layout+raster per caption: median %.2f ms, 90th %.2f ms, worst %.2f ms",
+            name as NSString, captions.count, rounds, count / (milliseconds(layout) / 1000),
+            count / (milliseconds(raster) / 1000), each[each.count / 2], each[each.count * 9 / 10], each.last!))
+}
+
+try bench("sample", try sampleCaptions(), rounds: 50)
+try bench("goldens", try goldenCaptions(), rounds: 20)

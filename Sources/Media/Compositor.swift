@@ -4,7 +4,7 @@ import CAVFormat
 import CAVUtil
 
 /// Blends caption overlays into 4:2:0 frames in place, 8-bit (yuv420p) or 10-bit
-/// (yuv420p10le), touching only the overlay's box.
+/// (yuv420p10le), touching only the overlay's box, and in it only the pixels with coverage.
 enum Compositor {
     /// dst = src + dst * (255 - alpha) / 255 over every plane, clipped to the frame.
     /// The overlay must have the frame's bit depth.
@@ -14,24 +14,25 @@ enum Compositor {
         let chromaWidth = (frameWidth + 1) / 2
         let chromaHeight = (frameHeight + 1) / 2
         let wide = overlay.bitDepth > 8
-        let planes: [(source: [UInt16], alpha: [UInt8], x: Int, y: Int, width: Int, height: Int, plane: UnsafeMutablePointer<UInt8>, stride: Int, planeWidth: Int, planeHeight: Int)] = [
-            (overlay.luma, overlay.lumaAlpha, overlay.x, overlay.y, overlay.width, overlay.height,
+        let planes: [(source: [UInt16], alpha: [UInt8], runs: AlphaRuns, x: Int, y: Int, width: Int, height: Int, plane: UnsafeMutablePointer<UInt8>, stride: Int, planeWidth: Int, planeHeight: Int)] = [
+            (overlay.luma, overlay.lumaAlpha, overlay.lumaRuns, overlay.x, overlay.y, overlay.width, overlay.height,
              frame.pointee.data.0!, Int(frame.pointee.linesize.0), frameWidth, frameHeight),
-            (overlay.cb, overlay.chromaAlpha, overlay.x / 2, overlay.y / 2, overlay.width / 2, overlay.height / 2,
-             frame.pointee.data.1!, Int(frame.pointee.linesize.1), chromaWidth, chromaHeight),
-            (overlay.cr, overlay.chromaAlpha, overlay.x / 2, overlay.y / 2, overlay.width / 2, overlay.height / 2,
-             frame.pointee.data.2!, Int(frame.pointee.linesize.2), chromaWidth, chromaHeight),
+            (overlay.cb, overlay.chromaAlpha, overlay.chromaRuns, overlay.x / 2, overlay.y / 2, overlay.width / 2,
+             overlay.height / 2, frame.pointee.data.1!, Int(frame.pointee.linesize.1), chromaWidth, chromaHeight),
+            (overlay.cr, overlay.chromaAlpha, overlay.chromaRuns, overlay.x / 2, overlay.y / 2, overlay.width / 2,
+             overlay.height / 2, frame.pointee.data.2!, Int(frame.pointee.linesize.2), chromaWidth, chromaHeight),
         ]
         for p in planes {
             let box = Box(x: p.x, y: p.y, width: p.width, height: p.height, planeWidth: p.planeWidth, planeHeight: p.planeHeight)
             if wide {
                 p.plane.withMemoryRebound(to: UInt16.self, capacity: p.stride / 2 * p.planeHeight) { samples in
                     blendPlane(
-                        source: p.source, alpha: p.alpha, box: box, plane: samples, stride: p.stride / 2,
+                        source: p.source, alpha: p.alpha, runs: p.runs, box: box, plane: samples, stride: p.stride / 2,
                         maximum: UInt32((1 << overlay.bitDepth) - 1))
                 }
             } else {
-                blendPlane(source: p.source, alpha: p.alpha, box: box, plane: p.plane, stride: p.stride, maximum: 255)
+                blendPlane(
+                    source: p.source, alpha: p.alpha, runs: p.runs, box: box, plane: p.plane, stride: p.stride, maximum: 255)
             }
         }
     }
@@ -47,7 +48,8 @@ enum Compositor {
     }
 
     private static func blendPlane<Sample: FixedWidthInteger & UnsignedInteger>(
-        source: [UInt16], alpha: [UInt8], box: Box, plane: UnsafeMutablePointer<Sample>, stride: Int, maximum: UInt32
+        source: [UInt16], alpha: [UInt8], runs: AlphaRuns, box: Box, plane: UnsafeMutablePointer<Sample>, stride: Int,
+        maximum: UInt32
     ) {
         let left = max(0, -box.x)
         let right = min(box.width, box.planeWidth - box.x)
@@ -59,14 +61,19 @@ enum Compositor {
                 for row in top..<bottom {
                     let destination = plane + (box.y + row) * stride + box.x
                     let base = row * box.width
-                    for column in left..<right {
-                        let a = UInt32(alp[base + column])
-                        if a == 0 { continue }
-                        let d = UInt32(destination[column])
-                        // (d * (255 - a) + 127) / 255 without a division.
-                        let t = d * (255 - a) + 128
-                        let kept = (t + (t >> 8)) >> 8
-                        destination[column] = Sample(min(maximum, UInt32(src[base + column]) + kept))
+                    runs.forEach(row: row, left: left, right: right) { start, end in
+                        for column in start..<end {
+                            let a = UInt32(alp[base + column])
+                            if a == 255 {
+                                destination[column] = Sample(truncatingIfNeeded: src[base + column])
+                                continue
+                            }
+                            let d = UInt32(destination[column])
+                            // (d * (255 - a) + 127) / 255 without a division.
+                            let t = d * (255 - a) + 128
+                            let kept = (t + (t >> 8)) >> 8
+                            destination[column] = Sample(min(maximum, UInt32(src[base + column]) + kept))
+                        }
                     }
                 }
             }

@@ -8,7 +8,8 @@ final class Decoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     private let path: String
 
-    init(stream: UnsafeMutablePointer<AVStream>, path: String) throws {
+    /// `threads` 0 lets FFmpeg choose (one per core, plus one).
+    init(stream: UnsafeMutablePointer<AVStream>, path: String, threads: Int = 0) throws {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
@@ -23,7 +24,7 @@ final class Decoder {
         try MediaError.check(
             avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context", file: path)
         context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = 0  // one per core
+        context.pointee.thread_count = Int32(threads)
         context.pointee.thread_type = burn_ff_thread_frame_slice()
         try MediaError.check(avcodec_open2(context, codec, nil), "avcodec_open2 (decoder)", file: path)
     }

@@ -38,7 +38,7 @@ final class Encoder {
         context.pointee.color_trc = colors.transfer
         context.pointee.colorspace = colors.space
         context.pointee.color_range = colors.range
-        context.pointee.thread_count = Int32(settings.threads)
+        context.pointee.thread_count = Int32(settings.threadCount)
         if globalHeader { context.pointee.flags |= burn_av_codec_flag_global_header() }
         var options: OpaquePointer?
         defer { av_dict_free(&options) }

@@ -19,6 +19,9 @@ final class Frame {
 
     func unref() { av_frame_unref(pointer) }
 
+    /// True when nothing else (a decoder's reference list) shares the pixels, so they may be drawn on.
+    var isWritable: Bool { av_frame_is_writable(pointer) != 0 }
+
     /// A frame with buffers of its own for a `width` x `height` picture in `format`.
     static func picture(width: Int, height: Int, format: AVPixelFormat, file: String) throws -> Frame {
         let frame = try Frame()

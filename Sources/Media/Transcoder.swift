@@ -1,4 +1,5 @@
 import CAVCodec
+import Foundation
 import CAVFilter
 import CAVFormat
 import CAVUtil
@@ -15,6 +16,14 @@ public struct FrameOverlay {
     }
 }
 
+/// Where a render's frames go.
+public enum RenderTarget: Sendable {
+    /// Encoded as H.264 into `path` (a temporary file), in the container `finalPath`'s extension names.
+    case file(path: String, finalPath: String, settings: EncoderSettings)
+    /// Composited like a real render, then dropped: no encoder, no file (`--null`).
+    case discard
+}
+
 /// How far a render has come.
 public struct TranscodeProgress: Sendable {
     public var frames: Int
@@ -27,21 +36,27 @@ public struct TranscodeSummary: Sendable {
     public var frames: Int
     public var captionedFrames: Int
     public var copiedStreams: Int
+    public var copiedFrames: Int  // captioned frames copied because the decoder still referenced them
+    public var stages: StageTimes  // seconds per stage on the render thread
     public var width: Int  // pixels
     public var height: Int  // pixels
 }
 
 /// Decodes the input, composites overlays into every frame they cover, encodes H.264 and
 /// muxes it with the input's audio copied packet for packet (re-encoded to AAC only when
-/// the output container cannot hold its codec).
+/// the output container cannot hold its codec), or drops the frames (`RenderTarget.discard`).
 public final class Transcoder {
     private let source: VideoSource
     public let inputPath: String
 
-    /// Opens `inputPath` and prepares decoding; nothing is written yet.
-    public init(inputPath: String) throws {
+    /// Opens `inputPath` and prepares decoding; nothing is written yet. When the frames will
+    /// be encoded (`encoding`), the decoder gets a quarter of the cores (at least one) and
+    /// x264 the rest: decoding costs about an eighth of a veryfast encode, and every
+    /// decoder thread holds pictures of its own. Without an encoder it takes them all.
+    public init(inputPath: String, encoding: Bool = true) throws {
         self.inputPath = inputPath
-        source = try VideoSource(path: inputPath)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        source = try VideoSource(path: inputPath, decoderThreads: encoding ? max(1, cores / 4) : 0)
     }
 
     /// Upright output size. // pixels
@@ -54,65 +69,26 @@ public final class Transcoder {
     /// The input's duration, when known. // seconds
     public var duration: Double? { source.demuxer.duration }
 
-    /// Renders into `outputPath` (a container named by `finalPath`'s extension).
-    /// `overlay(t)` gives the caption for the frame at `t` seconds; `notice` gets one-line notes.
+    /// Renders into `target`. `overlay(t)` gives the caption for the frame at `t` seconds;
+    /// `notice` gets one-line notes; `timer` splits the render thread's time between stages.
     public func run(
-        outputPath: String, finalPath: String, settings: EncoderSettings,
+        target: RenderTarget,
         overlay: (Double) throws -> FrameOverlay?,
+        timer: StageTimer = StageTimer(),
         progress: (TranscodeProgress) -> Void = { _ in },
         notice: (String) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws -> TranscodeSummary {
-        let muxer = try Muxer(path: outputPath, formatFor: finalPath)
-        let inputStream = source.stream
-        let frameRate =
-            inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
-        let encoder = try Encoder(
-            width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
-            aspect: source.aspect, colors: source.colors,
-            settings: settings, globalHeader: muxer.needsGlobalHeader, path: finalPath)
-        let videoOut = try muxer.addStream()
-        try MediaError.check(
-            avcodec_parameters_from_context(videoOut.pointee.codecpar, encoder.context),
-            "avcodec_parameters_from_context", file: finalPath)
-        videoOut.pointee.time_base = encoder.context.pointee.time_base
-        videoOut.pointee.avg_frame_rate = frameRate
-        let videoIndex = videoOut.pointee.index
-
-        // Audio streams are copied; subtitle and data streams are dropped with a notice.
-        var copied: [Int32: (out: Int32, offset: Int64)] = [:]  // input stream -> output stream, timeline offset
-        var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC encoder
-        let demuxer = source.demuxer
-        for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
-            let stream = demuxer.stream(index)
-            let parameters = stream.pointee.codecpar!
-            let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "unknown"
-            guard parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO else {
-                notice("dropping stream #\(index) (\(kind))")
-                continue
-            }
-            let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-            guard muxer.canHold(parameters.pointee.codec_id) else {
-                let reencoder = try AudioReencoder(
-                    stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
-                    path: inputPath, outputPath: finalPath)
-                reencoders[Int32(index)] = reencoder
-                notice("re-encoding stream #\(index) (\(codec)) to AAC: the output container cannot hold \(codec)")
-                continue
-            }
-            let out = try muxer.addStream()
-            try MediaError.check(
-                avcodec_parameters_copy(out.pointee.codecpar, parameters), "avcodec_parameters_copy", file: finalPath)
-            out.pointee.codecpar.pointee.codec_tag = 0
-            out.pointee.time_base = stream.pointee.time_base
-            out.pointee.disposition = stream.pointee.disposition
-            av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
-            copied[Int32(index)] = (out.pointee.index, demuxer.timelineOffset(in: stream.pointee.time_base))
+        let sink: Sink?
+        switch target {
+        case .file(let path, let finalPath, let settings):
+            sink = try Sink(source: source, path: path, finalPath: finalPath, settings: settings, notice: notice)
+        case .discard:
+            sink = nil
         }
-        try muxer.start()
-
         let packet = try Packet()
-        let encoded = try Packet()
+        let held = HeldFrames(
+            depth: HeldFrames.depth(width: width, height: height, bytesPerSample: source.bitDepth > 8 ? 2 : 1))
         var spare: Frame?
         var current: (id: Int, overlay: YUVOverlay)?
         var frames = 0
@@ -123,58 +99,161 @@ public final class Transcoder {
         // reused frame.
         let narrowing = try source.bitDepth > 8 ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: inputPath) : nil
 
-        func drainEncoder() throws {
-            while try encoder.receive(into: encoded) {
-                try muxer.write(encoded, stream: videoIndex, timeBase: encoder.context.pointee.time_base)
-            }
-        }
-
-        func encode(_ frame: Frame) throws {
+        /// A decoded frame: its caption is looked up, then it waits in `held` for its turn.
+        func accept(_ frame: Frame) throws {
             let time = source.seconds(frame)
-            var target = frame.pointer
-            if let caption = try overlay(time) {
+            let caption = try timer.measure(.captions) { () throws -> YUVOverlay? in
+                guard let caption = try overlay(time) else { return nil }
                 if current?.id != caption.id {
                     current = (
                         caption.id,
                         YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
                     )
                 }
-                target = try writable(frame, spare: &spare)
-                Compositor.blend(current!.overlay, into: target)
-                captionedFrames += 1
+                return current!.overlay
             }
-            if let narrowing { target = try narrowing.convert(target) }
-            // Frame types come from the input's encoder; x264 chooses its own.
-            target.pointee.pict_type = AV_PICTURE_TYPE_NONE
-            try encoder.send(target)
-            try drainEncoder()
-            frames += 1
-            if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: time, duration: duration)) }
+            try held.push(frame, time: time, caption: caption)
+            try release(all: false)
         }
 
-        while try demuxer.read(into: packet) {
+        /// Composites and encodes the frames whose turn has come.
+        func release(all: Bool) throws {
+            while let next = held.next(all: all) {
+                var target = next.frame.pointer
+                try timer.measure(.composite) {
+                    if let caption = next.caption {
+                        if !next.frame.isWritable { target = try copy(next.frame, into: &spare) }
+                        Compositor.blend(caption, into: target)
+                        captionedFrames += 1
+                    }
+                    if let narrowing { target = try narrowing.convert(target) }
+                }
+                if let sink {
+                    // Frame types come from the input's encoder; x264 chooses its own.
+                    target.pointee.pict_type = AV_PICTURE_TYPE_NONE
+                    try sink.encode(target, timer: timer)
+                }
+                held.recycle(next.frame)
+                frames += 1
+                if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: next.time, duration: duration)) }
+            }
+        }
+
+        let demuxer = source.demuxer
+        while try timer.measure(.decode, { try demuxer.read(into: packet) }) {
             if isCancelled() { throw MediaError.cancelled }
+            if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex {
+                try timer.measure(.decode) { try source.decode(packet, accept) }
+            } else if let sink {
+                try timer.measure(.mux) { try sink.passOn(packet) }
+            }
+            packet.unref()
+        }
+        try timer.measure(.decode) { try source.decode(nil, accept) }
+        try release(all: true)
+        if isCancelled() { throw MediaError.cancelled }
+        try sink?.finish(timer: timer)
+        progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))
+        return TranscodeSummary(
+            frames: frames, captionedFrames: captionedFrames, copiedStreams: sink?.copiedStreams ?? 0,
+            copiedFrames: held.copied, stages: timer.times, width: width, height: height)
+    }
+
+    /// Where finished frames and the other streams go: the H.264 encoder and the muxer, with
+    /// audio copied packet for packet (or re-encoded to AAC) and other streams dropped.
+    private final class Sink {
+        private let muxer: Muxer
+        private let encoder: Encoder
+        private let encoded: Packet
+        private let videoIndex: Int32
+        private let demuxer: Demuxer
+        private var copied: [Int32: (out: Int32, offset: Int64)] = [:]  // input stream -> output stream, timeline offset
+        private var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC encoder
+        var copiedStreams: Int { copied.count }
+
+        init(source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, notice: (String) -> Void) throws {
+            muxer = try Muxer(path: path, formatFor: finalPath)
+            encoded = try Packet()
+            demuxer = source.demuxer
+            let inputStream = source.stream
+            let frameRate =
+                inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
+            encoder = try Encoder(
+                width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
+                aspect: source.aspect, colors: source.colors,
+                settings: settings, globalHeader: muxer.needsGlobalHeader, path: finalPath)
+            let videoOut = try muxer.addStream()
+            try MediaError.check(
+                avcodec_parameters_from_context(videoOut.pointee.codecpar, encoder.context),
+                "avcodec_parameters_from_context", file: finalPath)
+            videoOut.pointee.time_base = encoder.context.pointee.time_base
+            videoOut.pointee.avg_frame_rate = frameRate
+            videoIndex = videoOut.pointee.index
+
+            // Audio streams are copied; subtitle and data streams are dropped with a notice.
+            for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
+                let stream = demuxer.stream(index)
+                let parameters = stream.pointee.codecpar!
+                let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "unknown"
+                guard parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO else {
+                    notice("dropping stream #\(index) (\(kind))")
+                    continue
+                }
+                let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+                guard muxer.canHold(parameters.pointee.codec_id) else {
+                    let reencoder = try AudioReencoder(
+                        stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
+                        path: source.path, outputPath: finalPath)
+                    reencoders[Int32(index)] = reencoder
+                    notice("re-encoding stream #\(index) (\(codec)) to AAC: the output container cannot hold \(codec)")
+                    continue
+                }
+                let out = try muxer.addStream()
+                try MediaError.check(
+                    avcodec_parameters_copy(out.pointee.codecpar, parameters), "avcodec_parameters_copy", file: finalPath)
+                out.pointee.codecpar.pointee.codec_tag = 0
+                out.pointee.time_base = stream.pointee.time_base
+                out.pointee.disposition = stream.pointee.disposition
+                av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
+                copied[Int32(index)] = (out.pointee.index, demuxer.timelineOffset(in: stream.pointee.time_base))
+            }
+            try muxer.start()
+        }
+
+        /// Encodes one finished frame and writes the packets the encoder has ready.
+        func encode(_ frame: UnsafeMutablePointer<AVFrame>, timer: StageTimer) throws {
+            try timer.measure(.encode) { try encoder.send(frame) }
+            try drain(timer: timer)
+        }
+
+        /// A packet of another stream: copied, re-encoded, or dropped.
+        func passOn(_ packet: Packet) throws {
             let index = packet.pointer.pointee.stream_index
-            if index == demuxer.videoStreamIndex {
-                try source.decode(packet, encode)
-            } else if let (out, offset) = copied[index] {
+            if let (out, offset) = copied[index] {
                 packet.shift(by: offset)
                 try muxer.write(packet, stream: out, timeBase: demuxer.stream(Int(index)).pointee.time_base)
             } else if let reencoder = reencoders[index] {
                 try reencoder.feed(packet, to: muxer)
             }
-            packet.unref()
         }
-        try source.decode(nil, encode)
-        for index in reencoders.keys.sorted() { try reencoders[index]!.feed(nil, to: muxer) }
-        try encoder.send(nil)
-        try drainEncoder()
-        if isCancelled() { throw MediaError.cancelled }
-        try muxer.finish()
-        progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))
-        return TranscodeSummary(
-            frames: frames, captionedFrames: captionedFrames, copiedStreams: copied.count, width: width,
-            height: height)
+
+        /// Flushes the audio re-encoders and the video encoder, and completes the file.
+        func finish(timer: StageTimer) throws {
+            try timer.measure(.mux) {
+                for index in reencoders.keys.sorted() { try reencoders[index]!.feed(nil, to: muxer) }
+            }
+            try timer.measure(.encode) { try encoder.send(nil) }
+            try drain(timer: timer)
+            try timer.measure(.mux) { try muxer.finish() }
+        }
+
+        private func drain(timer: StageTimer) throws {
+            while try timer.measure(.encode, { try encoder.receive(into: encoded) }) {
+                try timer.measure(.mux) {
+                    try muxer.write(encoded, stream: videoIndex, timeBase: encoder.context.pointee.time_base)
+                }
+            }
+        }
     }
 
     /// 10-bit 4:2:0 frames converted to the encoder's 8-bit yuv420p in one frame kept for reuse.
@@ -199,11 +278,10 @@ public final class Transcoder {
         }
     }
 
-    /// `frame` itself when nothing else holds its pixels, else a copy in a frame kept for reuse
-    /// (decoders keep reference frames, which must not be drawn on).
-    private func writable(_ frame: Frame, spare: inout Frame?) throws -> UnsafeMutablePointer<AVFrame> {
+    /// A copy of `frame` in a frame kept for reuse, for a frame the decoder still references
+    /// (reference pictures must not be drawn on).
+    private func copy(_ frame: Frame, into spare: inout Frame?) throws -> UnsafeMutablePointer<AVFrame> {
         let f = frame.pointer
-        if av_frame_is_writable(f) != 0 { return f }
         if spare == nil {
             spare = try Frame.picture(
                 width: Int(f.pointee.width), height: Int(f.pointee.height), format: AVPixelFormat(rawValue: f.pointee.format),

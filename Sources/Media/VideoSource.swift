@@ -21,18 +21,19 @@ final class VideoSource {
     let pixelFormat: AVPixelFormat
     var bitDepth: Int { pixelFormat == AV_PIX_FMT_YUV420P10LE ? 10 : 8 }
     private let decoded: Frame
-    private let path: String
+    let path: String
     private let offset: Int64  // timeline start, in timeBase
     private let frameDuration: Int64  // for frames without timestamps, in timeBase
     /// Frames per second (the average, or 25 when the file does not say).
     let frameRate: Double
     private var lastPTS = Int64.min
 
-    init(path: String) throws {
+    /// `decoderThreads` 0 lets FFmpeg choose.
+    init(path: String, decoderThreads: Int = 0) throws {
         demuxer = try Demuxer(path: path)
         self.path = path
         guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: path) }
-        decoder = try Decoder(stream: stream, path: path)
+        decoder = try Decoder(stream: stream, path: path, threads: decoderThreads)
         decoded = try Frame()
         timeBase = stream.pointee.time_base
         offset = demuxer.timelineOffset(in: timeBase)

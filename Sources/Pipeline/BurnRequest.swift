@@ -14,11 +14,13 @@ public struct BurnRequest: Sendable {
     public var script: String?  // the text the speaker read: its punctuation and form win
     public var timingFix: Bool  // move phrase starts to where the speech begins
     public var exportCaptions: String?  // also write the final captions here (.srt, .vtt, .json)
+    public var discardFrames: Bool  // composite every frame, then drop it: no encode, no file (`--null`)
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
         output: String, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
-        fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil
+        fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
+        discardFrames: Bool = false
     ) {
         self.input = input
         self.captions = captions
@@ -31,6 +33,7 @@ public struct BurnRequest: Sendable {
         self.script = script
         self.timingFix = timingFix
         self.exportCaptions = exportCaptions
+        self.discardFrames = discardFrames
     }
 }
 
@@ -43,7 +46,7 @@ public enum BurnEvent: Sendable {
 
 /// What a finished burn did.
 public struct BurnResult: Sendable {
-    public var output: String
+    public var output: String?  // nil when the frames were discarded (`--null`)
     public var width: Int  // pixels
     public var height: Int  // pixels
     public var frames: Int
@@ -51,4 +54,6 @@ public struct BurnResult: Sendable {
     public var captions: Int
     public var rasterized: Int  // caption bitmaps made
     public var copiedAudioStreams: Int
+    public var copiedFrames: Int  // captioned frames copied because the decoder still referenced them
+    public var stages: StageTimes  // seconds per stage, layout included
 }

@@ -23,29 +23,31 @@ public enum Burner {
     private static func burn(
         _ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
-        let output = try OutputFile(output: request.output, input: request.input)
-        let prepared = try prepare(request, events: events)
+        let output = request.discardFrames ? nil : try OutputFile(output: request.output, input: request.input)
+        let timer = StageTimer()
+        let prepared = try prepare(request, timer: timer, events: events)
         let captions = prepared.planned.map(\.caption)
         if let path = request.exportCaptions { try CaptionPlanner.export(captions, to: path) }
         let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset)
-        let transcoder = prepared.transcoder
+        let target =
+            output.map { RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder) }
+            ?? .discard
 
         let summary: TranscodeSummary
         do {
-            summary = try transcoder.run(
-                outputPath: output.temporaryURL.path, finalPath: output.finalURL.path, settings: request.encoder,
-                overlay: overlays.overlay(at:), progress: { events(.progress($0)) },
+            summary = try prepared.transcoder.run(
+                target: target, overlay: overlays.overlay(at:), timer: timer, progress: { events(.progress($0)) },
                 notice: { events(.notice("\(request.input): \($0)")) },
                 isCancelled: { cancellation.isCancelled })
-            try output.commit()
+            try output?.commit()
         } catch {
-            output.removeTemporary()
+            output?.removeTemporary()
             throw error
         }
         return BurnResult(
-            output: output.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
+            output: output?.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
             captionedFrames: summary.captionedFrames, captions: captions.count, rasterized: overlays.rasterized,
-            copiedAudioStreams: summary.copiedStreams)
+            copiedAudioStreams: summary.copiedStreams, copiedFrames: summary.copiedFrames, stages: summary.stages)
     }
 
     /// The final captions of `request` with their layout, without rendering: what
@@ -62,12 +64,12 @@ public enum Burner {
     }
 
     /// Everything before the frames: the preset, the opened input, the final captions and their layout.
-    static func prepare(_ request: BurnRequest, events: (BurnEvent) -> Void) throws -> (
+    static func prepare(_ request: BurnRequest, timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws -> (
         preset: Preset, transcoder: Transcoder, style: TextStyle, planned: [PlannedCaption], engine: LayoutEngine
     ) {
         let preset = try Preset.load(try Resources.preset(request.preset))
         try checkInput(request.input)
-        let transcoder = try Transcoder(inputPath: request.input)
+        let transcoder = try Transcoder(inputPath: request.input, encoding: !request.discardFrames)
         if let mismatch = orientationMismatch(preset, width: transcoder.width, height: transcoder.height) {
             events(.warning("\(request.input): \(mismatch)"))
         }
@@ -77,10 +79,13 @@ public enum Burner {
         if let duration = transcoder.duration, let late = captions.first(where: { $0.start >= duration }) {
             events(.warning("\(request.captions): a caption starts at \(late.start) s, after the video ends"))
         }
-        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
         let style = preset.textStyle(width: transcoder.width, height: transcoder.height)
-        let planned = try LayoutPlanner.plan(
-            captions, engine: engine, style: style, language: request.language, minGap: 2 * frameDuration)
+        let (engine, planned) = try timer.measure(.captions) {
+            let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
+            let planned = try LayoutPlanner.plan(
+                captions, engine: engine, style: style, language: request.language, minGap: 2 * frameDuration)
+            return (engine, planned)
+        }
         let shrunk = planned.filter { $0.layout.fit != .fits }.count
         if shrunk > 0 {
             events(.warning(

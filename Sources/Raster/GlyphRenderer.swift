@@ -15,13 +15,14 @@ struct GlyphImage {
 struct GlyphLayers: Sendable, Equatable {
     /// Coverage of the outline glyphs (0...255), painted with the fill colour.
     var text: CoverageMask
-    /// Colour glyphs (emoji), premultiplied RGBA, same size as `text`.
-    var color: ColorLayer
+    /// Colour glyphs (emoji), premultiplied RGBA, same size as `text`; nil when there are none.
+    var color: ColorLayer?
     var x: Int  // frame pixels, left edge of both layers
     var y: Int  // frame pixels, top edge of both layers
 
     /// What the outline goes around: the text coverage and the colour glyphs' alpha, whichever is larger.
     var shape: CoverageMask {
+        guard let color else { return text }
         var shape = text
         for i in shape.values.indices {
             let alpha = color.pixels[i * 4 + 3]
@@ -66,8 +67,8 @@ public enum GlyphRenderer {
                 }
             }
         }
-        var color = ColorLayer(width: width, height: height)
-        for glyph in colors { color.draw(glyph.layer, x: glyph.x - originX, y: glyph.y - originY) }
+        var color = colors.isEmpty ? nil : ColorLayer(width: width, height: height)
+        for glyph in colors { color?.draw(glyph.layer, x: glyph.x - originX, y: glyph.y - originY) }
         return GlyphLayers(text: mask, color: color, x: originX, y: originY)
     }
 

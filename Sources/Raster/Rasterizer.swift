@@ -17,7 +17,7 @@ public enum Rasterizer {
             style.outlineRadius > 0
             ? Dilation.dilate(layers.shape, radius: style.outlineRadius) : CoverageMask(width: width, height: height)
         var text = ColorLayer(width: width, height: height, pixels: compose(fill: layers.text, outline: outline, style: style))
-        text.draw(layers.color, x: 0, y: 0)
+        if let color = layers.color { text.draw(color, x: 0, y: 0) }
         guard style.shadow != nil || style.box != nil else {
             return CaptionBitmap(x: layers.x, y: layers.y, width: width, height: height, pixels: text.pixels)
         }
@@ -66,20 +66,44 @@ public enum Rasterizer {
         let f = style.fill
         let o = style.outline
         let denominator: UInt64 = 65025 * 65025  // (255 * 255)^2: both alphas are products of two bytes
-        for i in fill.values.indices {
-            let fillAlpha = UInt32(fill.values[i]) * UInt32(f.alpha)  // 0...255*255
-            let outlineAlpha = UInt32(outline.values[i]) * UInt32(o.alpha)
-            if fillAlpha == 0 && outlineAlpha == 0 { continue }
+        /// The RGBA pixel for one pair of coverages, packed little-endian.
+        func pixel(_ fillCoverage: UInt8, _ outlineCoverage: UInt8) -> UInt32 {
+            let fillAlpha = UInt32(fillCoverage) * UInt32(f.alpha)  // 0...255*255
+            let outlineAlpha = UInt32(outlineCoverage) * UInt32(o.alpha)
             // Outline weight under the fill: outlineAlpha * (1 - fillAlpha). // 0...255^4
             let under = UInt64(outlineAlpha) * UInt64(65025 - fillAlpha)
-            func channel(_ fillValue: UInt8, _ outlineValue: UInt8) -> UInt8 {
+            func channel(_ fillValue: UInt8, _ outlineValue: UInt8) -> UInt32 {
                 let sum = UInt64(fillValue) * UInt64(fillAlpha) * 65025 + UInt64(outlineValue) * under
-                return UInt8(min(255, (sum + denominator / 2) / denominator))
+                return UInt32(min(255, (sum + denominator / 2) / denominator))
             }
-            pixels[i * 4 + 0] = channel(f.red, o.red)
-            pixels[i * 4 + 1] = channel(f.green, o.green)
-            pixels[i * 4 + 2] = channel(f.blue, o.blue)
-            pixels[i * 4 + 3] = channel(255, 255)
+            return channel(f.red, o.red) | channel(f.green, o.green) << 8 | channel(f.blue, o.blue) << 16
+                | channel(255, 255) << 24
+        }
+        // A caption has a few thousand distinct coverage pairs among its many pixels: each
+        // pair is worked out once.
+        var known = [UInt32](repeating: 0, count: 65536)
+        var isKnown = [Bool](repeating: false, count: 65536)
+        fill.values.withUnsafeBufferPointer { fillValues in
+            outline.values.withUnsafeBufferPointer { outlineValues in
+                pixels.withUnsafeMutableBytes { bytes in
+                    let out = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    for i in 0..<fillValues.count {
+                        let a = fillValues[i]
+                        let b = outlineValues[i]
+                        if a == 0 && b == 0 { continue }
+                        let key = Int(a) << 8 | Int(b)
+                        if !isKnown[key] {
+                            known[key] = pixel(a, b)
+                            isKnown[key] = true
+                        }
+                        let value = known[key]
+                        out[i &* 4] = UInt8(truncatingIfNeeded: value)
+                        out[i &* 4 &+ 1] = UInt8(truncatingIfNeeded: value >> 8)
+                        out[i &* 4 &+ 2] = UInt8(truncatingIfNeeded: value >> 16)
+                        out[i &* 4 &+ 3] = UInt8(truncatingIfNeeded: value >> 24)
+                    }
+                }
+            }
         }
         return pixels
     }

@@ -40,7 +40,7 @@ final class ColorGlyphTests: XCTestCase {
         XCTAssertEqual(drawnHeight, size, accuracy: size * 0.25)
         // The outline goes around the emoji: black opaque pixels on its left edge row.
         let layers = try XCTUnwrap(GlyphRenderer.layers(for: laidOut, padding: Int((radius + 0.5).rounded(.up)) + 1))
-        XCTAssertFalse(layers.color.isEmpty)
+        XCTAssertFalse(try XCTUnwrap(layers.color).isEmpty)
         XCTAssertTrue(layers.text.values.allSatisfy { $0 == 0 }, "no outline glyph")
         let black = stride(from: 0, to: bitmap.pixels.count, by: 4).filter {
             bitmap.pixels[$0 + 3] == 255 && bitmap.pixels[$0] == 0 && bitmap.pixels[$0 + 1] == 0 && bitmap.pixels[$0 + 2] == 0

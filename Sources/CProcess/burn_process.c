@@ -1,0 +1,7 @@
+#include "burn_process.h"
+
+#include <sys/prctl.h>
+
+int burn_disable_transparent_huge_pages(void) {
+    return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+}
