@@ -326,8 +326,16 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
     parser.add_argument("--only", default="ABCNDL", help="commands to run (letters)")
+    parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     options = parser.parse_args()
+    layout = layout_bench()
+    print(layout)
+    if options.write:
+        replace_section(Path(options.write), "bench-layout", "\n".join([
+            "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()), "", "```", layout, "```"]))
+    if options.layout_only:
+        return
     if not BIN.exists():
         sys.exit("bench: %s is missing; run make build first" % BIN)
     sample.check_tools()
@@ -366,11 +374,30 @@ def main():
         write_report(Path(options.write), text, memory, frames, options)
 
 
+def layout_bench():
+    """The output of LayoutBench (layout and rasterization per caption, release build)."""
+    binary = REPO / ".build" / "release" / "LayoutBench"
+    if not binary.exists():
+        sys.exit("bench: %s is missing; run make bench-layout first" % binary)
+    return sample.run([str(binary)], capture=True).strip()
+
+
+def replace_section(path, name, body):
+    """Replaces what stands between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in `path`."""
+    begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
+    old = path.read_text() if path.exists() else ""
+    block = begin + "\n" + body + "\n" + end
+    if begin in old and end in old:
+        new = old[:old.index(begin)] + block + old[old.index(end) + len(end):]
+    else:
+        new = old + ("\n" if old else "") + block + "\n"
+    path.write_text(new)
+    log("bench: wrote %s (%s)" % (path, name))
+
+
 def write_report(path, text, memory, frames, options):
     """Replaces the generated part of `path` (between the markers) with this run's results."""
-    begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
     body = "\n".join([
-        begin,
         "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()),
         "",
         "Clip: %d s, 1080x1920, %d frames at 30 fps, %d caption segments; x264 %s crf %s with %d threads "
@@ -381,15 +408,8 @@ def write_report(path, text, memory, frames, options):
         text,
         "",
         memory,
-        end,
     ])
-    old = path.read_text() if path.exists() else ""
-    if begin in old and end in old:
-        new = old[:old.index(begin)] + body + old[old.index(end) + len(end):]
-    else:
-        new = old + ("\n" if old else "") + body + "\n"
-    path.write_text(new)
-    log("bench: wrote %s" % path)
+    replace_section(path, "bench", body)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,9 @@ import Pipeline
 // x264's 2 MiB pages would each be resident in full: 12 MiB more at 1080x1920, no faster
 // (docs/PERFORMANCE.md). A kernel without the setting just keeps its default.
 _ = burn_disable_transparent_huge_pages()
+// Past a file-size limit (ulimit -f) a write fails with an error we report, instead of the
+// signal killing the process with its temporary file left behind.
+signal(SIGXFSZ, SIG_IGN)
 
 let command: Command
 do {

@@ -14,6 +14,7 @@
 /* Macros that Swift cannot import, as functions. */
 static inline int burn_averror(int posix_errno) { return AVERROR(posix_errno); }
 static inline int burn_averror_eof(void) { return AVERROR_EOF; }
+static inline int burn_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int burn_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int64_t burn_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int burn_av_time_base(void) { return AV_TIME_BASE; }

@@ -11,28 +11,24 @@ enum Compositor {
     static func blend(_ overlay: YUVOverlay, into frame: UnsafeMutablePointer<AVFrame>) {
         let frameWidth = Int(frame.pointee.width)
         let frameHeight = Int(frame.pointee.height)
-        let chromaWidth = (frameWidth + 1) / 2
-        let chromaHeight = (frameHeight + 1) / 2
-        let wide = overlay.bitDepth > 8
-        let planes: [(source: [UInt16], alpha: [UInt8], runs: AlphaRuns, x: Int, y: Int, width: Int, height: Int, plane: UnsafeMutablePointer<UInt8>, stride: Int, planeWidth: Int, planeHeight: Int)] = [
-            (overlay.luma, overlay.lumaAlpha, overlay.lumaRuns, overlay.x, overlay.y, overlay.width, overlay.height,
-             frame.pointee.data.0!, Int(frame.pointee.linesize.0), frameWidth, frameHeight),
-            (overlay.cb, overlay.chromaAlpha, overlay.chromaRuns, overlay.x / 2, overlay.y / 2, overlay.width / 2,
-             overlay.height / 2, frame.pointee.data.1!, Int(frame.pointee.linesize.1), chromaWidth, chromaHeight),
-            (overlay.cr, overlay.chromaAlpha, overlay.chromaRuns, overlay.x / 2, overlay.y / 2, overlay.width / 2,
-             overlay.height / 2, frame.pointee.data.2!, Int(frame.pointee.linesize.2), chromaWidth, chromaHeight),
-        ]
-        for p in planes {
-            let box = Box(x: p.x, y: p.y, width: p.width, height: p.height, planeWidth: p.planeWidth, planeHeight: p.planeHeight)
-            if wide {
-                p.plane.withMemoryRebound(to: UInt16.self, capacity: p.stride / 2 * p.planeHeight) { samples in
-                    blendPlane(
-                        source: p.source, alpha: p.alpha, runs: p.runs, box: box, plane: samples, stride: p.stride / 2,
-                        maximum: UInt32((1 << overlay.bitDepth) - 1))
-                }
+        let luma = Box(
+            x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height, planeWidth: frameWidth,
+            planeHeight: frameHeight)
+        let chroma = Box(
+            x: overlay.x / 2, y: overlay.y / 2, width: overlay.width / 2, height: overlay.height / 2,
+            planeWidth: (frameWidth + 1) / 2, planeHeight: (frameHeight + 1) / 2)
+        let maximum = UInt32((1 << overlay.bitDepth) - 1)
+        let f = frame.pointee
+        for (source, alpha, runs, box, plane, stride) in [
+            (overlay.luma, overlay.lumaAlpha, overlay.lumaRuns, luma, f.data.0!, Int(f.linesize.0)),
+            (overlay.cb, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.1!, Int(f.linesize.1)),
+            (overlay.cr, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.2!, Int(f.linesize.2)),
+        ] {
+            if overlay.bitDepth > 8 {
+                let samples = UnsafeMutableRawPointer(plane).assumingMemoryBound(to: UInt16.self)
+                blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: samples, stride: stride / 2, maximum: maximum)
             } else {
-                blendPlane(
-                    source: p.source, alpha: p.alpha, runs: p.runs, box: box, plane: p.plane, stride: p.stride, maximum: 255)
+                blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: plane, stride: stride, maximum: maximum)
             }
         }
     }
@@ -47,6 +43,8 @@ enum Compositor {
         var planeHeight: Int
     }
 
+    /// Over the covered runs of each row: d = s + (d * (255 - a) + 127) / 255, without a
+    /// division and without a branch (an opaque pixel comes out as s exactly).
     private static func blendPlane<Sample: FixedWidthInteger & UnsignedInteger>(
         source: [UInt16], alpha: [UInt8], runs: AlphaRuns, box: Box, plane: UnsafeMutablePointer<Sample>, stride: Int,
         maximum: UInt32
@@ -56,23 +54,19 @@ enum Compositor {
         let top = max(0, -box.y)
         let bottom = min(box.height, box.planeHeight - box.y)
         guard left < right, top < bottom else { return }
-        source.withUnsafeBufferPointer { src in
-            alpha.withUnsafeBufferPointer { alp in
+        source.withUnsafeBufferPointer { sourceBuffer in
+            alpha.withUnsafeBufferPointer { alphaBuffer in
+                let src = sourceBuffer.baseAddress!
+                let alp = alphaBuffer.baseAddress!
                 for row in top..<bottom {
-                    let destination = plane + (box.y + row) * stride + box.x
-                    let base = row * box.width
+                    let destination = plane + ((box.y &+ row) &* stride &+ box.x)
+                    let base = row &* box.width
                     runs.forEach(row: row, left: left, right: right) { start, end in
                         for column in start..<end {
-                            let a = UInt32(alp[base + column])
-                            if a == 255 {
-                                destination[column] = Sample(truncatingIfNeeded: src[base + column])
-                                continue
-                            }
-                            let d = UInt32(destination[column])
-                            // (d * (255 - a) + 127) / 255 without a division.
-                            let t = d * (255 - a) + 128
-                            let kept = (t + (t >> 8)) >> 8
-                            destination[column] = Sample(min(maximum, UInt32(src[base + column]) + kept))
+                            let i = base &+ column
+                            let t = UInt32(destination[column]) &* (255 &- UInt32(alp[i])) &+ 128
+                            let kept = (t &+ (t &>> 8)) &>> 8
+                            destination[column] = Sample(truncatingIfNeeded: min(maximum, UInt32(src[i]) &+ kept))
                         }
                     }
                 }

@@ -28,6 +28,8 @@ final class HeldFrames {
     private var waiting: [Entry] = []
     private var first = 0  // index of the oldest waiting entry
     private var spares: [Frame] = []  // emptied frames for reuse: no allocation per frame
+    /// Frames waiting.
+    var count: Int { waiting.count - first }
     /// Captioned frames that left while still referenced (the caller copies them).
     private(set) var copied = 0
 

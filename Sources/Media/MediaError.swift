@@ -21,6 +21,23 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The message without the file's name.
+    public var reason: String {
+        switch self {
+        case .noVideoStream: return "no video stream"
+        case .unsupported(_, let message): return message
+        case .ffmpeg(_, _, _, let message): return message
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// A packet the decoder could not make sense of (damaged or cut data), as opposed to a
+    /// failure of the program or the output.
+    var isDamagedInput: Bool {
+        guard case .ffmpeg(_, let operation, let code, _) = self else { return false }
+        return ["avcodec_send_packet", "avcodec_receive_frame"].contains(operation) && code == AVCode.invalidData
+    }
+
     /// FFmpeg's text for an error code.
     public static func text(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: Int(burn_av_error_max_string_size()))
@@ -46,4 +63,5 @@ enum AVCode {
     static let eof = burn_averror_eof()
     static let again = burn_averror_eagain()
     static let noPTS = burn_av_nopts_value()
+    static let invalidData = burn_averror_invaliddata()
 }

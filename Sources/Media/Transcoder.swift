@@ -86,6 +86,9 @@ public final class Transcoder {
         case .discard:
             sink = nil
         }
+        if let odd = source.croppedFrom {
+            notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
+        }
         let packet = try Packet()
         let held = HeldFrames(
             depth: HeldFrames.depth(width: width, height: height, bytesPerSample: source.bitDepth > 8 ? 2 : 1))
@@ -102,6 +105,7 @@ public final class Transcoder {
         /// A decoded frame: its caption is looked up, then it waits in `held` for its turn.
         func accept(_ frame: Frame) throws {
             let time = source.seconds(frame)
+            lastTime = time
             let caption = try timer.measure(.captions) { () throws -> YUVOverlay? in
                 guard let caption = try overlay(time) else { return nil }
                 if current?.id != caption.id {
@@ -140,17 +144,48 @@ public final class Transcoder {
         }
 
         let demuxer = source.demuxer
-        while try timer.measure(.decode, { try demuxer.read(into: packet) }) {
+        var lastTime: Double?  // seconds, of the last frame decoded
+        var damage: String?  // why reading stopped before the end, when it did
+        var damagedPackets = 0
+        /// Decodes a video packet (nil: the end); a damaged one is skipped and counted.
+        func decode(_ packet: Packet?) throws {
+            do {
+                try timer.measure(.decode) { try source.decode(packet, accept) }
+            } catch let error as MediaError where error.isDamagedInput {
+                damagedPackets += 1
+            }
+        }
+        func read() throws -> Bool {
+            do {
+                return try timer.measure(.decode) { try demuxer.read(into: packet) }
+            } catch let error as MediaError where frames + held.count > 0 {
+                // A cut or damaged file: keep what decoded well and say so.
+                damage = error.reason
+                return false
+            }
+        }
+        while try read() {
             if isCancelled() { throw MediaError.cancelled }
             if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex {
-                try timer.measure(.decode) { try source.decode(packet, accept) }
+                try decode(packet)
             } else if let sink {
                 try timer.measure(.mux) { try sink.passOn(packet) }
             }
             packet.unref()
         }
-        try timer.measure(.decode) { try source.decode(nil, accept) }
+        try decode(nil)
         try release(all: true)
+        if let damage {
+            notice("the file is damaged or cut short (\(damage)): rendered the \(frames) frames before that point")
+        }
+        if damagedPackets > 0 {
+            notice("\(damagedPackets) damaged video packet(s) skipped; the frames around them may show errors")
+        }
+        if damage == nil, let stated = source.statedDuration, let lastTime, lastTime + 1 < stated {
+            notice(
+                "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
+                    + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
+        }
         if isCancelled() { throw MediaError.cancelled }
         try sink?.finish(timer: timer)
         progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))

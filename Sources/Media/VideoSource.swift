@@ -26,6 +26,12 @@ final class VideoSource {
     private let frameDuration: Int64  // for frames without timestamps, in timeBase
     /// Frames per second (the average, or 25 when the file does not say).
     let frameRate: Double
+    /// The stored size when it was odd and one row or column was cropped (H.264 4:2:0 needs
+    /// even sizes). // pixels
+    let croppedFrom: (width: Int32, height: Int32)?
+    /// Largest picture accepted: 8192 pixels a side and 8K UHD's area (35 megapixels). // pixels
+    static let maximumSide: Int32 = 8192
+    static let maximumArea = 8192 * 4320
     private var lastPTS = Int64.min
 
     /// `decoderThreads` 0 lets FFmpeg choose.
@@ -46,6 +52,14 @@ final class VideoSource {
         guard parameters.width > 0, parameters.height > 0 else {
             throw MediaError.unsupported(file: path, message: "video stream has no picture size")
         }
+        guard parameters.width <= Self.maximumSide, parameters.height <= Self.maximumSide,
+            Int(parameters.width) * Int(parameters.height) <= Self.maximumArea
+        else {
+            throw MediaError.unsupported(
+                file: path,
+                message: "the picture is \(parameters.width)x\(parameters.height), larger than 8K "
+                    + "(at most \(Self.maximumSide) pixels a side and \(Self.maximumArea / 1_000_000) megapixels)")
+        }
         var sideDataSize = 0
         let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &sideDataSize)
         orientation = Orientation(
@@ -61,7 +75,15 @@ final class VideoSource {
             primaries: parameters.color_primaries, transfer: parameters.color_trc, space: conversion.outputSpace,
             range: conversion.outputRange)
         pixelFormat = conversion.outputFormat
-        if orientation.filters.isEmpty && conversion.steps.isEmpty {
+        // An odd size loses its last column or row: 4:2:0 chroma covers 2x2 pixels.
+        let even = (width: parameters.width & ~1, height: parameters.height & ~1)
+        let crop =
+            even == (parameters.width, parameters.height) ? [] : [FilterStep("crop", "w=\(even.width):h=\(even.height):x=0:y=0")]
+        croppedFrom = crop.isEmpty ? nil : (parameters.width, parameters.height)
+        guard even.width > 0, even.height > 0 else {
+            throw MediaError.unsupported(file: path, message: "the picture is \(parameters.width)x\(parameters.height), too small")
+        }
+        if orientation.filters.isEmpty && conversion.steps.isEmpty && crop.isEmpty {
             transformer = nil
             width = parameters.width
             height = parameters.height
@@ -69,7 +91,7 @@ final class VideoSource {
         } else {
             let transformer = try FrameTransformer(
                 width: parameters.width, height: parameters.height, format: format, timeBase: timeBase,
-                aspect: parameters.sample_aspect_ratio, steps: conversion.steps + orientation.filters, path: path)
+                aspect: parameters.sample_aspect_ratio, steps: crop + conversion.steps + orientation.filters, path: path)
             self.transformer = transformer
             (width, height) = transformer.outputSize
             aspect = transformer.outputAspect
@@ -77,6 +99,13 @@ final class VideoSource {
     }
 
     var stream: UnsafeMutablePointer<AVStream> { demuxer.videoStream! }
+
+    /// How long the file says the video lasts: the stream's duration, else the file's. // seconds
+    var statedDuration: Double? {
+        let stream = stream.pointee
+        if stream.duration > 0 && stream.duration != AVCode.noPTS { return Double(stream.duration) * av_q2d(stream.time_base) }
+        return demuxer.duration
+    }
 
     /// Decodes what `packet` holds (nil: the end) and passes each upright frame to `body`;
     /// `body` must not keep the frame.

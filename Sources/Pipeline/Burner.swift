@@ -74,10 +74,16 @@ public enum Burner {
             events(.warning("\(request.input): \(mismatch)"))
         }
         let frameDuration = 1 / transcoder.frameRate
-        let captions = try CaptionPlanner.captions(
+        var captions = try CaptionPlanner.captions(
             for: request, preset: preset, frameDuration: frameDuration, events: events)
-        if let duration = transcoder.duration, let late = captions.first(where: { $0.start >= duration }) {
-            events(.warning("\(request.captions): a caption starts at \(late.start) s, after the video ends"))
+        // Captions the video never reaches are left out (and not laid out: a file may hold thousands).
+        if let duration = transcoder.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
+            let count = captions.count - late
+            events(.warning(
+                "\(request.captions): \(count == 1 ? "a caption starts" : "\(count) captions start") at "
+                    + "\(String(format: "%.2f", captions[late].start)) s or later, after the video ends at \(String(format: "%.3f", duration)) s; "
+                    + "left out"))
+            captions.removeSubrange(late...)
         }
         let style = preset.textStyle(width: transcoder.width, height: transcoder.height)
         let (engine, planned) = try timer.measure(.captions) {

@@ -82,7 +82,9 @@ public struct Preset: Sendable, Equatable, Codable {
 
     /// The first value out of range, as `field: message`.
     func problem() -> String? {
-        if !(frame.width >= 16 && frame.height >= 16) { return "frame: width and height must be at least 16" }
+        if !(frame.width >= 16 && frame.height >= 16 && frame.width <= 8192 && frame.height <= 8192) {
+            return "frame: width and height must be 16...8192"
+        }
         if !(safeArea.width > 0 && safeArea.height > 0 && safeArea.x >= 0 && safeArea.y >= 0
             && safeArea.maxX <= frame.width && safeArea.maxY <= frame.height)
         {
