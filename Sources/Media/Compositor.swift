@@ -19,18 +19,18 @@ enum Compositor {
             planeWidth: (frameWidth + 1) / 2, planeHeight: (frameHeight + 1) / 2)
         let maximum = UInt32((1 << overlay.bitDepth) - 1)
         let f = frame.pointee
-        for (source, alpha, runs, box, plane, stride) in [
-            (overlay.luma, overlay.lumaAlpha, overlay.lumaRuns, luma, f.data.0!, Int(f.linesize.0)),
-            (overlay.cb, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.1!, Int(f.linesize.1)),
-            (overlay.cr, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.2!, Int(f.linesize.2)),
-        ] {
+        // Three calls rather than a loop over an array of planes: no allocation per frame.
+        func plane(_ source: [UInt16], _ alpha: [UInt8], _ runs: AlphaRuns, _ box: Box, _ data: UnsafeMutablePointer<UInt8>, _ stride: Int32) {
             if overlay.bitDepth > 8 {
-                let samples = UnsafeMutableRawPointer(plane).assumingMemoryBound(to: UInt16.self)
-                blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: samples, stride: stride / 2, maximum: maximum)
+                let samples = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt16.self)
+                blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: samples, stride: Int(stride) / 2, maximum: maximum)
             } else {
-                blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: plane, stride: stride, maximum: maximum)
+                blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: data, stride: Int(stride), maximum: maximum)
             }
         }
+        plane(overlay.luma, overlay.lumaAlpha, overlay.lumaRuns, luma, f.data.0!, f.linesize.0)
+        plane(overlay.cb, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.1!, f.linesize.1)
+        plane(overlay.cr, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.2!, f.linesize.2)
     }
 
     /// An overlay's rectangle on a plane, clipped to it.
