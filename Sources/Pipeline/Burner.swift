@@ -85,6 +85,12 @@ public enum Burner {
                     + "left out"))
             captions.removeSubrange(late...)
         }
+        let fleeting = captions.filter { $0.end - $0.start < frameDuration }.count
+        if fleeting > 0 {
+            events(.warning(
+                "\(request.captions): \(fleeting) caption(s) last less than a frame and may never be seen "
+                    + "(more text than its time allows)"))
+        }
         let style = preset.textStyle(width: transcoder.width, height: transcoder.height)
         let (engine, planned) = try timer.measure(.captions) {
             let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
