@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test goldens bench bench-layout clean
+.PHONY: setup build demo test goldens bench bench-layout fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -37,6 +37,17 @@ bench: build bench-layout
 bench-layout: setup
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	.build/release/LayoutBench
+
+# libFuzzer on the SRT, WebVTT and JSON readers and on layout (docs/TESTING.md): an
+# instrumented build of its own under .build/fuzz, then each target for FUZZ_SECONDS.
+# `make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=layout` runs one target longer.
+FUZZ_SECONDS ?= 120
+FUZZ_TARGETS ?= srt webvtt json layout
+FUZZ_BUILD := -c release --scratch-path .build/fuzz -Xswiftc -use-ld=lld -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+
+fuzz: setup
+	$(SWIFT) build $(FUZZ_BUILD) --product Fuzz
+	bash scripts/fuzz.sh .build/fuzz/release/Fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build out
