@@ -70,6 +70,16 @@ final class CaptionInvariantTests: XCTestCase {
         XCTAssertEqual(captions.map(\.text), ["Hello world, this is big.", "Fine"])
     }
 
+    /// Found by `make fuzz` (srt): a cue without length that starts with the next cue stayed a
+    /// caption without length, which is never shown.
+    func testZeroLengthCueStartingWithTheNextJoinsIt() throws {
+        let srt = "1\n00:00:01,000 --> 00:00:01,000\nfirst\n\n2\n00:00:01,000 --> 00:00:03,000\nsecond\n"
+        let captions = check(try CaptionReader.parse(Data(srt.utf8), file: "t.srt", format: .srt))
+        XCTAssertEqual(captions.map(\.text), ["first second"])
+        XCTAssertEqual(captions.first?.start, 1)
+        XCTAssertEqual(captions.first?.end, 3)
+    }
+
     func testManySegmentsStayOrdered() {
         let segments = (0..<300).map { i in
             Segment(text: "caption number \(i), with a comma and more words", start: Double(i) * 0.7, end: Double(i) * 0.7 + 1.5)
