@@ -47,6 +47,19 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(laidOut.box.x, shorts.safeArea.x)
     }
 
+    /// Found by `make fuzz` (layout, the default preset): a line broken after a hyphen was
+    /// measured with the kerning of `-S` across the break and set 1 px wider, outside the safe area.
+    func testLinesAreMeasuredAsTheyAreSet() throws {
+        let preset = TextStyle(
+            family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
+            safeArea: Rect(x: 120, y: 270, width: 768, height: 978), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
+        let text = "\u{5}8" + String(repeating: "\u{FFFD}", count: 7) + "+\u{FFFD}\u{FFFD}i-S"
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1, language: "ja"), style: preset)
+        XCTAssertFalse(laidOut.overflows)
+        XCTAssertLessThanOrEqual(laidOut.box.maxX, preset.safeArea.maxX, "\(laidOut.lines.map(\.text))")
+        XCTAssertGreaterThanOrEqual(laidOut.box.x, preset.safeArea.x)
+    }
+
     func testShortCaptionIsOneCentredLineAtFullSize() throws {
         let laidOut = try engine().layout(Caption(text: "Captions that pop", start: 0, end: 1), style: style)
         XCTAssertEqual(laidOut.lines.map(\.text), ["Captions that pop"])
