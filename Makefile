@@ -39,15 +39,17 @@ bench-layout: setup
 	.build/release/LayoutBench
 
 # libFuzzer on the SRT, WebVTT and JSON readers and on layout (docs/TESTING.md): an
-# instrumented build of its own under .build/fuzz, then each target for FUZZ_SECONDS.
-# `make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=layout` runs one target longer.
+# instrumented build of its own under .build/fuzz, then each target for FUZZ_SECONDS, or
+# until FUZZ_RUNS inputs when that is set. `make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=layout`
+# runs one target longer; `make fuzz FUZZ_SECONDS=3600 FUZZ_RUNS=1000000`, a million each.
 FUZZ_SECONDS ?= 120
+FUZZ_RUNS ?=
 FUZZ_TARGETS ?= srt webvtt json layout
 FUZZ_BUILD := -c release --scratch-path .build/fuzz -Xswiftc -use-ld=lld -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 
 fuzz: setup
 	$(SWIFT) build $(FUZZ_BUILD) --product Fuzz
-	bash scripts/fuzz.sh .build/fuzz/release/Fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz.sh .build/fuzz/release/Fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build out

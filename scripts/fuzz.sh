@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs each libFuzzer target of the Fuzz binary (built by `make fuzz`) for a set time:
 #   scripts/fuzz.sh BINARY SECONDS TARGET...
+# With FUZZ_RUNS=N in the environment a target also stops after N inputs.
 # Seeds come from Fuzz/corpus/TARGET (read only); what libFuzzer finds new goes to
 # .build/fuzz/corpus/TARGET and is kept for the next run; a crash, a hang (10 s for one
 # input) or running out of memory stops that target and leaves its input in
@@ -30,17 +31,18 @@ for target in "$@"; do
     exit 2
   fi
   mkdir -p "$work/corpus/$target"
-  dict=()
-  [[ -f "Fuzz/dict/$target.dict" ]] && dict=("-dict=Fuzz/dict/$target.dict")
+  options=()
+  [[ -f "Fuzz/dict/$target.dict" ]] && options+=("-dict=Fuzz/dict/$target.dict")
+  [[ -n "${FUZZ_RUNS:-}" ]] && options+=("-runs=$FUZZ_RUNS")
   log="$work/logs/$target.log"
-  echo "fuzz: $target for ${seconds}s (log: $log)"
+  echo "fuzz: $target for ${seconds}s${FUZZ_RUNS:+ or $FUZZ_RUNS runs} (log: $log)"
   # libFuzzer, not the Swift runtime's backtracer, must catch a crash to save its input.
   SWIFT_BACKTRACE=enable=no FUZZ_TARGET=$target "$binary" \
     -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=4096 \
-    -print_final_stats=1 -artifact_prefix="$work/findings/$target-" "${dict[@]}" \
+    -print_final_stats=1 -artifact_prefix="$work/findings/$target-" "${options[@]}" \
     "$work/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1
   status=$?
-  # libFuzzer's last words: "Done 1234567 runs in 120 second(s)" when time ran out.
+  # libFuzzer's last words: "Done 1234567 runs in 120 second(s)" when time or runs ran out.
   done_line=$(grep -E '^Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)
   runs=$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n 1 | awk '{print $2}')
   if [[ $status -ne 0 ]]; then
