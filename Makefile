@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test test-asan goldens bench bench-layout clean
+.PHONY: setup build demo test test-asan goldens bench bench-layout fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -46,6 +46,19 @@ bench: build
 bench-layout: setup
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	.build/release/LayoutBench
+
+# libFuzzer on the SRT, WebVTT and JSON readers and on layout (docs/TESTING.md): an
+# instrumented build of its own under .build/fuzz, then each target for FUZZ_SECONDS, or
+# until FUZZ_RUNS inputs when that is set. `make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=layout`
+# runs one target longer; `make fuzz FUZZ_SECONDS=3600 FUZZ_RUNS=1000000`, a million each.
+FUZZ_SECONDS ?= 120
+FUZZ_RUNS ?=
+FUZZ_TARGETS ?= srt webvtt json layout
+FUZZ_BUILD := -c release --scratch-path .build/fuzz -Xswiftc -use-ld=lld -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+
+fuzz: setup
+	$(SWIFT) build $(FUZZ_BUILD) --product Fuzz
+	FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz.sh .build/fuzz/release/Fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build out

@@ -40,6 +40,11 @@ let package = Package(
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline"]),
+        // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
+        // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
+        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline"]),
+        .target(name: "CFuzzer"),
+        .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
@@ -47,6 +52,7 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
         .testTarget(
             name: "Golden", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media"], exclude: ["Cases"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]

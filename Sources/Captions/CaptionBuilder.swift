@@ -34,14 +34,15 @@ public enum CaptionBuilder {
     }
 
     /// At most one caption at a time, no text lost: an earlier caption ends where the next one
-    /// starts, or, when that would leave it shorter than `shortestAfterCut`, joins it.
+    /// starts, or, when that would leave it shorter than `shortestAfterCut`, joins it. A caption
+    /// without length that starts with the next one joins it too (it could never be shown).
     /// One warning for each kind of change.
     public static func resolveOverlaps(_ captions: [Caption], warnings: inout [String]) -> [Caption] {
         var result: [Caption] = []
         var cut = 0
         var joined = 0
         for caption in captions {
-            guard var last = result.last, last.end > caption.start else {
+            guard var last = result.last, last.end > caption.start || last.start == caption.start else {
                 result.append(caption)
                 continue
             }

@@ -48,9 +48,11 @@ public enum CaptionChunker {
             if result[i].end - result[i].start < limits.minDuration {
                 result[i].end = max(result[i].end, min(result[i].start + limits.minDuration, latestEnd))
             }
-            if result[i].end > latestEnd {
-                // Keep the gap; where the next caption starts too soon for it, keep half the room.
-                result[i].end = latestEnd > result[i].start ? latestEnd : (result[i].start + nextStart) / 2
+            if result[i].end > latestEnd || result[i].end == result[i].start {
+                // Keep the gap; where the next caption starts too soon for it (or just in time,
+                // leaving it no length), keep half the room.
+                let half = (result[i].start + nextStart) / 2
+                result[i].end = latestEnd > result[i].start ? latestEnd : half > result[i].start ? half : nextStart
             }
             result[i] = clippingWords(result[i])
         }

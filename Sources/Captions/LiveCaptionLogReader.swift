@@ -235,26 +235,18 @@ private struct Utterance {
     var displayName: String?
 }
 
-/// Reads times given as milliseconds since 1970 or as ISO-8601 date-times.
+/// Reads times given as milliseconds since 1970 or as ISO-8601 date-times (`ISODateTime`).
 private struct ISODates {
-    private let withFraction: ISO8601DateFormatter
-    private let withoutFraction = ISO8601DateFormatter()
-
-    init() {
-        withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    }
-
     /// The time at `key` in milliseconds since 1970 (nil when absent, or after a problem).
     func milliseconds(_ object: JSONObject, _ key: String, problems: inout ProblemList) -> Double? {
         let expected = "milliseconds since 1970, or an ISO-8601 date-time such as \"2024-05-01T10:00:02.250Z\""
         guard let text = object.fields[key] as? String else {
             return object.number(key, expecting: expected, problems: &problems)
         }
-        guard let date = withFraction.date(from: text) ?? withoutFraction.date(from: text) else {
+        guard let milliseconds = ISODateTime.milliseconds(text) else {
             problems.add(at: object.location.field(key), "expected \(expected)")
             return nil
         }
-        return date.timeIntervalSince1970 * 1000
+        return milliseconds
     }
 }

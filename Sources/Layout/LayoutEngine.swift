@@ -126,13 +126,34 @@ private struct Setting {
         let maxWidth = limit ?? style.safeArea.width - 2 * outline
         let glyphs = runs.flatMap { shape($0.range, run: $0) }
         let prefix = LineFitter.prefix(glyphs, count: bytes.count)
-        guard
-            let lines = LineFitter.choose(
-                bytes: bytes, prefix: prefix, breaks: breaks, maxWidth: maxWidth, maxLines: style.maximumLines)
-        else { return nil }
-        let metrics = faces[0].metrics
-        let height = blockHeight(lines: lines.count, metrics: metrics)
-        return height <= style.safeArea.height - 2 * outline || limit != nil ? lines : nil
+        var candidates = breaks
+        while true {
+            guard
+                let lines = LineFitter.choose(
+                    bytes: bytes, prefix: prefix, breaks: candidates, maxWidth: maxWidth, maxLines: style.maximumLines)
+            else { return nil }
+            // The prefix measures the text shaped whole; a line set on its own loses the kerning
+            // across its break (`-S` after a hyphen), so broken lines are measured as `build`
+            // sets them, and a break whose lines are too wide after all is not tried again.
+            if limit == nil, lines.count > 1 || lines.first != 0..<bytes.count,
+                lines.contains(where: { width(of: $0) > maxWidth })
+            {
+                guard lines.count > 1 else { return nil }
+                candidates.removeAll { (lines[0].upperBound...lines[1].lowerBound).contains($0.offset) }
+                continue
+            }
+            let metrics = faces[0].metrics
+            let height = blockHeight(lines: lines.count, metrics: metrics)
+            return height <= style.safeArea.height - 2 * outline || limit != nil ? lines : nil
+        }
+    }
+
+    /// The width of the line `range` as `build` sets it: each run's part shaped on its own. // pixels
+    private func width(of range: Range<Int>) -> Double {
+        runs.reduce(0) { total, run in
+            let part = run.range.clamped(to: range)
+            return part.isEmpty ? total : total + shape(part, run: run).reduce(0) { $0 + $1.xAdvance }
+        }
     }
 
     /// The laid-out caption for chosen lines at `size`.

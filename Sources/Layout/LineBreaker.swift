@@ -7,10 +7,10 @@ import CICU
 /// by what comes before them (see `BreakRules`).
 public enum LineBreaker {
     /// The places a caption layout may break `text` (language: BCP-47, or nil), in order.
-    /// Offsets are UTF-8 byte offsets where a new line may start, strictly increasing; 0 and
-    /// the end of the text are never included (the caller knows where the text ends). A break
-    /// after white space is at the start of the next word: the space ends the previous line.
-    /// Empty if ICU fails.
+    /// Offsets are UTF-8 byte offsets where a new line may start, strictly increasing, always
+    /// between grapheme clusters; 0 and the end of the text are never included (the caller
+    /// knows where the text ends). A break after white space is at the start of the next word:
+    /// the space ends the previous line. Empty if ICU fails.
     public static func breaks(in text: String, language: String?) -> [LineBreak] {
         let utf16 = UTF16Text(text)
         guard utf16.count > 0 else { return [] }
@@ -30,7 +30,11 @@ public enum LineBreaker {
             kept.append(offset)
             priorities.append(priority)
         }
-        return zip(utf16.utf8Offsets(kept), priorities).map { LineBreak(offset: $0, priority: $1) }
+        // UAX #14 breaks before an emoji modifier after a letter (`X🏽`), inside what is one
+        // grapheme cluster (UAX #29) and one HarfBuzz cluster: a line never starts there.
+        let clusters = Set(graphemeBreaks(in: text))
+        return zip(utf16.utf8Offsets(kept), priorities).filter { clusters.contains($0.0) }
+            .map { LineBreak(offset: $0, priority: $1) }
     }
 
     /// UTF-8 byte offsets between the extended grapheme clusters of `text` (excluding 0 and

@@ -70,6 +70,29 @@ final class CaptionInvariantTests: XCTestCase {
         XCTAssertEqual(captions.map(\.text), ["Hello world, this is big.", "Fine"])
     }
 
+    /// Found by `make fuzz` (srt): a cue without length that starts with the next cue stayed a
+    /// caption without length, which is never shown.
+    func testZeroLengthCueStartingWithTheNextJoinsIt() throws {
+        let srt = "1\n00:00:01,000 --> 00:00:01,000\nfirst\n\n2\n00:00:01,000 --> 00:00:03,000\nsecond\n"
+        let captions = check(try CaptionReader.parse(Data(srt.utf8), file: "t.srt", format: .srt))
+        XCTAssertEqual(captions.map(\.text), ["first second"])
+        XCTAssertEqual(captions.first?.start, 1)
+        XCTAssertEqual(captions.first?.end, 3)
+    }
+
+    /// Found by `make fuzz` (srt): a caption without length whose next caption starts exactly
+    /// `minGap` later kept no length: the gap left it none, and it was not given half the room.
+    func testCaptionWithoutLengthJustAGapBeforeTheNextGetsHalfTheRoom() throws {
+        let srt = "0:0-->0:2\n00I\0\u{8}000!\0\0\0\0\0\0\0\n\n0:1-->0:1\n-"
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(
+            from: try CaptionReader.parse(Data(srt.utf8), file: "t.srt", format: .srt), limits: limits,
+            warnings: &warnings)
+        XCTAssertEqual(captions.map(\.text), ["00I\0\u{8}000!", "-", "\0\0\0\0\0\0\0"])
+        for caption in captions { XCTAssertLessThan(caption.start, caption.end, "\(caption)") }
+        for (a, b) in zip(captions, captions.dropFirst()) { XCTAssertLessThanOrEqual(a.end, b.start) }
+    }
+
     func testManySegmentsStayOrdered() {
         let segments = (0..<300).map { i in
             Segment(text: "caption number \(i), with a comma and more words", start: Double(i) * 0.7, end: Double(i) * 0.7 + 1.5)

@@ -59,6 +59,23 @@ final class LiveCaptionLogReaderTests: XCTestCase {
         XCTAssertEqual(try parse(Self.array, file: "l.json"), expected)
     }
 
+    /// Found by `make fuzz` (json): a timestamp with a long fraction crashed the reader (in
+    /// `ISO8601DateFormatter`); now it is read, and a malformed one is a clear error.
+    func testTimestampWithALongFraction() throws {
+        let text = """
+            {"recordingStart": "2024-05-01T10:00:00Z"}
+            {"text": "a", "isFinal": true, "timestamp": "2024-05-01T10:00:01.50055555555555555555555555555555555Z"}
+            """
+        let segment = try XCTUnwrap(parse(text).segments.first)
+        XCTAssertEqual(segment.end, 1.5005556, accuracy: 1e-6)
+        XCTAssertEqual(
+            problems(#"{"timestamp":"2-5-1T1:0:0.50055555555555555555555555555555555"}"#),
+            [
+                "l.jsonl:1: text: missing", "l.jsonl:1: isFinal: missing",
+                "l.jsonl:1: timestamp: expected milliseconds since 1970, or an ISO-8601 date-time such as \"2024-05-01T10:00:02.250Z\"",
+            ])
+    }
+
     func testEarliestTimestampIsZeroWithoutRecordingStart() throws {
         let text = """
             {"text": "one", "isFinal": false, "timestamp": "2024-05-01T10:00:10.000+02:00"}

@@ -33,6 +33,33 @@ final class LayoutEngineTests: XCTestCase {
         }
     }
 
+    /// Found by `make fuzz` (layout, the shorts preset): a line broke inside a grapheme cluster
+    /// (`X🏽`), was measured narrower than it was set and left the safe area while "fitting".
+    func testLinesThatFitStayInsideTheSafeArea() throws {
+        let shorts = TextStyle(
+            family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
+            safeArea: Rect(x: 72, y: 240, width: 816, height: 1200), anchorX: 479.952, anchorY: 1152, outlineRadius: 0.09)
+        let text = "\u{FFFD}\u{30D}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{200D}z\u{1F469}\u{200D}\u{FFFD}"
+            + "uX\u{1F3FD}\u{1F468}\u{200D}/2\u{7D9}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{0}\u{0}0 10:30 1/2"
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1), style: shorts)
+        XCTAssertFalse(laidOut.overflows)
+        XCTAssertLessThanOrEqual(laidOut.box.maxX, shorts.safeArea.maxX, "\(laidOut.lines.map(\.text))")
+        XCTAssertGreaterThanOrEqual(laidOut.box.x, shorts.safeArea.x)
+    }
+
+    /// Found by `make fuzz` (layout, the default preset): a line broken after a hyphen was
+    /// measured with the kerning of `-S` across the break and set 1 px wider, outside the safe area.
+    func testLinesAreMeasuredAsTheyAreSet() throws {
+        let preset = TextStyle(
+            family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
+            safeArea: Rect(x: 120, y: 270, width: 768, height: 978), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
+        let text = "\u{5}8" + String(repeating: "\u{FFFD}", count: 7) + "+\u{FFFD}\u{FFFD}i-S"
+        let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1, language: "ja"), style: preset)
+        XCTAssertFalse(laidOut.overflows)
+        XCTAssertLessThanOrEqual(laidOut.box.maxX, preset.safeArea.maxX, "\(laidOut.lines.map(\.text))")
+        XCTAssertGreaterThanOrEqual(laidOut.box.x, preset.safeArea.x)
+    }
+
     func testShortCaptionIsOneCentredLineAtFullSize() throws {
         let laidOut = try engine().layout(Caption(text: "Captions that pop", start: 0, end: 1), style: style)
         XCTAssertEqual(laidOut.lines.map(\.text), ["Captions that pop"])

@@ -40,6 +40,14 @@ final class LineBreakerTests: XCTestCase {
 
     // MARK: Words in scripts without spaces
 
+    /// Found by `make fuzz` (layout): ICU's line rules break between a letter and an emoji
+    /// modifier, inside one grapheme cluster, and the line measured narrower than it was set.
+    func testBreaksFallBetweenGraphemeClustersOnly() {
+        XCTAssertEqual(pieces("uX🏽 ok", language: nil), ["uX🏽 ", "ok"])
+        XCTAssertEqual(pieces("X\u{1F3FD}Y", language: nil), ["X\u{1F3FD}", "Y"])
+        XCTAssertEqual(pieces("a👍🏽 b", language: nil), ["a", "👍🏽 ", "b"])
+    }
+
     func testChineseBreaksNeverFallInsideDictionaryWords() {
         let sentences: [(String, [String])] = [
             ("我是一个学生。", ["一个", "学生"]),

@@ -1,0 +1,2 @@
+/* The declaration of libFuzzer's driver for Swift (see burn_fuzzer.h); nothing to compile. */
+#include "burn_fuzzer.h"

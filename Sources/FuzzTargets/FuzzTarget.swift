@@ -1,0 +1,33 @@
+import Foundation
+
+/// The libFuzzer targets (`make fuzz`, docs/TESTING.md): each takes any bytes and returns
+/// normally. A thrown `CaptionError` or layout error is a fine answer to bad input; a crash,
+/// a hang or a broken invariant (a failed `require`) is a bug.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `CaptionReader` on SubRip, then the Captions stage.
+    case srt
+    /// `CaptionReader` on WebVTT, then the Captions stage.
+    case webvtt
+    /// `CaptionReader` on JSON: detected by content, and forced native, Whisper and live log.
+    case json
+    /// `LayoutEngine` on short random text in one of a few languages and presets.
+    case layout
+
+    /// Runs one input; returns when the code under test held up.
+    public func run(_ data: Data) {
+        switch self {
+        case .srt: ReaderTargets.read(data, file: "fuzz.srt", formats: [.srt])
+        case .webvtt: ReaderTargets.read(data, file: "fuzz.vtt", formats: [.vtt])
+        case .json: ReaderTargets.read(data, file: "fuzz.json", formats: [nil, .json, .whisper, .live])
+        case .layout: LayoutTarget.run(data)
+        }
+    }
+}
+
+/// Stops the run with `message` when `condition` fails: a broken promise is a finding. Unlike
+/// `precondition`, whose message a release build (as the fuzzer's is) leaves out.
+func require(
+    _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+) {
+    if !condition { fatalError(message(), file: file, line: line) }
+}

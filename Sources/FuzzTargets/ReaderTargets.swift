@@ -1,0 +1,61 @@
+import Captions
+import Foundation
+
+/// The caption readers and the Captions stage on any bytes, with the invariants both promise.
+enum ReaderTargets {
+    /// Limits of the tiktok preset, as a render uses them.
+    static let limits = ChunkingLimits(maxCharacters: 32, maxDuration: 3.5, minDuration: 0.8)
+
+    /// The latest time a reader gives: its limit for any time in a file, plus the 2 s a live
+    /// log's last caption may get. // seconds
+    static let latestTime = 1_000_000.0 + 2
+
+    /// Reads `data` as each of `formats` (nil: detected from the content, as for a `.json`
+    /// file), checks what is read, builds captions from it and writes them out as
+    /// `--export-captions` does. Errors are swallowed.
+    static func read(_ data: Data, file: String, formats: [CaptionFormat?]) {
+        for format in formats {
+            guard let transcript = try? CaptionReader.parse(data, file: file, format: format) else { continue }
+            check(transcript)
+            var warnings: [String] = []
+            let captions = CaptionBuilder.captions(from: transcript, limits: limits, warnings: &warnings)
+            check(captions)
+            for format in [CaptionFormat.srt, .vtt, .json] { _ = try? CaptionWriter.data(captions, format: format) }
+        }
+    }
+
+    /// A transcript a reader returns: segments, each with finite times from 0 on, not ending
+    /// before it starts; the same for words.
+    static func check(_ transcript: Transcript) {
+        require(!transcript.segments.isEmpty, "a reader returned no segments instead of an error")
+        for segment in transcript.segments {
+            checkTimes(segment.start, segment.end, "segment \(segment)")
+            for word in segment.words { checkTimes(word.start, word.end, "word \(word)") }
+        }
+    }
+
+    /// Captions of the Captions stage: in time order, never two at once, each with a start
+    /// before its end and its words inside it.
+    static func check(_ captions: [Caption]) {
+        for caption in captions {
+            checkTimes(caption.start, caption.end, "caption \(caption)")
+            require(caption.start < caption.end, "caption without length: \(caption)")
+            for word in caption.words {
+                require(
+                    word.start >= caption.start && word.end <= caption.end && word.start <= word.end,
+                    "word \(word) outside its caption \(caption)")
+            }
+        }
+        for (a, b) in zip(captions, captions.dropFirst()) {
+            require(a.start <= b.start, "captions out of order: \(a) before \(b)")
+            require(a.end <= b.start, "two captions at once: \(a) and \(b)")
+        }
+    }
+
+    private static func checkTimes(_ start: Double, _ end: Double, _ what: @autoclosure () -> String) {
+        require(start.isFinite && end.isFinite, "time not finite: \(what())")
+        require(start >= 0, "negative start: \(what())")
+        require(start <= end, "ends before it starts: \(what())")
+        require(end <= latestTime, "time beyond \(latestTime) s: \(what())")
+    }
+}
