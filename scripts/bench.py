@@ -322,7 +322,8 @@ def table(results, frames):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of A, B and C (about 3 minutes each)")
+    parser.add_argument("--null-rounds", type=int, default=7, help="rounds of N, D and L (about 25 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
     parser.add_argument("--only", default="ABCNDL", help="commands to run (letters)")
@@ -345,9 +346,10 @@ def main():
     runs = commands(clip, captions, ass)
     order = [k for k in "ABCNDL" if k in options.only]
     results = {k: [] for k in order}
-    for round_index in range(options.rounds):
-        shift = round_index % len(order)
-        for key in order[shift:] + order[:shift]:
+    for round_index in range(max(options.rounds, options.null_rounds)):
+        keys = [k for k in order if round_index < (options.rounds if k in "ABC" else options.null_rounds)]
+        shift = round_index % len(keys)
+        for key in keys[shift:] + keys[:shift]:
             result = measure(runs[key])
             results[key].append(result)
             log("round %d %s: %.2f s wall, %.2f s CPU, %.0f MiB" % (round_index + 1, key, result["wall"],
@@ -401,9 +403,9 @@ def write_report(path, text, memory, frames, options):
         "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()),
         "",
         "Clip: %d s, 1080x1920, %d frames at 30 fps, %d caption segments; x264 %s crf %s with %d threads "
-        "for A, B and C; %d rounds." % (options.seconds, frames, len(json.loads(
+        "for A, B and C; %d rounds of A, B and C, %d of N, D and L." % (options.seconds, frames, len(json.loads(
             (BENCH / ("clip-%ds.json" % options.seconds)).read_text())["segments"]), X264[0], X264[1],
-            os.cpu_count(), options.rounds),
+            os.cpu_count(), options.rounds, options.null_rounds),
         "",
         text,
         "",
