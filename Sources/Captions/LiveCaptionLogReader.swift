@@ -119,9 +119,10 @@ enum LiveCaptionLogReader {
             if text.isEmpty { continue }
             var end = closing.seconds
             if end == opening.seconds {
-                // No length: until the next item of the log.
+                // No length: until the next item of the log (a partial's time is not checked, so
+                // only within the time limit).
                 let next = index + 1 < items.count ? items[index + 1].opening(zero: zero) : nil
-                end = next.flatMap { $0 > end ? $0 : nil } ?? end + defaultLength
+                end = next.flatMap { $0 > end && $0 <= maximumTime ? $0 : nil } ?? end + defaultLength
             }
             segments.append(
                 Segment(

@@ -76,6 +76,17 @@ final class LiveCaptionLogReaderTests: XCTestCase {
             ])
     }
 
+    /// Found while writing the fuzz target's checks (`make fuzz` did not reach it): a final
+    /// without length lasted until a partial at 1e300 s, past the limit every time is held to,
+    /// and `--export-captions` then crashed converting that time.
+    func testACaptionWithoutLengthNeverLastsPastTheTimeLimit() throws {
+        let text = """
+            {"text": "a", "isFinal": true, "start": 1, "end": 1}
+            {"text": "b", "isFinal": false, "start": 1e300, "end": 1e300}
+            """
+        XCTAssertEqual(try parse(text).segments, [Segment(text: "a", start: 1, end: 3)])
+    }
+
     func testEarliestTimestampIsZeroWithoutRecordingStart() throws {
         let text = """
             {"text": "one", "isFinal": false, "timestamp": "2024-05-01T10:00:10.000+02:00"}
