@@ -38,7 +38,8 @@ final class Terminal {
                 + "\(String(format: "%.1f", fps)) fps)")
     }
 
-    /// `--stats`: seconds per stage on the render thread, and the process's CPU time.
+    /// `--stats`: seconds per stage (demux+decode on the decoding thread, the rest on the
+    /// render thread), and the process's CPU time.
     static func stats(_ result: BurnResult) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -55,7 +56,7 @@ final class Terminal {
             text += "\n"
         }
         text += pad("total") + String(
-            format: "%8.3f  (render thread; all threads: %.3f s CPU, %.0f MiB peak RSS)\n", total,
+            format: "%8.3f  (busy time of both threads; all threads: %.3f s CPU, %.0f MiB peak RSS)\n", total,
             cpu(usage.ru_utime) + cpu(usage.ru_stime), Double(usage.ru_maxrss) / 1024)
         FileHandle.standardError.write(Data(text.utf8))
     }

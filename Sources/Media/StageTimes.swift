@@ -18,7 +18,8 @@ public enum Stage: Int, CaseIterable, Sendable {
     }
 }
 
-/// Time spent in each stage, on the thread that runs the render. // seconds
+/// Time spent in each stage: demux+decode on the decoding thread, the others on the render
+/// thread (waiting for each other is not counted). // seconds
 public struct StageTimes: Sendable, Equatable {
     private var seconds = [Double](repeating: 0, count: Stage.allCases.count)
 
@@ -58,6 +59,11 @@ public final class StageTimer {
             since = end
         }
         return try body()
+    }
+
+    /// Counts `seconds` measured elsewhere (on another thread) to `stage`.
+    public func add(_ seconds: Double, to stage: Stage) {
+        times[stage] += seconds
     }
 
     private static func seconds(_ duration: Duration) -> Double {

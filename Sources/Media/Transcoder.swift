@@ -51,13 +51,18 @@ public final class Transcoder {
 
     /// Opens `inputPath` and prepares decoding; nothing is written yet. When the frames will
     /// be encoded (`encoding`), the decoder gets a quarter of the cores (at least one) and
-    /// x264 the rest: decoding costs about an eighth of a veryfast encode, and every
-    /// decoder thread holds pictures of its own. Without an encoder it takes them all.
+    /// x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a thread
+    /// of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread holds
+    /// pictures of its own. Without an encoder it takes them all.
     public init(inputPath: String, encoding: Bool = true) throws {
         self.inputPath = inputPath
         let cores = ProcessInfo.processInfo.activeProcessorCount
         source = try VideoSource(path: inputPath, decoderThreads: encoding ? max(1, cores / 4) : 0)
     }
+
+    /// Decoded frames that may wait for the render thread: one is enough for decoding to
+    /// overlap the encoder, and each costs a picture of memory (docs/PERFORMANCE.md).
+    static let decodeAheadDepth = 1
 
     /// Upright output size. // pixels
     public var width: Int { Int(source.width) }
@@ -89,7 +94,6 @@ public final class Transcoder {
         if let odd = source.croppedFrom {
             notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
         }
-        let packet = try Packet()
         let held = HeldFrames(
             depth: HeldFrames.depth(width: width, height: height, bytesPerSample: source.bitDepth > 8 ? 2 : 1))
         var spare: Frame?
@@ -103,9 +107,7 @@ public final class Transcoder {
         let narrowing = try source.bitDepth > 8 ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: inputPath) : nil
 
         /// A decoded frame: its caption is looked up, then it waits in `held` for its turn.
-        func accept(_ frame: Frame) throws {
-            let time = source.seconds(frame)
-            lastTime = time
+        func accept(_ frame: Frame, time: Double) throws {
             let caption = try timer.measure(.captions) { () throws -> YUVOverlay? in
                 guard let caption = try overlay(time) else { return nil }
                 if current?.id != caption.id {
@@ -143,45 +145,31 @@ public final class Transcoder {
             }
         }
 
-        let demuxer = source.demuxer
-        var lastTime: Double?  // seconds, of the last frame decoded
-        var damage: String?  // why reading stopped before the end, when it did
-        var damagedPackets = 0
-        /// Decodes a video packet (nil: the end); a damaged one is skipped and counted.
-        func decode(_ packet: Packet?) throws {
-            do {
-                try timer.measure(.decode) { try source.decode(packet, accept) }
-            } catch let error as MediaError where error.isDamagedInput {
-                damagedPackets += 1
-            }
-        }
-        func read() throws -> Bool {
-            do {
-                return try timer.measure(.decode) { try demuxer.read(into: packet) }
-            } catch let error as MediaError where frames + held.count > 0 {
-                // A cut or damaged file: keep what decoded well and say so.
-                damage = error.reason
-                return false
-            }
-        }
-        while try read() {
+        // Demuxing and decoding run on a thread of their own, a few frames ahead.
+        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
+        ahead.start()
+        defer { ahead.stop() }
+        while let item = try ahead.next() {
             if isCancelled() { throw MediaError.cancelled }
-            if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex {
-                try decode(packet)
-            } else if let sink {
-                try timer.measure(.mux) { try sink.passOn(packet) }
+            switch item {
+            case .frame(let frame, let time):
+                try accept(frame, time: time)
+                ahead.recycle(frame)
+            case .packet(let packet):
+                if let sink { try timer.measure(.mux) { try sink.passOn(packet) } }
+                ahead.recycle(packet)
             }
-            packet.unref()
         }
-        try decode(nil)
         try release(all: true)
-        if let damage {
+        let ending = ahead.ending
+        timer.add(ending.decodeSeconds, to: .decode)
+        if let damage = ending.damage {
             notice("the file is damaged or cut short (\(damage)): rendered the \(frames) frames before that point")
         }
-        if damagedPackets > 0 {
-            notice("\(damagedPackets) damaged video packet(s) skipped; the frames around them may show errors")
+        if ending.damagedPackets > 0 {
+            notice("\(ending.damagedPackets) damaged video packet(s) skipped; the frames around them may show errors")
         }
-        if damage == nil, let stated = source.statedDuration, let lastTime, lastTime + 1 < stated {
+        if ending.damage == nil, let stated = source.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
             notice(
                 "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
                     + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
