@@ -37,7 +37,7 @@ goldens: setup
 	@echo "goldens recorded: review 'git diff Tests/' and commit"
 
 # burn-captions against plain FFmpeg and FFmpeg+libass on a 60 s clip made under
-# .build/bench/, and layout and raster per caption; writes docs/PERFORMANCE.md (~20 min).
+# .build/bench/, and layout and raster per caption; writes docs/PERFORMANCE.md (~25 min).
 bench: build
 	@bash scripts/setup.sh --sample-tools
 	$(SWIFT) build $(RELEASE) --product LayoutBench

@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Media", dependencies: [
             "Captions", "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
-        .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media"]),
+        .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media", "CProcess"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline"]),

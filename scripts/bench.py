@@ -3,7 +3,7 @@
 
 Usage (from the repository root, after `swift build -c release`):
 
-    python3 scripts/bench.py [--rounds 3] [--seconds 60] [--no-long] [--write docs/PERFORMANCE.md]
+    python3 scripts/bench.py [--rounds 5] [--null-rounds 11] [--seconds 60] [--no-long] [--write docs/PERFORMANCE.md]
 
 Makes (or reuses) under .build/bench/ a 1080x1920 30 fps clip with moving, noisy content
 and espeak-ng speech, about one caption every two seconds (word-timed JSON, SRT, and an
@@ -322,8 +322,8 @@ def table(results, frames):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of A, B and C (about 3 minutes each)")
-    parser.add_argument("--null-rounds", type=int, default=7, help="rounds of N, D and L (about 25 s each)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of A, B and C (about 3 minutes each)")
+    parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D and L (about 25 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
     parser.add_argument("--only", default="ABCNDL", help="commands to run (letters)")

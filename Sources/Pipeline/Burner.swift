@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Layout
+import CProcess
 import Media
 
 /// Burns captions into a video: the whole pipeline, stage by stage.
@@ -26,6 +27,8 @@ public enum Burner {
         let output = request.discardFrames ? nil : try OutputFile(output: request.output, input: request.input)
         let timer = StageTimer()
         let prepared = try prepare(request, timer: timer, events: events)
+        // What preparing freed goes back to the system before the decoder and encoder take theirs.
+        _ = burn_release_free_memory()
         let captions = prepared.planned.map(\.caption)
         if let path = request.exportCaptions { try CaptionPlanner.export(captions, to: path) }
         let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset)
