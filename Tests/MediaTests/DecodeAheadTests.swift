@@ -73,10 +73,14 @@ final class DecodeAheadTests: XCTestCase {
                     frames += 1
                     ahead.recycle(frame)
                 }
-                Thread.sleep(forTimeInterval: 0.05)  // a slow consumer: the decoder fills the queue
+                Thread.sleep(forTimeInterval: 0.02)  // a slow consumer: the decoder fills the queue
                 XCTAssertLessThanOrEqual(ahead.waiting.frames, depth)
             }
+            let deadline = Date().addingTimeInterval(10)
+            while ahead.waiting.frames < depth && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
             XCTAssertEqual(ahead.waiting.frames, depth, "a slow consumer finds the queue full")
+            Thread.sleep(forTimeInterval: 0.1)
+            XCTAssertEqual(ahead.waiting.frames, depth, "and the decoder waits")
         }
     }
 
