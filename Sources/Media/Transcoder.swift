@@ -145,7 +145,7 @@ public final class Transcoder {
             }
         }
 
-        // Demuxing and decoding run on a thread of their own, a few frames ahead.
+        // Demuxing and decoding run on a thread of their own, one frame ahead.
         let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
         ahead.start()
         defer { ahead.stop() }
