@@ -311,13 +311,20 @@ def table(results, frames):
         cpu = statistics.median(r["cpu"] for r in runs)
         rss = max(r["rss"] for r in runs)
         rows.append("| %s %s | %.2f | %.2f | %.1f | %.0f |" % (key, name, wall, cpu, frames / wall, rss))
-    rows += ["", "| ratio | median | per round |", "|---|---|---|"]
+    return "\n".join(rows + [""] + ratio_rows(results))
+
+
+def ratio_rows(results):
+    """The ratios whose two commands ran: median and per round, as Markdown table rows."""
+    rows = ["| ratio | median | per round |", "|---|---|---|"]
     for ratio, field in RATIOS:
         top, bottom = ratio.split("/")
+        if not results.get(top) or not results.get(bottom):
+            continue
         per_round = [a[field] / b[field] for a, b in zip(results[top], results[bottom])]
         rows.append("| %s (%s) | %.3f | %s |" % (ratio, field, statistics.median(per_round),
                                                  " ".join("%.3f" % r for r in per_round)))
-    return "\n".join(rows)
+    return rows if len(rows) > 2 else []
 
 
 def main():
@@ -356,10 +363,10 @@ def main():
                                                                       result["cpu"], result["rss"]))
     if set(order) == set(NAMES):
         text = table(results, frames)
-    else:  # a partial run (--only): each command's medians
-        text = "\n".join("%s: %.2f s wall, %.2f s CPU, %.0f MiB" % (
+    else:  # a partial run (--only): each command's medians, and the ratios it allows
+        text = "\n".join(["%s: %.2f s wall, %.2f s CPU, %.0f MiB" % (
             k, statistics.median(r["wall"] for r in runs), statistics.median(r["cpu"] for r in runs),
-            max(r["rss"] for r in runs)) for k, runs in results.items())
+            max(r["rss"] for r in runs)) for k, runs in results.items()] + [""] + ratio_rows(results))
 
     memory = ""
     if not options.no_long and "A" in order:
