@@ -1,7 +1,7 @@
+import CProcess
 import Captions
 import Foundation
 import Layout
-import CProcess
 import Media
 
 /// Burns captions into a video: the whole pipeline, stage by stage.
