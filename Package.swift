@@ -26,7 +26,7 @@ let package = Package(
         system("CICUSystem", "icu-i18n", "libicu-dev"),
         // ICU behind a header without ICU types (Foundation and ICU headers clash).
         .target(name: "CICU", dependencies: ["CICUSystem"]),
-        // prctl for the command's own process.
+        // prctl and malloc_trim, for the process's own settings and memory.
         .target(name: "CProcess"),
 
         // Pipeline stages.

@@ -86,7 +86,7 @@ final class DecodeAhead: @unchecked Sendable {
         return (waitingFrames, items.count - first - waitingFrames)
     }
 
-    /// Gives back an emptied frame for reuse.
+    /// Gives back a frame that has been encoded (or dropped), for reuse.
     func recycle(_ frame: Frame) {
         frame.unref()
         condition.lock()
@@ -204,8 +204,7 @@ final class DecodeAhead: @unchecked Sendable {
         if !closed && full {
             let start = ContinuousClock.now
             while !closed && full { condition.wait() }
-            let duration = ContinuousClock.now - start
-            waited += Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+            waited += (ContinuousClock.now - start).seconds
         }
         if closed { throw Closed() }
         items.append(item)

@@ -1,8 +1,3 @@
-import CAVCodec
-import CAVFilter
-import CAVFormat
-import CAVUtil
-
 /// Decoded frames held back, in order, until the decoder stops referencing them, so a
 /// caption is blended into the decoded picture itself instead of into a copy of the whole
 /// frame. A decoder keeps reference pictures for the frames after them (and, with frame
@@ -27,7 +22,6 @@ final class HeldFrames {
     let depth: Int
     private var waiting: [Entry] = []
     private var first = 0  // index of the oldest waiting entry
-    private var spares: [Frame] = []  // emptied frames for reuse: no allocation per frame
     /// Frames waiting.
     var count: Int { waiting.count - first }
     /// Captioned frames that left while still referenced (the caller copies them).
@@ -37,19 +31,17 @@ final class HeldFrames {
         self.depth = depth
     }
 
-    /// Takes over `frame`'s picture (the decoder's frame is left empty for its next one).
-    func push(_ frame: Frame, time: Double, caption: YUVOverlay?) throws {
-        let held = try spares.popLast() ?? Frame()
-        av_frame_move_ref(held.pointer, frame.pointer)
+    /// Holds `frame` until `next` lets it go; the caller gives it up until then.
+    func push(_ frame: Frame, time: Double, caption: YUVOverlay?) {
         if first >= 32 {
             waiting.removeFirst(first)
             first = 0
         }
-        waiting.append(Entry(frame: held, time: time, caption: caption))
+        waiting.append(Entry(frame: frame, time: time, caption: caption))
     }
 
     /// The oldest frame when it may leave: it needs no caption, the decoder let it go, too
-    /// many wait behind it, or `all` (the decoder is drained). Give it back with `recycle`.
+    /// many wait behind it, or `all` (the decoder is drained).
     func next(all: Bool) -> Entry? {
         guard first < waiting.count else { return nil }
         let entry = waiting[first]
@@ -58,11 +50,5 @@ final class HeldFrames {
         if !free { copied += 1 }
         first += 1
         return entry
-    }
-
-    /// Returns a frame that has been encoded (or dropped) for reuse.
-    func recycle(_ frame: Frame) {
-        frame.unref()
-        spares.append(frame)
     }
 }

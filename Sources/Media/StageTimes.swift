@@ -49,12 +49,12 @@ public final class StageTimer {
     public func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
         let start = ContinuousClock.now
         let outer = current
-        if let outer { times[outer] += Self.seconds(start - since) }
+        if let outer { times[outer] += (start - since).seconds }
         current = stage
         since = start
         defer {
             let end = ContinuousClock.now
-            times[stage] += Self.seconds(end - since)
+            times[stage] += (end - since).seconds
             current = outer
             since = end
         }
@@ -65,8 +65,9 @@ public final class StageTimer {
     public func add(_ seconds: Double, to stage: Stage) {
         times[stage] += seconds
     }
+}
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
+extension Duration {
+    /// The duration as a number. // seconds
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

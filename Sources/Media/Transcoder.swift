@@ -1,8 +1,8 @@
 import CAVCodec
-import Foundation
 import CAVFilter
 import CAVFormat
 import CAVUtil
+import Foundation
 import Raster
 
 /// A caption to composite into a frame, identified so its colour conversion happens once.
@@ -37,7 +37,7 @@ public struct TranscodeSummary: Sendable {
     public var captionedFrames: Int
     public var copiedStreams: Int
     public var copiedFrames: Int  // captioned frames copied because the decoder still referenced them
-    public var stages: StageTimes  // seconds per stage on the render thread
+    public var stages: StageTimes  // seconds per stage: demux+decode on the decoding thread, the rest on the render thread
     public var width: Int  // pixels
     public var height: Int  // pixels
 }
@@ -75,7 +75,8 @@ public final class Transcoder {
     public var duration: Double? { source.demuxer.duration }
 
     /// Renders into `target`. `overlay(t)` gives the caption for the frame at `t` seconds;
-    /// `notice` gets one-line notes; `timer` splits the render thread's time between stages.
+    /// `notice` gets one-line notes; `timer` gets the busy time of each stage (demux+decode's
+    /// from the decoding thread).
     public func run(
         target: RenderTarget,
         overlay: (Double) throws -> FrameOverlay?,
@@ -94,6 +95,8 @@ public final class Transcoder {
         if let odd = source.croppedFrom {
             notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
         }
+        // Frames come from the decoding thread and go back to it once encoded (or dropped).
+        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
         let held = HeldFrames(
             depth: HeldFrames.depth(width: width, height: height, bytesPerSample: source.bitDepth > 8 ? 2 : 1))
         var spare: Frame?
@@ -118,7 +121,7 @@ public final class Transcoder {
                 }
                 return current!.overlay
             }
-            try held.push(frame, time: time, caption: caption)
+            held.push(frame, time: time, caption: caption)
             try release(all: false)
         }
 
@@ -139,14 +142,13 @@ public final class Transcoder {
                     target.pointee.pict_type = AV_PICTURE_TYPE_NONE
                     try sink.encode(target, timer: timer)
                 }
-                held.recycle(next.frame)
+                ahead.recycle(next.frame)
                 frames += 1
                 if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: next.time, duration: duration)) }
             }
         }
 
         // Demuxing and decoding run on a thread of their own, one frame ahead.
-        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
         ahead.start()
         defer { ahead.stop() }
         while let item = try ahead.next() {
@@ -154,7 +156,6 @@ public final class Transcoder {
             switch item {
             case .frame(let frame, let time):
                 try accept(frame, time: time)
-                ahead.recycle(frame)
             case .packet(let packet):
                 if let sink { try timer.measure(.mux) { try sink.passOn(packet) } }
                 ahead.recycle(packet)
