@@ -37,7 +37,7 @@ let package = Package(
             "Captions", "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
         .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media", "CProcess"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Media", "CProcess"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's

@@ -1,4 +1,5 @@
 import Captions
+import Layout
 import Media
 import Pipeline
 
@@ -98,7 +99,20 @@ enum Arguments {
             guard let next = rest.popFirst(), !next.isEmpty else { throw BurnError.usage("\(option) needs a value") }
             return next
         }
+        var optionsEnded = false
         while let argument = rest.popFirst() {
+            // After `--` every argument is the input, even one that starts with a dash.
+            if optionsEnded || argument == "--" {
+                if optionsEnded {
+                    guard input == nil else {
+                        throw BurnError.usage(
+                            "more than one input: \(input!) and \(argument) (after --, every argument is the input: options go before it)")
+                    }
+                    input = argument
+                }
+                optionsEnded = true
+                continue
+            }
             // --option=value is the same as --option value.
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
@@ -118,7 +132,10 @@ enum Arguments {
                 format = parsed
             case "-p", "--preset": preset = try value(argument)
             case "-o", "--output": output = try value(argument)
-            case "--language": language = try value(argument)
+            case "--language":
+                let tag = try value(argument)
+                if let problem = LanguageTag.problem(tag) { throw BurnError.usage("--language: \(problem)") }
+                language = tag
             case "--fonts-conf": fontsConf = try value(argument)
             case "--crf":
                 let text = try value(argument)
@@ -145,8 +162,9 @@ enum Arguments {
             case "--show-safe-area": showSafeArea = true
             case "--at":
                 let text = try value(argument)
-                guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                    throw BurnError.usage("--at: expected a time in seconds, got \"\(text)\"")
+                guard let seconds = Self.time(text) else {
+                    throw BurnError.usage(
+                        "--at: expected seconds (12.5) or a clock time ([hh:]mm:ss[.fff], 1:02.5), got \"\(text)\"")
                 }
                 at = seconds
             case "--script": script = try value(argument)
@@ -171,6 +189,9 @@ enum Arguments {
         guard let output = output ?? (isPlan || discardFrames ? "" : nil) else {
             throw BurnError.usage("no output (-o FILE)")
         }
+        if !isPlan && !discardFrames && mode == nil, let problem = VideoContainer.problem(output) {
+            throw BurnError.usage("\(output): \(problem)")
+        }
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
@@ -183,5 +204,23 @@ enum Arguments {
         case "preview": return .preview(request, showSafeArea: showSafeArea)
         default: return .burn(request, quiet: quiet, stats: stats)
         }
+    }
+
+    /// Decimal seconds (`12`, `12.5`) or a clock time `[hh:]mm:ss[.fff]` (`1:02.5`, `01:00:02`),
+    /// in seconds; nil for anything else (`0x10`, `1e3`, `-1`, `1:75`).
+    static func time(_ text: String) -> Double? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count) else { return nil }
+        // Every field is ASCII digits; only the seconds may have a fraction.
+        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+        let last = fields[fields.count - 1]
+        guard fields.dropLast().allSatisfy(digits),
+            last.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy(digits),
+            let seconds = Double(last)
+        else { return nil }
+        let units = fields.dropLast().compactMap { Double($0) }
+        if !units.isEmpty && seconds >= 60 || units.count == 2 && units[1] >= 60 { return nil }
+        let total = units.reduce(0) { $0 * 60 + $1 } * 60 + seconds
+        return total.isFinite ? total : nil
     }
 }

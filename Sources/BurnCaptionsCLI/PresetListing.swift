@@ -19,7 +19,7 @@ enum PresetListing {
                 let size = "\(Int(preset.frame.width))x\(Int(preset.frame.height))"
                 let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
                 let line = "\(padded)  \(size.padding(toLength: 9, withPad: " ", startingAt: 0))  \(preset.description ?? "")"
-                Swift.print(line.trimmingCharacters(in: .whitespaces))
+                StandardStreams.output(line.trimmingCharacters(in: .whitespaces) + "\n")
             } catch {
                 Terminal.error(BurnError.wrap(error).description)
                 status = 1

@@ -17,7 +17,7 @@ final class Terminal {
 
     /// `burn-captions: message` on its own line.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("burn-captions: \(message)\n".utf8))
+        StandardStreams.error("burn-captions: \(message)\n")
     }
 
     func handle(_ event: BurnEvent) {
@@ -58,7 +58,7 @@ final class Terminal {
         text += pad("total") + String(
             format: "%8.3f  (busy time of both threads; all threads: %.3f s CPU, %.0f MiB peak RSS)\n", total,
             cpu(usage.ru_utime) + cpu(usage.ru_stime), Double(usage.ru_maxrss) / 1024)
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.error(text)
     }
 
     private static func pad(_ label: String) -> String {
@@ -87,13 +87,13 @@ final class Terminal {
             }
         }
         text += "\(progress.frames) frames  \(String(format: "%.1f", fps)) fps"
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        StandardStreams.error("\r\u{1B}[K\(text)")
         drewProgress = true
     }
 
     private func clearProgress() {
         if drewProgress {
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            StandardStreams.error("\r\u{1B}[K")
             drewProgress = false
         }
     }

@@ -11,6 +11,8 @@ _ = burn_disable_transparent_huge_pages()
 // Past a file-size limit (ulimit -f) a write fails with an error we report, instead of the
 // signal killing the process with its temporary file left behind.
 signal(SIGXFSZ, SIG_IGN)
+// A reader that goes away (`| head -1`) must not kill a render half done.
+StandardStreams.ignoreBrokenPipes()
 
 let command: Command
 do {
@@ -23,9 +25,9 @@ do {
 
 switch command {
 case .help:
-    print(Arguments.usage)
+    StandardStreams.output(Arguments.usage + "\n")
 case .version:
-    print(Versions.text)
+    StandardStreams.output(Versions.text + "\n")
 case .presets:
     exit(PresetListing.print())
 case .batch(let manifest, let options, let quiet):
@@ -53,7 +55,7 @@ case .plan(let request):
     MediaLog.silent()
     do {
         let plan = try Burner.plan(request, events: Terminal(quiet: false).handle)
-        FileHandle.standardOutput.write(try plan.json() + Data("\n".utf8))
+        StandardStreams.output(try plan.json() + Data("\n".utf8))
     } catch {
         let failure = BurnError.wrap(error)
         Terminal.error(failure.description)

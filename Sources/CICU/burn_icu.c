@@ -86,6 +86,15 @@ bool burn_icu_breaks_between_letters(uint32_t c) {
     }
 }
 
+bool burn_icu_is_language_tag(const char *tag) {
+    char id[ULOC_FULLNAME_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = (int32_t)strlen(tag);
+    uloc_forLanguageTag(tag, id, (int32_t)sizeof(id), &parsed, &status);
+    return U_SUCCESS(status) && length > 0 && parsed == length;
+}
+
 int32_t burn_icu_likely_subtags(const char *tag, char *out, int32_t capacity) {
     char id[ULOC_FULLNAME_CAPACITY];
     char maximized[ULOC_FULLNAME_CAPACITY];

@@ -7,9 +7,13 @@ public struct Caption: Sendable, Equatable {
     public var language: String?  // BCP-47
     public var speaker: String?
     public var words: [Word]  // inside start...end; may be empty when the source had no word timings
+    /// Where the caption file holds it (its cue's line or segment), for warnings; not part of
+    /// equality (what is shown and when).
+    public var source: SourceLocation?
 
     public init(
-        text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil, words: [Word] = []
+        text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil, words: [Word] = [],
+        source: SourceLocation? = nil
     ) {
         self.text = text
         self.start = start
@@ -17,6 +21,12 @@ public struct Caption: Sendable, Equatable {
         self.language = language
         self.speaker = speaker
         self.words = words
+        self.source = source
+    }
+
+    public static func == (a: Caption, b: Caption) -> Bool {
+        (a.text, a.start, a.end, a.language, a.speaker) == (b.text, b.start, b.end, b.language, b.speaker)
+            && a.words == b.words
     }
 
     /// Whether the caption is on screen at `time` (start inclusive, end exclusive).

@@ -5,8 +5,8 @@ public enum CaptionBuilder {
     /// A caption shorter than this after an overlap is cut joins the next one instead. // seconds
     static let shortestAfterCut = 0.3
 
-    /// Captions sorted by start; `warnings` receives the transcript's notes (what a reader left
-    /// out), then a line for anything this stage had to change. `language` is used for
+    /// Captions sorted by start; `warnings` receives a line for anything this stage had to
+    /// change (the transcript's own notes are the caller's to show). `language` is used for
     /// segments and transcripts that name none; `fixStarts` runs on the chunked captions
     /// before their times are settled.
     public static func captions(
@@ -14,7 +14,6 @@ public enum CaptionBuilder {
         aligner: ScriptAligner? = nil, language: String? = nil, fixStarts: (([Caption]) -> [Caption])? = nil,
         warnings: inout [String]
     ) -> [Caption] {
-        warnings.append(contentsOf: transcript.notes)
         var tokens = transcript.segments.map(TimedToken.tokens(of:))
         if let script, !script[...].trimmingWhitespace().isEmpty {
             tokens = (aligner ?? ScriptAligner()).align(tokens, script: script)
@@ -23,7 +22,7 @@ public enum CaptionBuilder {
         for (segment, segmentTokens) in zip(transcript.segments, tokens) {
             captions += CaptionChunker.captions(
                 segmentTokens, limits: limits, language: segment.language ?? transcript.language ?? language,
-                speaker: segment.speaker)
+                speaker: segment.speaker, source: segment.source)
         }
         // Pieces of a long segment can reach past the next segment's start: sort them all.
         captions = captions.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }

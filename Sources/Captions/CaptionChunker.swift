@@ -1,5 +1,6 @@
 /// Splits timed tokens into on-screen captions: a full stop, `?` or `!` always ends a
-/// caption; when a caption grows past the character or duration limit it is split at its
+/// caption; when a caption grows past the character or duration limit (the duration only for
+/// recognized word times, not a hand-timed cue's) it is split at its
 /// last comma (or, in Chinese and Japanese, a space between two CJK characters) if that
 /// leaves a reasonable first part, else before the word that does not fit. A segment
 /// boundary always ends a caption. Word timings stay inside each caption.
@@ -9,7 +10,8 @@ public enum CaptionChunker {
 
     /// The captions of one segment's tokens.
     public static func captions(
-        _ tokens: [TimedToken], limits: ChunkingLimits, language: String?, speaker: String?
+        _ tokens: [TimedToken], limits: ChunkingLimits, language: String?, speaker: String?,
+        source: SourceLocation? = nil
     ) -> [Caption] {
         var captions: [Caption] = []
         var current: [TimedToken] = []
@@ -20,7 +22,9 @@ public enum CaptionChunker {
             captions.append(
                 Caption(
                     text: Tokenizer.join(tokens.map(\.token)), start: first.start, end: last.end, language: language,
-                    speaker: speaker, words: tokens.map { Word(text: $0.token.display, start: $0.start, end: $0.end) }))
+                    speaker: speaker, words: tokens.map {
+                        Word(text: $0.token.display, start: $0.start, end: $0.end, estimated: $0.estimated)
+                    }, source: source))
         }
         for token in tokens {
             while !current.isEmpty && tooLong(current + [token], limits) {
@@ -81,9 +85,12 @@ public enum CaptionChunker {
         }
     }
 
+    /// Past the character limit, or the duration limit. A hand-timed cue (all its times
+    /// estimated) lasts as long as its author made it: only its text can be too long.
     private static func tooLong(_ tokens: [TimedToken], _ limits: ChunkingLimits) -> Bool {
         guard tokens.count > 1, let first = tokens.first, let last = tokens.last else { return false }
-        return width(tokens) > limits.maxCharacters || last.end - first.start > limits.maxDuration
+        let timed = tokens.contains { !$0.estimated }
+        return width(tokens) > limits.maxCharacters || timed && last.end - first.start > limits.maxDuration
     }
 
     /// Where to split `tokens` (an index from 1 to count): after the last clause end or

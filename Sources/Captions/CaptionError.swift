@@ -20,14 +20,26 @@ public struct CaptionProblem: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A caption file that cannot be used, with every problem found (at most `limit`).
+/// A caption file that cannot be used, with every problem found (the first `limit` listed,
+/// and how many more there were).
 public struct CaptionError: Error, Sendable, CustomStringConvertible {
     public static let limit = 20
     public var problems: [CaptionProblem]
+    /// Problems found beyond `limit`, counted but not listed.
+    public var omitted: Int
 
-    public init(_ problems: [CaptionProblem]) { self.problems = Array(problems.prefix(Self.limit)) }
+    public init(_ problems: [CaptionProblem]) {
+        self.problems = Array(problems.prefix(Self.limit))
+        omitted = max(0, problems.count - Self.limit)
+    }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    public var description: String {
+        var lines = problems.map(\.description)
+        if omitted > 0, let file = problems.first?.file {
+            lines.append("\(file): \(omitted) more problem\(omitted == 1 ? "" : "s") not listed")
+        }
+        return lines.joined(separator: "\n")
+    }
 }
 
 /// Collects problems while a reader works, then throws them together.

@@ -47,7 +47,7 @@ public enum CaptionReader {
         if chosen == .json, format == nil || jsonByContent {
             (resolved, root) = CaptionFormat.sniffJSON(data, text: text)
         }
-        let transcript: Transcript
+        var transcript: Transcript
         switch resolved {
         case .json: transcript = try NativeJSONReader.read(root ?? JSONDocument.parse(data, file: file), file: file)
         case .whisper: transcript = try WhisperJSONReader.read(root ?? JSONDocument.parse(data, file: file), file: file)
@@ -55,11 +55,12 @@ public enum CaptionReader {
         case .srt: transcript = try SRTReader.parse(text, file: file)
         case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
+        transcript = ControlCharacters.strip(transcript, file: file)
         if transcript.segments.isEmpty {
             // The notes say what was left out, which may be why nothing is left.
             throw CaptionError(
                 [CaptionProblem(file: file, message: "no captions in file")]
-                    + transcript.notes.map { CaptionProblem(file: file, message: $0) })
+                    + transcript.notes)
         }
         return transcript
     }

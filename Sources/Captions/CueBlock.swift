@@ -8,6 +8,9 @@ struct CueBlock {
     /// The lines after the timing line.
     var payload: [Substring]
 
+    /// The cue's place in the file: its timing line (1-based), else its first line.
+    var source: SourceLocation { SourceLocation(line: (timing ?? first) + 1) }
+
     /// The blocks of `lines` from index `start`. With `timingEndsPayload` a line holding `-->`
     /// ends a payload and starts the next block, as WebVTT parsers do.
     static func blocks(in lines: [Substring], from start: Int, timingEndsPayload: Bool) -> [CueBlock] {

@@ -6,6 +6,9 @@ struct JSONLocation: Sendable {
     var line: Int?
     var path: String
 
+    /// The same place as a caption's `SourceLocation`.
+    var source: SourceLocation { SourceLocation(line: line, field: path.isEmpty ? nil : path) }
+
     /// The top-level value of a JSON file.
     static let root = JSONLocation(line: nil, path: "")
 
@@ -186,5 +189,5 @@ enum JSONDocument {
 
 extension NSNumber {
     /// Whether JSONSerialization decoded this from `true` or `false` rather than a number.
-    var isJSONBoolean: Bool { type(of: self) == type(of: NSNumber(value: true)) }
+    public var isJSONBoolean: Bool { type(of: self) == type(of: NSNumber(value: true)) }
 }

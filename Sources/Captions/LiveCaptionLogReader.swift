@@ -127,11 +127,12 @@ enum LiveCaptionLogReader {
             segments.append(
                 Segment(
                     text: text, start: opening.seconds, end: end,
-                    speaker: item.displayName ?? utterance.displayName ?? item.speakerID))
+                    speaker: item.displayName ?? utterance.displayName ?? item.speakerID, source: item.location.source))
         }
-        var notes: [String] = []
+        var notes: [CaptionProblem] = []
         if !open.isEmpty {
-            notes.append(counted(open.count, "unfinished utterance", "(no isFinal item)"))
+            notes.append(
+                CaptionProblem(file: problems.file, message: counted(open.count, "unfinished utterance", "(no isFinal item)")))
         }
         return Transcript(segments: segments, notes: notes)
     }
@@ -186,6 +187,7 @@ private struct Item {
     var end: Moment?
     var timestamp: Double?  // milliseconds since 1970
     var timestampLocation: JSONLocation
+    var location: JSONLocation
 
     /// Items of one speaker share this key.
     var speakerKey: String {
@@ -200,6 +202,7 @@ private struct Item {
         speakerID = object.string("speakerId", problems: &problems)
         displayName = object.string("displayName", problems: &problems)
         timestampLocation = object.location.field("timestamp")
+        location = object.location
         if object.has("timestamp") {
             timestamp = dates.milliseconds(object, "timestamp", problems: &problems)
         } else if !object.has("start") && !object.has("end") {

@@ -13,7 +13,7 @@ enum NativeJSONReader {
         let words = fields.objects("words", problems: &problems, word)
         return Segment(
             text: text, start: start, end: end, language: fields.string("language", problems: &problems),
-            speaker: fields.string("speaker", problems: &problems), words: words ?? [])
+            speaker: fields.string("speaker", problems: &problems), words: words ?? [], source: fields.location.source)
     }
 
     private static func word(_ fields: JSONObject, problems: inout ProblemList) -> Word? {

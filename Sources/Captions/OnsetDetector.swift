@@ -7,8 +7,11 @@ import Foundation
 /// The detector works on window levels in dB (20·log10 RMS):
 /// 1. Noise floor: the `floorQuantile` quantile of the levels in the range and the `lookback`
 ///    seconds before it (the pause the word absorbed, or the quiet before the previous
-///    phrase), never below `silenceLevel`. Peak: the range's loudest window.
-/// 2. Peak less than `minimumContrast` above the floor: no rise can be told apart (nil).
+///    phrase), never below `silenceLevel`. Peak: the loudest level the range holds for
+///    `peakHold` seconds (the quietest window of the loudest such stretch), so a burst of
+///    noise or a click is no peak, while a vowel is.
+/// 2. Peak less than `minimumContrast` above the floor: no rise can be told apart (nil): a
+///    steady tone, music bed, noise or silence moves nothing.
 /// 3. Detection threshold: `floor + max(minimumRise, riseFraction × (peak − floor))`. The onset is
 ///    the first window at or above it that stays there for `sustain` seconds (a click or a
 ///    tick is shorter), after at least one quiet window.
@@ -27,7 +30,9 @@ public struct OnsetDetector: Sendable {
     /// The lowest floor considered, so that digital silence has a finite level. // dBFS (RMS 1e-4)
     public var silenceLevel = -80.0
     /// The least difference between the peak and the floor for a rise to count. // dB
-    public var minimumContrast = 12.0
+    public var minimumContrast = 9.0
+    /// How long the level must hold to count as the peak. // seconds
+    public var peakHold = 0.05
     /// Detection threshold as a share of the floor-to-peak range. // fraction of the dB range
     public var riseFraction = 0.3
     /// The detection threshold is at least this far above the floor. // dB
@@ -48,12 +53,15 @@ public struct OnsetDetector: Sendable {
         let range = envelope.indices(from: from, to: to)
         guard !range.isEmpty else { return nil }
         let sustainWindows = max(1, Int((sustain / envelope.hop).rounded()))
-        // A rise near the end may stay up into the next word: the windows after the range count for `sustain`.
+        let holdWindows = max(1, Int((peakHold / envelope.hop).rounded()))
+        // A rise near the end may stay up into the next word: the windows after the range
+        // count for `sustain` and `peakHold`.
         let levels = Self.levels(
-            envelope, range.lowerBound..<min(envelope.values.count, range.upperBound + sustainWindows - 1))
+            envelope,
+            range.lowerBound..<min(envelope.values.count, range.upperBound + max(sustainWindows, holdWindows) - 1))
         let surroundings = Self.levels(envelope, envelope.indices(from: from - lookback, to: to))
         let floor = max(silenceLevel, Self.quantile(floorQuantile, of: surroundings))
-        let peak = levels.prefix(range.count).max()!
+        let peak = (0..<range.count).map { levels[$0..<min(levels.count, $0 + holdWindows)].min()! }.max()!
         guard peak - floor >= minimumContrast else { return nil }
         let threshold = floor + max(minimumRise, riseFraction * (peak - floor))
 

@@ -11,7 +11,7 @@ enum SRTReader {
             guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
             let text = WebVTTCueText(block.payload.joined(separator: "\n"), syntax: .subRip).text
             if text.isEmpty { continue }
-            segments.append(Segment(text: text, start: start, end: end))
+            segments.append(Segment(text: text, start: start, end: end, source: block.source))
         }
         try problems.check()
         return Transcript(segments: segments)

@@ -4,12 +4,16 @@ public struct Word: Sendable, Equatable {
     public var start: Double  // seconds
     public var end: Double  // seconds
     public var confidence: Double?  // 0...1
+    /// The times were spread over a cue's length (or between timed neighbours), not measured
+    /// by a recognizer: the timing fix leaves such a word alone.
+    public var estimated: Bool
 
-    public init(text: String, start: Double, end: Double, confidence: Double? = nil) {
+    public init(text: String, start: Double, end: Double, confidence: Double? = nil, estimated: Bool = false) {
         self.text = text
         self.start = start
         self.end = end
         self.confidence = confidence
+        self.estimated = estimated
     }
 }
 
@@ -21,10 +25,12 @@ public struct Segment: Sendable, Equatable {
     public var language: String?  // BCP-47
     public var speaker: String?
     public var words: [Word]
+    /// Where the file holds it; not part of equality (what is shown and when).
+    public var source: SourceLocation?
 
     public init(
         text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil,
-        words: [Word] = []
+        words: [Word] = [], source: SourceLocation? = nil
     ) {
         self.text = text
         self.start = start
@@ -32,6 +38,12 @@ public struct Segment: Sendable, Equatable {
         self.language = language
         self.speaker = speaker
         self.words = words
+        self.source = source
+    }
+
+    public static func == (a: Segment, b: Segment) -> Bool {
+        (a.text, a.start, a.end, a.language, a.speaker) == (b.text, b.start, b.end, b.language, b.speaker)
+            && a.words == b.words
     }
 }
 
@@ -39,10 +51,11 @@ public struct Segment: Sendable, Equatable {
 public struct Transcript: Sendable, Equatable {
     public var segments: [Segment]
     public var language: String?  // BCP-47, for segments that name none
-    /// What the reader left out or changed without failing, one line each, for the caller to show as warnings.
-    public var notes: [String]
+    /// What the reader left out or changed without failing, located where it can be, for the
+    /// caller to show as warnings.
+    public var notes: [CaptionProblem]
 
-    public init(segments: [Segment], language: String? = nil, notes: [String] = []) {
+    public init(segments: [Segment], language: String? = nil, notes: [CaptionProblem] = []) {
         self.segments = segments
         self.language = language
         self.notes = notes

@@ -3,33 +3,41 @@ public struct TimedToken: Sendable, Equatable {
     public var token: Token
     public var start: Double  // seconds
     public var end: Double  // seconds
+    /// The times were spread over a range, not measured (see `Word.estimated`).
+    public var estimated: Bool
 
-    public init(token: Token, start: Double, end: Double) {
+    public init(token: Token, start: Double, end: Double, estimated: Bool = false) {
         self.token = token
         self.start = start
         self.end = end
+        self.estimated = estimated
     }
 
     /// The tokens of a segment's text with times. The text decides what is shown (its
     /// punctuation, and words a recognizer left untimed); the word timings, aligned to it
     /// token by token, decide when. Tokens no word timed are spread between their timed
-    /// neighbours; a segment without word timings spreads all its tokens over its range.
+    /// neighbours; a segment without word timings spreads all its tokens over its range. Spread
+    /// tokens are `estimated`; the pieces of one timed word are not.
     public static func tokens(of segment: Segment) -> [TimedToken] {
         let textTokens = Tokenizer.tokens(segment.text)
         let words = timedWords(segment)
-        guard !words.isEmpty else { return spread(textTokens, start: segment.start, end: segment.end) }
+        guard !words.isEmpty else {
+            return spread(textTokens, start: segment.start, end: segment.end, estimated: true)
+        }
         guard !textTokens.isEmpty else { return words }
 
         // Which text token each word token times (same or differently spelt, in order).
-        var times = [(Double, Double)?](repeating: nil, count: textTokens.count)
+        var times = [(Double, Double, Bool)?](repeating: nil, count: textTokens.count)
         let steps = ScriptAligner.alignment(textTokens.map { key($0.text) }, words.map { key($0.token.text) })
-        for case .pair(let t, let w, _) in steps where times[t] == nil { times[t] = (words[w].start, words[w].end) }
+        for case .pair(let t, let w, _) in steps where times[t] == nil {
+            times[t] = (words[w].start, words[w].end, words[w].estimated)
+        }
         // Untimed tokens share the gap between the timed ones around them.
         var result: [TimedToken] = []
         var i = 0
         while i < textTokens.count {
-            if let (start, end) = times[i] {
-                result.append(TimedToken(token: textTokens[i], start: start, end: end))
+            if let (start, end, estimated) = times[i] {
+                result.append(TimedToken(token: textTokens[i], start: start, end: end, estimated: estimated))
                 i += 1
                 continue
             }
@@ -37,7 +45,7 @@ public struct TimedToken: Sendable, Equatable {
             while j < textTokens.count && times[j] == nil { j += 1 }
             let from = result.last?.end ?? segment.start
             let to = j < textTokens.count ? times[j]!.0 : max(from, segment.end)
-            result += spread(Array(textTokens[i..<j]), start: from, end: max(from, to))
+            result += spread(Array(textTokens[i..<j]), start: from, end: max(from, to), estimated: true)
             i = j
         }
         return result
@@ -52,7 +60,7 @@ public struct TimedToken: Sendable, Equatable {
             guard !tokens.isEmpty else { continue }
             let start = min(max(word.start, previousStart), segment.end)
             let end = min(max(word.end, start), segment.end)
-            result += spread(tokens, start: start, end: end)
+            result += spread(tokens, start: start, end: end, estimated: word.estimated)
             previousStart = start
         }
         return result
@@ -64,14 +72,15 @@ public struct TimedToken: Sendable, Equatable {
     }
 
     /// Tokens given times across `start...end` in proportion to their length.
-    static func spread(_ tokens: [Token], start: Double, end: Double) -> [TimedToken] {
+    static func spread(_ tokens: [Token], start: Double, end: Double, estimated: Bool) -> [TimedToken] {
         let lengths = tokens.map { Double(max(1, $0.text.count)) }
         let total = lengths.reduce(0, +)
         var position = 0.0
         return zip(tokens, lengths).map { token, length in
             let from = start + (end - start) * position / total
             position += length
-            return TimedToken(token: token, start: from, end: start + (end - start) * position / total)
+            return TimedToken(
+                token: token, start: from, end: start + (end - start) * position / total, estimated: estimated)
         }
     }
 }

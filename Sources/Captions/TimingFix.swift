@@ -5,20 +5,23 @@ public enum TimingFix {
     public static let margin = 0.05
 
     /// `captions` with each long first word (longer than `longWord` seconds) and its caption
-    /// starting where the audio energy rises inside that word (see `OnsetDetector`), or at
-    /// the word's end minus `fallback` seconds when no rise shows. A start only moves later,
-    /// and never past the first word's end minus `margin`. Captions without words, or whose
-    /// first word is short, are returned unchanged.
+    /// starting where the audio energy rises inside that word (see `OnsetDetector`). Only
+    /// measured word timings are trusted to have absorbed a pause: a caption whose first word
+    /// is `estimated` (spread over a hand-timed cue) keeps its start. A start only moves later,
+    /// and never past the first word's end minus `margin`, the caption's end, the audio's end
+    /// (the envelope's) or `mediaEnd` (the video's end, seconds). Where the audio shows no
+    /// clear rise (silence, a steady tone or music bed) the start stays where it is.
     public static func apply(
-        _ captions: [Caption], envelope: EnergyEnvelope, longWord: Double = 0.35, fallback: Double = 0.2
+        _ captions: [Caption], envelope: EnergyEnvelope, mediaEnd: Double? = nil, longWord: Double = 0.35,
+        detector: OnsetDetector = OnsetDetector()
     ) -> [Caption] {
-        let detector = OnsetDetector()
+        let end = min(envelope.end, mediaEnd ?? .infinity)
         return captions.map { caption in
-            guard let word = caption.words.first, word.end - word.start > longWord else { return caption }
-            let latest = word.end - margin
-            let onset = detector.onset(in: envelope, from: word.start, to: word.end) ?? word.end - fallback
-            let start = min(max(onset, word.start), latest)
-            guard start > word.start, start < caption.end else { return caption }
+            guard let word = caption.words.first, !word.estimated, word.end - word.start > longWord,
+                let onset = detector.onset(in: envelope, from: word.start, to: word.end)
+            else { return caption }
+            let start = min(onset, word.end - margin)
+            guard start > word.start, start < caption.end, start < end else { return caption }
             var fixed = caption
             fixed.words[0].start = start
             fixed.start = max(caption.start, start)

@@ -30,7 +30,7 @@ enum WebVTTReader {
             let cue = WebVTTCueText(block.payload.joined(separator: "\n"))
             // A cue whose payload is empty, or only tags, shows nothing: skipped, not an error.
             if cue.text.isEmpty { continue }
-            segments.append(Segment(text: cue.text, start: start, end: end, speaker: cue.speaker))
+            segments.append(Segment(text: cue.text, start: start, end: end, speaker: cue.speaker, source: block.source))
         }
         try problems.check()
         return Transcript(segments: segments)

@@ -30,7 +30,8 @@ enum WhisperJSONReader {
         else { return nil }
         let words = fields.objects("words", problems: &problems, word)
         let trimmed = String(text[...].trimmingWhitespace())
-        return trimmed.isEmpty ? nil : Segment(text: trimmed, start: start, end: end, words: words ?? [])
+        return trimmed.isEmpty ? nil : Segment(
+                text: trimmed, start: start, end: end, words: words ?? [], source: fields.location.source)
     }
 
     /// The word `fields` describe, or nil when it has no timing or no text (or a problem).

@@ -2,7 +2,10 @@
 /// language (the first is the language's face), plus the colour emoji face. Faces are
 /// opened the first time a caption needs them.
 final class FontChain {
-    let candidates: [FontCandidate]
+    /// The style's faces, then (after `base`) last-resort faces added for characters none of
+    /// them covers.
+    private(set) var candidates: [FontCandidate]
+    let base: Int  // how many faces the style itself has, the emoji face included
     let emoji: Int?  // index of the colour emoji face
     private let library: FontLibrary
     private var opened: [Int: FontFace] = [:]
@@ -20,10 +23,16 @@ final class FontChain {
             self.emoji = nil
         }
         self.candidates = all
+        base = all.count
         self.library = library
     }
 
-    var coverage: [CharacterCoverage] { candidates.map(\.coverage) }
+    /// The index of `candidate`, added after the style's faces if it is not among them yet.
+    func index(of candidate: FontCandidate) -> Int {
+        if let index = candidates.firstIndex(where: { $0.file == candidate.file }) { return index }
+        candidates.append(candidate)
+        return candidates.count - 1
+    }
 
     /// The face at `index`, opened on first use.
     func face(_ index: Int) throws -> FontFace {

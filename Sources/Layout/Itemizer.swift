@@ -56,7 +56,7 @@ public enum Itemizer {
     /// characters such as spaces and digits stay in the face around them), else the first
     /// that covers it.
     static func face(for cluster: Character, coverage: [CharacterCoverage], emoji: Int?, previous: Int?) -> Int {
-        let needed = cluster.unicodeScalars.filter { !isInvisibleJoiner($0) }
+        let needed = cluster.unicodeScalars.filter { !needsNoGlyph($0) }
         guard !needed.isEmpty else { return previous ?? 0 }
         func covers(_ face: Int) -> Bool { needed.allSatisfy(coverage[face].covers) }
         if isEmoji(cluster), let emoji, covers(emoji) { return emoji }
@@ -86,7 +86,7 @@ public enum Itemizer {
     }
 
     /// Joiners and selectors no face needs its own glyph for.
-    private static func isInvisibleJoiner(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsNoGlyph(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
         default: return false

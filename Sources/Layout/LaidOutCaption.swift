@@ -39,6 +39,8 @@ public struct LaidOutCaption {
     public var words: [LaidOutWord]
     public var language: LanguageTag?
     public var fit: LayoutFit
+    /// Characters no face in the font folders has a glyph for, drawn as .notdef boxes (empty when none).
+    public var missingCharacters: String
 
     /// Whether the text had to go below the style's minimum size.
     public var overflows: Bool { fit == .overflows }

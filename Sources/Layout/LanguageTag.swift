@@ -12,6 +12,11 @@ public struct LanguageTag: Sendable, Equatable {
         maximized = length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : tag
     }
 
+    /// Why `tag` is no BCP-47 language tag (`ja`, `zh-TW`, `sr-Latn`), or nil when it is one.
+    public static func problem(_ tag: String) -> String? {
+        burn_icu_is_language_tag(tag) ? nil : "\"\(tag)\" is not a BCP-47 language tag (e.g. en, ja, zh-TW)"
+    }
+
     private var subtags: [Substring] { maximized.split(separator: "-") }
 
     /// The language subtag, lowercased ("zh").

@@ -26,6 +26,13 @@ public final class LayoutEngine {
         try chain(family: family, weight: weight, language: language).face(0)
     }
 
+    /// The family used instead of `family` when no face of that name is installed where
+    /// the fontconfig file looks, or nil when it is installed.
+    public func substitute(for family: String, weight: Int) throws -> String? {
+        guard !selector.hasFamily(family) else { return nil }
+        return try selector.match(family: family, weight: weight, language: nil).family
+    }
+
     /// Lays out `caption` in `style`; `language` is used when the caption names none.
     public func layout(_ caption: Caption, style: TextStyle, language: String? = nil) throws -> LaidOutCaption {
         let named = [caption.language, language].compactMap { $0 }.first { !$0.isEmpty && $0.lowercased() != "und" }
@@ -34,7 +41,17 @@ public final class LayoutEngine {
         // One space for any run of white space (a newline or tab would shape as a missing glyph).
         let text = caption.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let bytes = Array(text.utf8)
-        let runs = Itemizer.runs(text, coverage: chain.coverage, emoji: chain.emoji, rightToLeft: tag?.isRightToLeft ?? false)
+        // The style's faces, then a last resort for each character none of them covers, in the
+        // order this caption needs them: the same caption gets the same faces whatever came before.
+        let offered = Array(0..<chain.base) + lastResorts(for: text, chain: chain, weight: style.weight)
+        let offeredRuns = Itemizer.runs(
+            text, coverage: offered.map { chain.candidates[$0].coverage }, emoji: chain.emoji,
+            rightToLeft: tag?.isRightToLeft ?? false)
+        let runs = offeredRuns.map { run -> TextRun in
+            var mapped = run
+            mapped.font = offered[run.font]
+            return mapped
+        }
         // Caption faces: the language's face first (it sets the line metrics), then those the runs use.
         var chainIndices = [0]
         for run in runs where !chainIndices.contains(run.font) { chainIndices.append(run.font) }
@@ -72,6 +89,21 @@ public final class LayoutEngine {
         // Nothing fits even at the smallest size: the most balanced two lines, flagged.
         let lines = try setting.fit(size: size, breaks: allBreaks, maxWidth: .infinity) ?? [LineFitter.trimmed(0..<bytes.count, bytes)]
         return try setting.build(lines, size: size, fit: .overflows, caption: caption, tag: tag)
+    }
+
+    /// Chain indices of the last-resort faces for the characters of `text` that none of the
+    /// style's faces covers, in order of first need.
+    private func lastResorts(for text: String, chain: FontChain, weight: Int) -> [Int] {
+        var indices: [Int] = []
+        let styleFaces = chain.candidates.prefix(chain.base)
+        for scalar in text.unicodeScalars where !Itemizer.needsNoGlyph(scalar) {
+            guard !styleFaces.contains(where: { $0.coverage.covers(scalar) }),
+                let candidate = selector.lastResort(for: scalar, weight: weight)
+            else { continue }
+            let index = chain.index(of: candidate)
+            if !indices.contains(index) { indices.append(index) }
+        }
+        return indices
     }
 
     /// Fallback faces for a style and language, with the colour emoji face; cached.
@@ -201,6 +233,8 @@ private struct Setting {
         let outline = style.outlineRadius * size
         let height = blockHeight(lines: laidOut.count, metrics: metrics)
         let area = style.safeArea
+        let missing = missingCharacters(
+            Set(zip(laidOut.flatMap(\.glyphs), glyphClusters.joined()).filter { $0.0.glyph == 0 }.map(\.1)))
         // Centred on the anchor, then moved so the block and its outline stay inside the safe area.
         let x = min(max(style.anchorX - blockWidth / 2, area.x + outline), max(area.x + outline, area.maxX - outline - blockWidth))
         let y = min(max(style.anchorY - height / 2, area.y + outline), max(area.y + outline, area.maxY - outline - height))
@@ -209,7 +243,23 @@ private struct Setting {
             lines: laidOut, faces: faces, fontSize: size, frame: frame,
             box: Rect(x: x - outline, y: y - outline, width: blockWidth + 2 * outline, height: height + 2 * outline),
             outlineRadius: outline, words: words(caption.words, lines: lines, clusters: glyphClusters), language: tag,
-            fit: fit)
+            fit: fit, missingCharacters: missing)
+    }
+
+    /// The characters (each once, in text order) that hold one of `clusters`: the glyphs no
+    /// face had, drawn as .notdef boxes.
+    private func missingCharacters(_ clusters: Set<Int>) -> String {
+        guard !clusters.isEmpty else { return "" }
+        var result = ""
+        var offset = 0
+        for character in String(decoding: bytes, as: UTF8.self) {
+            let length = character.utf8.count
+            if (offset..<(offset + length)).contains(where: clusters.contains), !result.contains(character) {
+                result.append(character)
+            }
+            offset += length
+        }
+        return result
     }
 
     /// Where each of the caption's words was drawn: the glyphs whose clusters fall in its text.

@@ -18,8 +18,7 @@ final class DecodeAhead: @unchecked Sendable {
 
     /// How reading ended, known once `next()` has returned nil.
     struct Ending {
-        var damage: String?  // why reading stopped before the end of the file, when it did
-        var damagedPackets = 0  // video packets that failed to decode and were skipped
+        var damage = VideoSource.Damage()
         var lastTime: Double?  // seconds, of the last frame decoded
         var decodeSeconds = 0.0  // spent demuxing and decoding on the decoding thread
     }
@@ -150,20 +149,11 @@ final class DecodeAhead: @unchecked Sendable {
         }
         /// Decodes a video packet (nil: the end); a damaged one is skipped and counted.
         func decode(_ packet: Packet?) throws {
-            do {
-                try timer.measure(.decode) { try source.decode(packet, deliver) }
-            } catch let error as MediaError where error.isDamagedInput {
-                ending.damagedPackets += 1
-            }
+            try timer.measure(.decode) { try source.decodeSkippingDamage(packet, damage: &ending.damage, deliver) }
         }
+        /// A cut or damaged file: keep what decoded well and say so.
         func read() throws -> Bool {
-            do {
-                return try timer.measure(.decode) { try demuxer.read(into: packet) }
-            } catch let error as MediaError where frames > 0 {
-                // A cut or damaged file: keep what decoded well and say so.
-                ending.damage = error.reason
-                return false
-            }
+            try timer.measure(.decode) { try source.read(into: packet, decoded: frames > 0, damage: &ending.damage) }
         }
         while try read() {
             if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex {

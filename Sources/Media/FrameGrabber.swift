@@ -11,15 +11,22 @@ public final class FrameGrabber {
     public init(path: String) throws { source = try VideoSource(path: path) }
 
     /// Calls `body` with the index into `times` and a canvas of that frame, for each time in
-    /// ascending order; a time after the last frame gets the last frame. // seconds
-    public func frames(at times: [Double], _ body: (Int, Canvas) throws -> Void) throws {
+    /// ascending order. The file is read as the render reads it: a damaged packet is skipped
+    /// and a cut-short file ends where its data does. A time after the last frame gets the
+    /// last frame when `holdingLastFrame`, else only while that frame is on screen (one frame
+    /// duration); later times are not visited. Returns where the video ends: the last frame's
+    /// time plus a frame duration, nil when no frame decoded. // seconds
+    @discardableResult
+    public func frames(at times: [Double], holdingLastFrame: Bool = true, _ body: (Int, Canvas) throws -> Void)
+        throws -> Double?
+    {
         let order = times.indices.sorted { times[$0] < times[$1] }
         var next = 0
         let matrix = ColorMatrix(source.colors.space, width: Int(source.width), height: Int(source.height))
         let fullRange = source.colors.range == AVCOL_RANGE_JPEG
         // The latest frame, referenced (not copied) for times past the end.
         let last = try Frame()
-        var seen = false
+        var lastTime: Double?
         let visit: (Frame) throws -> Void = { frame in
             guard next < order.count else { return }
             let time = self.source.seconds(frame)
@@ -29,12 +36,15 @@ public final class FrameGrabber {
             }
             last.unref()
             try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: "frame")
-            seen = true
+            lastTime = time
         }
         try source.readFrames(going: { next < order.count }, visit)
-        while next < order.count, seen {
+        guard let lastTime else { return nil }
+        let end = lastTime + 1 / source.frameRate
+        while next < order.count, holdingLastFrame || times[order[next]] < end {
             try body(order[next], try Canvas(copying: last, matrix: matrix, fullRange: fullRange))
             next += 1
         }
+        return end
     }
 }

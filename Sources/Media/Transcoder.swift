@@ -164,13 +164,13 @@ public final class Transcoder {
         try release(all: true)
         let ending = ahead.ending
         timer.add(ending.decodeSeconds, to: .decode)
-        if let damage = ending.damage {
+        if let damage = ending.damage.reason {
             notice("the file is damaged or cut short (\(damage)): rendered the \(frames) frames before that point")
         }
-        if ending.damagedPackets > 0 {
-            notice("\(ending.damagedPackets) damaged video packet(s) skipped; the frames around them may show errors")
+        if ending.damage.skippedPackets > 0 {
+            notice("\(ending.damage.skippedPackets) damaged video packet(s) skipped; the frames around them may show errors")
         }
-        if ending.damage == nil, let stated = source.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
+        if ending.damage.reason == nil, let stated = source.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
             notice(
                 "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
                     + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")

@@ -158,15 +158,53 @@ final class VideoSource {
         try body(frame)
     }
 
+    /// What a damaged or cut-short file cost while it was read.
+    struct Damage {
+        var reason: String?  // why reading stopped before the end of the file, when it did
+        var skippedPackets = 0  // video packets that failed to decode and were skipped
+    }
+
+    /// `decode`, but a packet the decoder cannot make sense of is skipped and counted.
+    func decodeSkippingDamage(_ packet: Packet?, damage: inout Damage, _ body: (Frame) throws -> Void) throws {
+        do {
+            try decode(packet, body)
+        } catch let error as MediaError where error.isDamagedInput {
+            damage.skippedPackets += 1
+        }
+    }
+
+    /// The demuxer's next packet into `packet`. Once frames have come out (`decoded`), a read
+    /// error ends the file, with its reason in `damage`, instead of failing: a cut-short file
+    /// gives what it holds.
+    func read(into packet: Packet, decoded: Bool, damage: inout Damage) throws -> Bool {
+        do {
+            return try demuxer.read(into: packet)
+        } catch let error as MediaError where decoded {
+            damage.reason = error.reason
+            return false
+        }
+    }
+
     /// Decodes the video stream from the current position to the end, passing each upright
-    /// frame to `visit`, while `going()` holds (checked between packets).
-    func readFrames(going: () -> Bool, _ visit: (Frame) throws -> Void) throws {
+    /// frame to `visit`, while `going()` holds (checked between packets). Damaged packets and
+    /// a cut-short end are taken as the render takes them; what they cost is returned.
+    @discardableResult
+    func readFrames(going: () -> Bool, _ visit: (Frame) throws -> Void) throws -> Damage {
         let packet = try Packet()
-        while going(), try demuxer.read(into: packet) {
-            if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex { try decode(packet, visit) }
+        var damage = Damage()
+        var decoded = false
+        let counted: (Frame) throws -> Void = { frame in
+            decoded = true
+            try visit(frame)
+        }
+        while going(), try read(into: packet, decoded: decoded, damage: &damage) {
+            if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex {
+                try decodeSkippingDamage(packet, damage: &damage, counted)
+            }
             packet.unref()
         }
-        if going() { try decode(nil, visit) }
+        if going() { try decodeSkippingDamage(nil, damage: &damage, counted) }
+        return damage
     }
 
     /// A frame's time from the timeline start; captions use this clock. // seconds

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Layout
 import Media
 
 /// One line of a batch manifest: a render, or why the line could not be read.
@@ -11,7 +12,9 @@ public struct BatchJob: Sendable {
 
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
-    /// "crf"?, "x264Preset"?, "timingFix"?}`.
+    /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?}`: every
+    /// render option of the command line. Two lines writing one file (by real path, through
+    /// any symbolic link) make the second a failed job.
     public static func read(manifest path: String) throws -> [BatchJob] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BurnError.input("\(path): cannot read manifest")
@@ -28,9 +31,14 @@ public struct BatchJob: Sendable {
             var job = BatchJob(index: jobs.count, line: number + 1)
             do {
                 let request = try request(Data(line.utf8), folder: folder)
-                let output = URL(fileURLWithPath: request.output).standardizedFileURL.path
-                if let first = outputs[output] { throw ManifestError("output: also written by line \(first)") }
-                outputs[output] = number + 1
+                for (field, path) in [("output", request.output), ("exportCaptions", request.exportCaptions)] {
+                    guard let path else { continue }
+                    let real = RealPath.resolve(path)
+                    if let first = outputs[real] { throw ManifestError("\(field): also written by line \(first)") }
+                }
+                for path in [request.output, request.exportCaptions].compactMap({ $0 }) {
+                    outputs[RealPath.resolve(path)] = number + 1
+                }
                 job.request = request
             } catch {
                 job.error = "\(path):\(number + 1): \(error)"
@@ -57,19 +65,23 @@ public struct BatchJob: Sendable {
             guard let text = value as? String else { throw ManifestError("\(key): expected a string") }
             return text
         }
-        let known: Set<String> = [
+        let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
-            "timingFix",
+            "threads", "timingFix", "fontsConf", "exportCaptions",
         ]
-        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-            throw ManifestError("\(unknown): unknown field")
-        }
+        if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
         if let crf = fields["crf"] {
             guard let number = crf as? NSNumber, (0...51).contains(number.doubleValue) else {
                 throw ManifestError("crf: expected a number from 0 to 51")
             }
             encoder.crf = number.doubleValue
+        }
+        if let threads = fields["threads"] {
+            guard let number = threads as? NSNumber, !number.isJSONBoolean, let count = Int(exactly: number.doubleValue),
+                (1...256).contains(count)
+            else { throw ManifestError("threads: expected a whole number from 1 to 256") }
+            encoder.threads = count
         }
         if let preset = try string("x264Preset") {
             guard EncoderSettings.x264Presets.contains(preset) else { throw ManifestError("x264Preset: unknown preset \(preset)") }
@@ -79,6 +91,9 @@ public struct BatchJob: Sendable {
         if let name = try string("captionsFormat") {
             guard let parsed = CaptionFormat(rawValue: name) else { throw ManifestError("captionsFormat: unknown format \(name)") }
             format = parsed
+        }
+        if let language = try string("language"), let problem = LanguageTag.problem(language) {
+            throw ManifestError("language: \(problem)")
         }
         var timingFix = true
         if let value = fields["timingFix"] {
@@ -90,7 +105,8 @@ public struct BatchJob: Sendable {
             input: try path("input")!, captions: try path("captions")!, captionsFormat: format,
             preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
             output: try path("output")!, encoder: encoder, language: try string("language"),
-            script: try path("script", required: false), timingFix: timingFix)
+            fontsConf: try path("fontsConf", required: false), script: try path("script", required: false),
+            timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false))
     }
 }
 

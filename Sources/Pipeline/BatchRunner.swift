@@ -33,6 +33,8 @@ public struct BatchOutcome: Sendable, Encodable {
     public var seconds: Double
     public var fps: Double?
     public var error: String?
+    /// Why a job was skipped: "already done", or "running elsewhere" (another worker holds its output).
+    public var reason: String?
 }
 
 /// Runs this shard's jobs of a manifest: skips what is done (same stamp), renders the rest
@@ -76,18 +78,27 @@ public enum BatchRunner {
         guard let request = job.request else { return outcome }
         let started = Date()
         do {
+            // The output's lock claims the job, on any host: a job another worker holds is
+            // theirs, and the stamp is read and written only under the lock.
+            var holder: String?
+            guard let claim = try OutputLock.take(URL(fileURLWithPath: request.output), holder: &holder) else {
+                outcome.status = .skipped
+                outcome.reason = "running elsewhere" + (holder.map { ": \($0)" } ?? "")
+                return outcome
+            }
+            defer { claim.release() }
             let stamp = try JobStamp(request)
             if !options.force && stamp.isDone(request.output) {
                 outcome.status = .skipped
+                outcome.reason = "already done"
                 return outcome
             }
-            OutputFile.removeStalePartials(of: request.output)
             // The old stamp goes first: a render killed after its rename must not look done.
             try? FileManager.default.removeItem(at: JobStamp.url(for: request.output))
             var attempt = 0
             while true {
                 do {
-                    let result = try Burner.run(request, cancellation: cancellation)
+                    let result = try Burner.run(request, claim: claim, cancellation: cancellation, events: { _ in })
                     try stamp.write(for: request.output)
                     outcome.status = .done
                     outcome.error = nil
@@ -111,7 +122,7 @@ public enum BatchRunner {
         let name = outcome.output ?? "line \(outcome.line)"
         switch outcome.status {
         case .done: return "done \(name) (\(String(format: "%.1f", outcome.seconds)) s)"
-        case .skipped: return "skipped \(name) (already done)"
+        case .skipped: return "skipped \(name): \(outcome.reason ?? "already done")"
         case .failed: return "failed \(name): \(outcome.error ?? "unknown error")"
         }
     }

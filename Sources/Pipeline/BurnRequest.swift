@@ -35,6 +35,13 @@ public struct BurnRequest: Sendable {
         self.exportCaptions = exportCaptions
         self.discardFrames = discardFrames
     }
+
+    /// Every file the job reads (video, captions, script, preset file, fontconfig file), which
+    /// no output may be.
+    var inputFiles: [String] {
+        let preset = try? Resources.preset(preset).path
+        return [input, captions, script, preset, fontsConf].compactMap { $0 }
+    }
 }
 
 /// What a burn reports while it runs.

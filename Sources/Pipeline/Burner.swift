@@ -12,8 +12,16 @@ public enum Burner {
         _ request: BurnRequest, cancellation: Cancellation = Cancellation(),
         events: (BurnEvent) -> Void = { _ in }
     ) throws -> BurnResult {
+        try run(request, claim: nil, cancellation: cancellation, events: events)
+    }
+
+    /// `run`, with the output already claimed (a batch job holds its lock from before it
+    /// looks at the stamp until after it writes it).
+    static func run(
+        _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
+    ) throws -> BurnResult {
         do {
-            return try burn(request, cancellation: cancellation, events: events)
+            return try burn(request, claim: claim, cancellation: cancellation, events: events)
         } catch MediaError.cancelled {
             throw BurnError.cancelled(signal: cancellation.signal)
         } catch {
@@ -22,31 +30,30 @@ public enum Burner {
     }
 
     private static func burn(
-        _ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void
+        _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
-        let output = request.discardFrames ? nil : try OutputFile(output: request.output, input: request.input)
+        let output = try request.discardFrames ? nil : videoOutput(request, claim: claim)
+        let export = try request.exportCaptions.map { path in
+            try CaptionPlanner.exportOutput(path, inputs: request.inputFiles + [request.output])
+        }
         let timer = StageTimer()
         let prepared = try prepare(request, timer: timer, events: events)
         // What preparing freed goes back to the system before the decoder and encoder take theirs.
         _ = burn_release_free_memory()
         let captions = prepared.planned.map(\.caption)
-        if let path = request.exportCaptions { try CaptionPlanner.export(captions, to: path) }
         let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset)
         let target =
             output.map { RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder) }
             ?? .discard
 
-        let summary: TranscodeSummary
-        do {
-            summary = try prepared.transcoder.run(
-                target: target, overlay: overlays.overlay(at:), timer: timer, progress: { events(.progress($0)) },
-                notice: { events(.notice("\(request.input): \($0)")) },
-                isCancelled: { cancellation.isCancelled })
-            try output?.commit()
-        } catch {
-            output?.removeTemporary()
-            throw error
-        }
+        // On any failure the temporary file goes with `output`.
+        let summary = try prepared.transcoder.run(
+            target: target, overlay: overlays.overlay(at:), timer: timer, progress: { events(.progress($0)) },
+            notice: { events(.notice("\(request.input): \($0)")) },
+            isCancelled: { cancellation.isCancelled })
+        try output?.commit()
+        // Only a finished render's captions are written.
+        if let export { try CaptionPlanner.export(captions, to: export) }
         return BurnResult(
             output: output?.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
             captionedFrames: summary.captionedFrames, captions: captions.count, rasterized: overlays.rasterized,
@@ -78,7 +85,7 @@ public enum Burner {
         }
         let frameDuration = 1 / transcoder.frameRate
         var captions = try CaptionPlanner.captions(
-            for: request, preset: preset, frameDuration: frameDuration, events: events)
+            for: request, preset: preset, frameDuration: frameDuration, videoDuration: transcoder.duration, events: events)
         // Captions the video never reaches are left out (and not laid out: a file may hold thousands).
         if let duration = transcoder.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
@@ -101,6 +108,16 @@ public enum Burner {
                 captions, engine: engine, style: style, language: request.language, minGap: 2 * frameDuration)
             return (engine, planned)
         }
+        if let used = try engine.substitute(for: style.family, weight: style.weight) {
+            events(.warning(
+                "\(request.preset): font.family \"\(style.family)\" is not installed where the fonts file looks; "
+                    + "using \"\(used)\""))
+        }
+        for item in planned where !item.layout.missingCharacters.isEmpty {
+            let place = item.caption.source?.describe(file: request.captions) ?? request.captions
+            events(.warning(
+                "\(place): no installed font has \"\(item.layout.missingCharacters)\"; drawn as boxes"))
+        }
         let shrunk = planned.filter { $0.layout.fit != .fits }.count
         if shrunk > 0 {
             events(.warning(
@@ -108,6 +125,13 @@ public enum Burner {
                     + "and could not be split further (set smaller, or a word broken)"))
         }
         return (preset, transcoder, style, planned, engine)
+    }
+
+    /// The video output of `request`, checked and claimed: a container that holds H.264, none
+    /// of the files the job reads.
+    private static func videoOutput(_ request: BurnRequest, claim: OutputLock?) throws -> OutputFile {
+        if let problem = VideoContainer.problem(request.output) { throw BurnError.usage("\(request.output): \(problem)") }
+        return try OutputFile(output: request.output, inputs: request.inputFiles, claim: claim)
     }
 
     /// A landscape video with a portrait preset, or the other way round: the preset's geometry

@@ -5,18 +5,22 @@ import Media
 /// The final captions of a request: read, aligned to the script, split within the preset's
 /// limits, with presentable times and phrase starts fixed from the audio.
 enum CaptionPlanner {
-    /// `frameDuration` (seconds) sets the minimum gap between captions: two frames.
+    /// `frameDuration` (seconds) sets the minimum gap between captions: two frames; no start
+    /// is moved past `videoDuration` (seconds).
     static func captions(
-        for request: BurnRequest, preset: Preset, frameDuration: Double, events: (BurnEvent) -> Void
+        for request: BurnRequest, preset: Preset, frameDuration: Double, videoDuration: Double?,
+        events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let transcript = try CaptionReader.read(URL(fileURLWithPath: request.captions), format: request.captionsFormat)
         let script = try request.script.map(readScript)
+        transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
         let envelope = request.timingFix ? try AudioEnvelopeReader.envelope(path: request.input) : nil
         let captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
-            language: request.language, fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope) } },
+            language: request.language,
+            fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: videoDuration) } },
             warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
@@ -34,15 +38,18 @@ enum CaptionPlanner {
         return text
     }
 
-    /// Writes `captions` to `path` in the format its extension names, atomically.
-    static func export(_ captions: [Caption], to path: String) throws {
-        guard let format = CaptionWriter.format(forPath: path) else {
+    /// The `--export-captions` file, checked and claimed before the render: a format
+    /// `CaptionWriter` writes, none of `inputs`.
+    static func exportOutput(_ path: String, inputs: [String]) throws -> OutputFile {
+        guard CaptionWriter.format(forPath: path) != nil else {
             throw BurnError.usage("\(path): --export-captions needs a .srt, .vtt or .json file")
         }
-        do {
-            try CaptionWriter.data(captions, format: format).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw BurnError.output("\(path): cannot write captions: \(error.localizedDescription)")
-        }
+        return try OutputFile(output: path, inputs: inputs)
+    }
+
+    /// Writes `captions` to `file` in the format its extension names, atomically.
+    static func export(_ captions: [Caption], to file: OutputFile) throws {
+        guard let format = CaptionWriter.format(forPath: file.finalURL.path) else { return }
+        try file.write(CaptionWriter.data(captions, format: format))
     }
 }

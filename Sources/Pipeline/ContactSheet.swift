@@ -4,32 +4,44 @@ import Layout
 import Media
 import Raster
 
-/// A grid of thumbnails with a label under each, on a dark canvas.
+/// A contact sheet in pages: a grid of thumbnails with a label under each, on a dark canvas.
+/// A page is at most `maximumHeight` pixels tall, and only the pages being filled are held,
+/// so memory does not grow with the number of captions.
 final class ContactSheet {
     static let gap = 16  // pixels
     static let labelHeight = 44  // pixels
     static let labelSize = 24.0  // pixels
+    static let maximumHeight = 4096  // pixels, of a page
 
-    let canvas: Canvas
+    let count: Int
+    let perPage: Int  // thumbnails on a full page
     private let columns: Int
     private let thumbWidth: Int  // pixels, even
     private let thumbHeight: Int  // pixels, even
+    private var pages: [Int: (canvas: Canvas, filled: Int)] = [:]  // the pages being filled
 
-    /// Thumbnails a quarter of the frame's width (at most 360 px), keeping its shape.
-    init(count: Int, columns: Int, frameWidth: Int, frameHeight: Int) throws {
+    /// Thumbnails a quarter of the frame's width (at most 360 px), keeping its shape; as many
+    /// rows to a page as fit in `maximumHeight`.
+    init(count: Int, columns: Int, frameWidth: Int, frameHeight: Int) {
+        self.count = count
         self.columns = max(1, min(columns, count))
         thumbWidth = max(2, min(360, frameWidth / 4)) & ~1
         thumbHeight = max(2, thumbWidth * frameHeight / max(1, frameWidth)) & ~1
-        let rows = max(1, (count + self.columns - 1) / self.columns)
-        let width = self.columns * (thumbWidth + Self.gap) + Self.gap
-        let height = rows * (thumbHeight + Self.labelHeight + Self.gap) + Self.gap
-        canvas = try Canvas(width: (width + 1) & ~1, height: (height + 1) & ~1, luma: 24)
+        let rows = max(1, (Self.maximumHeight - Self.gap) / (thumbHeight + Self.labelHeight + Self.gap))
+        perPage = rows * self.columns
     }
 
-    /// Puts `frame` scaled in cell `index` and `label` under it.
-    func add(_ frame: Canvas, at index: Int, label: String, engine: LayoutEngine) throws {
-        let x = Self.gap + (index % columns) * (thumbWidth + Self.gap)
-        let y = Self.gap + (index / columns) * (thumbHeight + Self.labelHeight + Self.gap)
+    /// How many pages the sheet has.
+    var pageCount: Int { max(1, (count + perPage - 1) / perPage) }
+
+    /// Puts `frame` scaled in cell `index` and `label` under it; returns the page (0-based)
+    /// and its canvas once its last cell is filled, and forgets it.
+    func add(_ frame: Canvas, at index: Int, label: String, engine: LayoutEngine) throws -> (page: Int, canvas: Canvas)? {
+        let page = index / perPage
+        let cell = index % perPage
+        let canvas = try pages[page]?.canvas ?? makePage(page)
+        let x = Self.gap + (cell % columns) * (thumbWidth + Self.gap)
+        let y = Self.gap + (cell / columns) * (thumbHeight + Self.labelHeight + Self.gap)
         try canvas.place(frame, x: x, y: y, width: thumbWidth, height: thumbHeight)
         let area = Rect(
             x: Double(x), y: Double(y + thumbHeight), width: Double(thumbWidth), height: Double(Self.labelHeight))
@@ -40,6 +52,23 @@ final class ContactSheet {
         if let bitmap = try Rasterizer.render(layout, style: RasterStyle(fill: .white, outline: .black, outlineRadius: 0)) {
             canvas.blend(bitmap)
         }
+        let filled = (pages[page]?.filled ?? 0) + 1
+        guard filled == cells(on: page) else {
+            pages[page] = (canvas, filled)
+            return nil
+        }
+        pages[page] = nil
+        return (page, canvas)
+    }
+
+    /// Thumbnails on page `page`: `perPage`, fewer on the last.
+    private func cells(on page: Int) -> Int { min(perPage, count - page * perPage) }
+
+    private func makePage(_ page: Int) throws -> Canvas {
+        let rows = (cells(on: page) + columns - 1) / columns
+        let width = columns * (thumbWidth + Self.gap) + Self.gap
+        let height = rows * (thumbHeight + Self.labelHeight + Self.gap) + Self.gap
+        return try Canvas(width: (width + 1) & ~1, height: (height + 1) & ~1, luma: 24)
     }
 
     /// `0:00.50 – 0:02.03`.
@@ -50,5 +79,65 @@ final class ContactSheet {
     private static func clock(_ seconds: Double) -> String {
         let hundredths = Int((seconds * 100).rounded())
         return String(format: "%d:%02d.%02d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100)
+    }
+}
+
+/// The file names of a contact sheet's pages from `-o`: a name with one `%d` (`%03d`: padded)
+/// numbers every page from 1; a plain name is the file of a one-page sheet, and
+/// `NAME-001.png`, `NAME-002.png` ... of a longer one.
+struct SheetPageNames {
+    private let prefix: String
+    private let suffix: String
+    private let width: Int?  // digits of the page number; nil: no pattern given
+    let output: String
+
+    /// Reads `output`; a `%` that is not one `%d`, `%0Nd` or `%%` in the file name is a usage error.
+    init(_ output: String) throws {
+        self.output = output
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        let folder = String(output.dropLast(name.count))
+        guard !folder.contains("%") else {
+            throw BurnError.usage("\(output): a page pattern (%d, %03d) belongs in the file name, not the folder")
+        }
+        var before = ""
+        var after = ""
+        var width: Int?
+        var characters = name[...]
+        while let c = characters.popFirst() {
+            guard c == "%" else {
+                if width == nil { before.append(c) } else { after.append(c) }
+                continue
+            }
+            if characters.first == "%" {
+                characters.removeFirst()
+                if width == nil { before.append("%") } else { after.append("%") }
+                continue
+            }
+            let digits = characters.prefix(while: \.isNumber)
+            characters = characters.dropFirst(digits.count)
+            guard width == nil, characters.popFirst() == "d", digits.count <= 2 else {
+                throw BurnError.usage("\(output): a page pattern takes one %d or %03d (and %% for a percent sign)")
+            }
+            width = Int(digits) ?? 1
+        }
+        if width == nil {
+            let stem = (name as NSString).deletingPathExtension
+            let ext = (name as NSString).pathExtension
+            prefix = folder + stem
+            suffix = ext.isEmpty ? "" : "." + ext
+        } else {
+            prefix = folder + before
+            suffix = after
+        }
+        self.width = width
+    }
+
+    /// The file of page `page` (0-based) of `pageCount`.
+    func name(page: Int, of pageCount: Int) -> String {
+        if width == nil && pageCount == 1 { return output }
+        let number = String(page + 1)
+        let digits = width ?? 3
+        return prefix + (width == nil ? "-" : "") + String(repeating: "0", count: max(0, digits - number.count)) + number
+            + suffix
     }
 }

@@ -1,34 +1,51 @@
 import Foundation
 
-/// The output written safely: into a temporary file beside the final path, renamed over it
-/// only when complete, removed on any failure. The input is never the output.
-struct OutputFile {
+/// One output written safely: claimed by an `OutputLock`, written into a temporary file beside
+/// the final path, renamed over it only when complete, removed on any failure. An output is
+/// never one of the files the job reads.
+final class OutputFile {
     let finalURL: URL
     let temporaryURL: URL
+    private let lock: OutputLock
+    private var committed = false
 
-    /// Checks that `output` can be written and is not `input`, before any decoding.
-    init(output: String, input: String) throws {
-        let manager = FileManager.default
+    /// Checks that `output` is none of `inputs` (by real path) and that its folder can be
+    /// written, before any decoding; claims it (or takes over `claim`, already held for it);
+    /// and removes the temporary files that runs killed before they could clean up left beside it.
+    init(output: String, inputs: [String], claim: OutputLock? = nil) throws {
+        try Self.check(output, inputs: inputs)
         finalURL = URL(fileURLWithPath: output).standardizedFileURL
-        let inputURL = URL(fileURLWithPath: input).standardizedFileURL
-        if finalURL.resolvingSymlinksInPath().path == inputURL.resolvingSymlinksInPath().path
-            || Self.sameFile(finalURL.path, inputURL.path)
-        {
-            throw BurnError.usage("\(output): output is the input file; choose another output path")
-        }
         let folder = finalURL.deletingLastPathComponent()
+        var holder: String?
+        guard let lock = try claim ?? OutputLock.take(finalURL, holder: &holder) else {
+            throw BurnError.output(
+                "\(output): another burn-captions process (\(holder ?? "host and process unknown")) is writing it")
+        }
+        self.lock = lock
+        Self.removeAbandonedTemporaries(of: finalURL)
+        temporaryURL = folder.appendingPathComponent(".\(finalURL.lastPathComponent).partial-\(getpid())")
+    }
+
+    /// Checks, without claiming it, that `output` is none of `inputs` (by real path, the same
+    /// rule for every output) and that its folder exists and can be written.
+    static func check(_ output: String, inputs: [String]) throws {
+        let manager = FileManager.default
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        if let input = inputs.first(where: { RealPath.sameFile(output, $0) }) {
+            throw BurnError.usage("\(output): output is the input file \(input); choose another output path")
+        }
+        let folder = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
             throw BurnError.output("\(output): output folder \(folder.path) does not exist")
         }
+        guard isDirectory.boolValue else { throw BurnError.output("\(output): output folder \(folder.path) is not a folder") }
         guard manager.isWritableFile(atPath: folder.path) else {
             throw BurnError.output("\(output): output folder \(folder.path) is not writable")
         }
-        if manager.fileExists(atPath: finalURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw BurnError.output("\(output): is a folder")
         }
-        let name = finalURL.lastPathComponent
-        temporaryURL = folder.appendingPathComponent(".\(name).partial-\(getpid())")
     }
 
     /// Moves the finished temporary file over the final path.
@@ -38,26 +55,46 @@ struct OutputFile {
             removeTemporary()
             throw BurnError.output("\(finalURL.path): cannot move the finished file into place: \(reason)")
         }
+        committed = true
     }
+
+    /// A temporary file that never made it into place goes; the claim goes with the object.
+    deinit { if !committed { removeTemporary() } }
 
     func removeTemporary() { unlink(temporaryURL.path) }
 
-    /// Removes temporary files a killed run (SIGKILL leaves no chance to clean up) left
-    /// beside `output`: `.NAME.partial-PID` whose process no longer exists.
-    static func removeStalePartials(of output: String) {
-        let url = URL(fileURLWithPath: output)
-        let folder = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent).partial-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+    /// Writes `bytes` to the temporary file and moves it into place; errors name the output and the reason.
+    func write(_ bytes: Data) throws {
+        let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("cannot create \(temporaryURL.lastPathComponent)") }
+        let problem: BurnError? = bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return failure("cannot write") }
+                written += count
+            }
+            return nil
         }
+        let closing = close(descriptor) == 0 ? nil : failure("cannot write")
+        if let problem = problem ?? closing {
+            removeTemporary()
+            throw problem
+        }
+        try commit()
     }
 
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    private func failure(_ what: String) -> BurnError {
+        BurnError.output("\(finalURL.path): \(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// Removes `.NAME.partial-*` beside `output`: with its lock held, nobody else writes them.
+    private static func removeAbandonedTemporaries(of output: URL) {
+        let folder = output.deletingLastPathComponent()
+        let prefix = ".\(output.lastPathComponent).partial-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
     }
 }

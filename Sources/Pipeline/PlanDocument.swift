@@ -39,6 +39,7 @@ public struct PlanDocument: Encodable {
         var lines: [Line]
         var box: Box
         var fit: String
+        var missingGlyphs: String?  // characters drawn as boxes: no installed font has them
     }
 
     var frame: Size
@@ -54,7 +55,8 @@ public struct PlanDocument: Encodable {
                 start: record.start, end: record.end, text: record.text, language: record.language,
                 speaker: record.speaker, words: record.words, fontSize: Self.rounded(item.layout.fontSize),
                 lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
-                box: Box(item.layout.box), fit: item.layout.fit.rawValue)
+                box: Box(item.layout.box), fit: item.layout.fit.rawValue,
+                missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters)
         }
     }
 

@@ -60,13 +60,41 @@ public struct Preset: Sendable, Equatable, Codable {
     public var box: Box?
     public var captions: CaptionLimits?
 
-    /// Reads and checks a preset file; errors name the file and the field.
+    /// The fields of a preset (`""`) and of its objects; any other field is an error.
+    static let fields: [String: [String]] = [
+        "": [
+            "name", "description", "frame", "safeArea", "anchor", "font", "maximumLines", "fill", "outline", "shadow",
+            "box", "captions",
+        ],
+        "frame": ["width", "height"],
+        "safeArea": ["x", "y", "width", "height"],
+        "anchor": ["x", "y"],
+        "font": ["family", "weight", "size", "minimumSize", "lineSpacing"],
+        "outline": ["color", "radius"],
+        "shadow": ["color", "offsetX", "offsetY", "blur"],
+        "box": ["color", "padding", "cornerRadius"],
+        "captions": ["maxCharacters", "maxDuration", "minDuration"],
+    ]
+
+    /// Reads and checks a preset file; errors name the file and the field (every unknown
+    /// field at once, each with the name it most likely misspells).
     public static func load(_ url: URL) throws -> Preset {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw BurnError.input("\(url.path): cannot read preset")
+        }
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            var unknown = FieldNames.unknown(object.keys, known: fields[""]!)
+            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+                if let known = fields[key], key != "", let nested = value as? [String: Any] {
+                    unknown += FieldNames.unknown(nested.keys, known: known, path: key)
+                }
+            }
+            if !unknown.isEmpty {
+                throw BurnError.input(unknown.map { "\(url.path): \($0)" }.joined(separator: "\n"))
+            }
         }
         let preset: Preset
         do {

@@ -8,16 +8,19 @@ import Raster
 /// caption at its midpoint, each labelled with its time range.
 extension Burner {
     /// Writes the frame at `time` seconds, with the caption on screen then, to `output` (PNG).
-    /// `showSafeArea` outlines the preset's safe area.
+    /// `showSafeArea` outlines the preset's safe area. A time after the video's end fails,
+    /// naming how long the video is.
     public static func still(
         _ request: BurnRequest, at time: Double, output: String, showSafeArea: Bool = false,
         events: (BurnEvent) -> Void = { _ in }
     ) throws {
         do {
-            let file = try OutputFile(output: output, input: request.input)
+            try checkPicture(output)
+            let file = try OutputFile(output: output, inputs: request.inputFiles)
             let prepared = try prepare(request, events: events)
-            var png: [UInt8] = []
-            try FrameGrabber(path: request.input).frames(at: [time]) { _, canvas in
+            if let duration = prepared.transcoder.duration, time >= duration { throw pastTheEnd(request, time, duration) }
+            var png: [UInt8]?
+            let end = try FrameGrabber(path: request.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
                 if let planned = prepared.planned.first(where: { $0.caption.covers(time) }),
                     let bitmap = try Rasterizer.render(
                         planned.layout, style: prepared.preset.rasterStyle(fontSize: planned.layout.fontSize))
@@ -27,26 +30,34 @@ extension Burner {
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
                 png = try canvas.png()
             }
-            try write(png, to: file)
+            guard let png else { throw pastTheEnd(request, time, end ?? 0) }
+            try file.write(Data(png))
         } catch {
             throw BurnError.wrap(error)
         }
     }
 
-    /// Writes a contact sheet to `output` (PNG): one thumbnail per caption at its midpoint,
-    /// `columns` to a row, each labelled with its time range.
+    /// Writes a contact sheet: one thumbnail per caption at its midpoint, `columns` to a row,
+    /// each labelled with its time range, in pages of at most `ContactSheet.maximumHeight`
+    /// pixels (`output` names them: see `SheetPageNames`). Returns the files written.
+    @discardableResult
     public static func preview(
         _ request: BurnRequest, output: String, columns: Int = 4, showSafeArea: Bool = false,
         events: (BurnEvent) -> Void = { _ in }
-    ) throws {
+    ) throws -> [String] {
         do {
-            let file = try OutputFile(output: output, input: request.input)
+            try checkPicture(output)
+            let names = try SheetPageNames(output)
+            try OutputFile.check(names.name(page: 0, of: 1), inputs: request.inputFiles)
             let prepared = try prepare(request, events: events)
             let planned = prepared.planned
-            let sheet = try ContactSheet(
+            let sheet = ContactSheet(
                 count: planned.count, columns: columns, frameWidth: prepared.transcoder.width,
                 frameHeight: prepared.transcoder.height)
+            let pages = (0..<sheet.pageCount).map { names.name(page: $0, of: sheet.pageCount) }
+            for page in pages { try OutputFile.check(page, inputs: request.inputFiles) }
             let times = planned.map { ($0.caption.start + $0.caption.end) / 2 }
+            var written = 0
             try FrameGrabber(path: request.input).frames(at: times) { index, canvas in
                 let item = planned[index]
                 if let bitmap = try Rasterizer.render(
@@ -55,19 +66,30 @@ extension Burner {
                     canvas.blend(bitmap)
                 }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
-                try sheet.add(canvas, at: index, label: ContactSheet.label(item.caption), engine: prepared.engine)
+                if let (page, canvas) = try sheet.add(canvas, at: index, label: ContactSheet.label(item.caption), engine: prepared.engine) {
+                    try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png()))
+                    written += 1
+                }
             }
-            try write(try sheet.canvas.png(), to: file)
+            guard written == pages.count else { throw BurnError.input("\(request.input): no frame could be decoded") }
+            if pages.count > 1 { events(.notice("wrote \(pages.count) pages: \(pages[0]) ... \(pages[pages.count - 1])")) }
+            return pages
         } catch {
             throw BurnError.wrap(error)
         }
     }
 
-    private static func write(_ bytes: [UInt8], to file: OutputFile) throws {
-        guard FileManager.default.createFile(atPath: file.temporaryURL.path, contents: Data(bytes)) else {
-            throw BurnError.output("\(file.finalURL.path): cannot write the picture")
+    /// Pictures are PNG files: any other name is a usage error.
+    private static func checkPicture(_ output: String) throws {
+        guard URL(fileURLWithPath: output).pathExtension.lowercased() == "png" else {
+            throw BurnError.usage("\(output): still and preview write PNG pictures; name the output .png")
         }
-        try file.commit()
+    }
+
+    private static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {
+        BurnError.input(
+            "\(request.input): --at \(String(format: "%.3f", time)) s is after the end of the video, which lasts "
+                + "\(String(format: "%.3f", duration)) s")
     }
 }
 

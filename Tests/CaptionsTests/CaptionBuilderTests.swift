@@ -21,14 +21,6 @@ final class CaptionBuilderTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1)
     }
 
-    func testTranscriptNotesBecomeWarnings() {
-        let transcript = Transcript(
-            segments: [Segment(text: "a", start: 0, end: 1)], notes: ["1 unfinished utterance was left out"])
-        var warnings: [String] = []
-        _ = CaptionBuilder.captions(from: transcript, warnings: &warnings)
-        XCTAssertEqual(warnings, ["1 unfinished utterance was left out"])
-    }
-
     func testCoversIsStartInclusiveEndExclusive() {
         let caption = Caption(text: "x", start: 1, end: 2)
         XCTAssertTrue(caption.covers(1))

@@ -57,6 +57,19 @@ final class CaptionChunkerTests: XCTestCase {
         XCTAssertTrue(captions.allSatisfy { $0.end - $0.start <= 1.0 + 1e-9 })
     }
 
+    func testHandTimedCueIsNotSplitForItsDuration() {
+        // A cue of 7.5 s whose text fits: its author chose the time, only recognized words are split by it.
+        let cue = Segment(text: "Second cue here", start: 2.5, end: 10)
+        let captions = CaptionChunker.captions(TimedToken.tokens(of: cue), limits: limits, language: "en", speaker: nil)
+        XCTAssertEqual(captions.map(\.text), ["Second cue here"])
+        XCTAssertEqual(captions.first?.start, 2.5)
+        XCTAssertEqual(captions.first?.end, 10)
+        // Too many characters still split it.
+        let wordy = Segment(text: "a hand timed cue with far more text than one caption holds", start: 0, end: 4)
+        XCTAssertGreaterThan(
+            CaptionChunker.captions(TimedToken.tokens(of: wordy), limits: limits, language: "en", speaker: nil).count, 1)
+    }
+
     func testWordTimingsStayInsideEachCaption() {
         let captions = chunk("When we record outside, the wind gets loud")
         XCTAssertEqual(captions[1].words.map(\.text), ["the", "wind", "gets", "loud"])

@@ -44,7 +44,7 @@ final class LiveCaptionLogReaderTests: XCTestCase {
             segments: [
                 Segment(text: "hi there", start: 1.5, end: 3.25, speaker: "Ben"),
                 Segment(text: "hello developer, how are you?", start: 1, end: 4.5, speaker: "Ana"),
-            ], notes: ["1 unfinished utterance (no isFinal item) was left out"])
+            ], notes: [CaptionProblem(file: "l.jsonl", message: "1 unfinished utterance (no isFinal item) was left out")])
         XCTAssertEqual(try parse(Self.jsonLines), expected)
         let crlf = "\u{FEFF}" + Self.jsonLines.replacingOccurrences(of: "\n", with: "\r\n")
         XCTAssertEqual(try parse(crlf), expected)

@@ -30,14 +30,36 @@ final class TimingFixTests: XCTestCase {
         XCTAssertEqual(fixed[0].end, 1.8)
     }
 
-    func testNoRiseFallsBackToTheWordEndMinusFallback() {
-        let flat = envelope(floor: 0.05, [])
-        XCTAssertEqual(TimingFix.apply([caption(first: 0.2...1.5)], envelope: flat)[0].start, 1.3, accuracy: 1e-9)
-        XCTAssertEqual(
-            TimingFix.apply([caption(first: 0.2...1.5)], envelope: flat, fallback: 0.5)[0].start, 1.0, accuracy: 1e-9)
-        // No audio at that time at all: the same fallback.
+    func testNoClearRiseLeavesTheStartAlone() {
+        let original = caption(first: 0.2...1.5)
+        // A steady tone or noise, digital silence, and no audio at that time at all.
+        XCTAssertEqual(TimingFix.apply([original], envelope: envelope(floor: 0.05, [])), [original])
+        XCTAssertEqual(TimingFix.apply([original], envelope: envelope(floor: 0, [])), [original])
         let short = EnergyEnvelope(hop: 0.01, start: 0, values: [0.1, 0.1])
-        XCTAssertEqual(TimingFix.apply([caption(first: 2.2...3.5)], envelope: short)[0].start, 3.3, accuracy: 1e-9)
+        XCTAssertEqual(TimingFix.apply([caption(first: 2.2...3.5)], envelope: short), [caption(first: 2.2...3.5)])
+        // A burst shorter than the peak hold (40 ms) over a floor is no speech either.
+        XCTAssertEqual(TimingFix.apply([original], envelope: envelope(floor: 0.01, [(1.0, 1.04, 0.2)])), [original])
+    }
+
+    func testEstimatedWordTimesAreLeftAlone() {
+        // A hand-timed cue's words are spread over it: nothing was absorbed, the start stays.
+        var handTimed = caption(first: 0.2...1.5)
+        handTimed.words = handTimed.words.map { Word(text: $0.text, start: $0.start, end: $0.end, estimated: true) }
+        let rise = envelope([(1.23, 1.5, 0.2), (1.55, 1.8, 0.2)])
+        XCTAssertEqual(TimingFix.apply([handTimed], envelope: rise), [handTimed])
+        // The same caption with measured times moves.
+        XCTAssertEqual(TimingFix.apply([caption(first: 0.2...1.5)], envelope: rise)[0].start, 1.23, accuracy: 0.011)
+    }
+
+    func testStartNeverPassesTheMediaEnd() {
+        // The rise at 1.23 s is after the video's end (1.2 s): the start stays.
+        let rise = envelope([(1.23, 1.5, 0.2), (1.55, 1.8, 0.2)])
+        let original = caption(first: 0.2...1.5)
+        XCTAssertEqual(TimingFix.apply([original], envelope: rise, mediaEnd: 1.2), [original])
+        XCTAssertEqual(TimingFix.apply([original], envelope: rise, mediaEnd: 1.3)[0].start, 1.23, accuracy: 0.011)
+        // Nor past the audio's end: the envelope stops at 1.0 s.
+        let cut = EnergyEnvelope(hop: 0.01, start: 0, values: Array(rise.values.prefix(100)))
+        XCTAssertEqual(TimingFix.apply([original], envelope: cut), [original])
     }
 
     func testShortFirstWordIsUnchanged() {
@@ -54,11 +76,9 @@ final class TimingFixTests: XCTestCase {
     }
 
     func testStartNeverPassesTheWordEndMinusTheMargin() {
-        // A rise in the word's last few milliseconds, and a fallback smaller than the margin.
+        // A rise in the word's last few milliseconds.
         let late = TimingFix.apply([caption(first: 0.2...1.5)], envelope: envelope([(1.49, 1.8, 0.2)]))
         XCTAssertEqual(late[0].start, 1.5 - TimingFix.margin, accuracy: 1e-9)
-        let tiny = TimingFix.apply([caption(first: 0.2...1.5)], envelope: envelope(floor: 0.05, []), fallback: 0.01)
-        XCTAssertEqual(tiny[0].start, 1.5 - TimingFix.margin, accuracy: 1e-9)
     }
 
     func testStartNeverMovesEarlier() {

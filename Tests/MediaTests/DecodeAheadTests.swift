@@ -57,8 +57,8 @@ final class DecodeAheadTests: XCTestCase {
         XCTAssertEqual(lines, expected)
         XCTAssertEqual(times, times.sorted())
         XCTAssertEqual(ahead.ending.lastTime, times.last)
-        XCTAssertNil(ahead.ending.damage)
-        XCTAssertEqual(ahead.ending.damagedPackets, 0)
+        XCTAssertNil(ahead.ending.damage.reason)
+        XCTAssertEqual(ahead.ending.damage.skippedPackets, 0)
         XCTAssertGreaterThan(ahead.ending.decodeSeconds, 0)
     }
 

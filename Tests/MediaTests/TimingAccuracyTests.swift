@@ -41,21 +41,28 @@ final class TimingAccuracyTests: XCTestCase {
         }
     }
 
-    func testTimingFixFindsPhraseStarts() throws {
-        let folder = try makeScratchFolder()
+    /// The spoken phrases laid out: samples, the recognizer's captions and the true onsets.
+    struct Speech {
+        var rate: Int  // samples per second
+        var pcm: [Int16]
+        var captions: [Caption]
+        var onsets: [Double]  // seconds
+        var power: Double  // mean square of the spoken samples alone (pauses and gaps left out)
+    }
+
+    /// The phrases spoken by espeak-ng; the recognizer's timings run back to back from the previous word's end.
+    private func makeSpeech(in folder: URL) throws -> Speech {
         var rate = 0
         var spoken: [String: [Int16]] = [:]
         for word in Set(Self.phrases.joined()) {
             (rate, spoken[word]) = try Self.speak(word, in: folder)
         }
-
-        // Lay the words out; the recognizer's timings run back to back from the previous word's end.
-        var pcm: [Int16] = []
-        var captions: [Caption] = []
-        var onsets: [Double] = []  // seconds
+        var speech = Speech(rate: rate, pcm: [], captions: [], onsets: [], power: 0)
         var gap = 0
-        func now() -> Double { Double(pcm.count) / Double(rate) }
-        func silence(_ seconds: Double) { pcm += repeatElement(0, count: Int(seconds * Double(rate))) }
+        var energy = 0.0
+        var spokenCount = 0
+        func now() -> Double { Double(speech.pcm.count) / Double(rate) }
+        func silence(_ seconds: Double) { speech.pcm += repeatElement(0, count: Int(seconds * Double(rate))) }
         for (phrase, pause) in zip(Self.phrases, Self.pauses) {
             silence(pause)
             var words: [Word] = []
@@ -64,37 +71,95 @@ final class TimingAccuracyTests: XCTestCase {
                     silence(Self.wordGaps[gap % Self.wordGaps.count])
                     gap += 1
                 }
-                let start = captions.last?.end ?? 0
-                if words.isEmpty { onsets.append(now()) }
-                pcm += spoken[text]!
+                let start = speech.captions.last?.end ?? 0
+                if words.isEmpty { speech.onsets.append(now()) }
+                let samples = spoken[text]!
+                speech.pcm += samples
+                energy += samples.reduce(0) { $0 + Double($1) * Double($1) }
+                spokenCount += samples.count
                 words.append(Word(text: text, start: words.last?.end ?? start, end: now()))
             }
-            captions.append(
+            speech.captions.append(
                 Caption(text: phrase.joined(separator: " "), start: words[0].start, end: words.last!.end, words: words))
         }
         silence(0.5)
-        Self.addNoise(to: &pcm)
+        speech.power = energy / Double(spokenCount)
+        return speech
+    }
 
-        let raw = folder.appendingPathComponent("speech.raw")
-        try pcm.withUnsafeBytes { try Data($0).write(to: raw) }
-        let audio = folder.appendingPathComponent("speech.m4a").path
+    /// `pcm` with the test's white noise, through AAC and back: the envelope the fix reads.
+    private func envelope(_ pcm: [Int16], rate: Int, in folder: URL, name: String) throws -> EnergyEnvelope {
+        var noisy = pcm
+        Self.addNoise(to: &noisy)
+        let raw = folder.appendingPathComponent("\(name).raw")
+        try noisy.withUnsafeBytes { try Data($0).write(to: raw) }
+        let audio = folder.appendingPathComponent("\(name).m4a").path
         try MediaTools.ffmpeg(["-f", "s16le", "-ar", "\(rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", "-b:a", "64k", audio])
+        return try XCTUnwrap(AudioEnvelopeReader.envelope(path: audio))
+    }
 
-        let envelope = try XCTUnwrap(AudioEnvelopeReader.envelope(path: audio))
-        let fixed = TimingFix.apply(captions, envelope: envelope)
-        let crude = TimingFix.apply(captions, envelope: EnergyEnvelope(hop: 0.01, start: 0, values: []))
-        let before = Accuracy(captions, onsets: onsets)
-        let after = Accuracy(fixed, onsets: onsets)
-        print(
-            "timing fix: mean abs start error \(after.summary) (\(captions.count) captions);"
-                + " before: \(before.summary); end - 0.2 s rule alone: \(Accuracy(crude, onsets: onsets).summary)")
+    /// Runs the fix over `speech` mixed with `background` (nil: none) at `snr` dB below the
+    /// speech, and checks the acceptance bounds.
+    private func checkAccuracy(_ name: String, background: ((Speech) -> [Double])?, snr: Double = 10) throws {
+        let folder = try makeScratchFolder()
+        let speech = try makeSpeech(in: folder)
+        var pcm = speech.pcm
+        if let background { Self.mix(background(speech), into: &pcm, power: speech.power / pow(10, snr / 10)) }
+        let fixed = TimingFix.apply(speech.captions, envelope: try envelope(pcm, rate: speech.rate, in: folder, name: name))
+        let before = Accuracy(speech.captions, onsets: speech.onsets)
+        let after = Accuracy(fixed, onsets: speech.onsets)
+        print("timing fix, \(name): mean abs start error \(after.summary) (\(fixed.count) captions); before: \(before.summary)")
 
-        XCTAssertGreaterThanOrEqual(captions.count, 10)
-        XCTAssertTrue(after.acceptable, "after the fix: \(after.summary)")
-        XCTAssertFalse(before.acceptable, "the raw timings already pass: \(before.summary)")
-        for (caption, onset) in zip(fixed, onsets) {
-            XCTAssertEqual(caption.start, onset, accuracy: 0.2, caption.text)
+        XCTAssertGreaterThanOrEqual(speech.captions.count, 10)
+        XCTAssertTrue(after.acceptable, "\(name), after the fix: \(after.summary)")
+        XCTAssertFalse(before.acceptable, "\(name): the raw timings already pass: \(before.summary)")
+        for (caption, onset) in zip(fixed, speech.onsets) {
+            XCTAssertEqual(caption.start, onset, accuracy: 0.2, "\(name): \(caption.text)")
         }
+    }
+
+    func testTimingFixFindsPhraseStarts() throws {
+        try checkAccuracy("clean speech", background: nil)
+    }
+
+    func testTimingFixFindsPhraseStartsInPinkNoise() throws {
+        try checkAccuracy("pink noise at 10 dB SNR", background: { Self.pinkNoise(count: $0.pcm.count, seed: 1) })
+    }
+
+    func testTimingFixFindsPhraseStartsOverAMusicBed() throws {
+        // Chords over a low bass note, the hardest of the beds tried at 10 dB.
+        let chords = [[45, 57, 60, 64], [41, 57, 60, 65], [43, 55, 59, 62], [40, 56, 59, 64]]
+        try checkAccuracy(
+            "music bed 10 dB below the speech",
+            background: { Self.musicBed(count: $0.pcm.count, rate: $0.rate, chords: chords) })
+    }
+
+    /// Without speech there is no onset to find: a steady tone, a music bed alone and digital
+    /// silence under the same captions move no start.
+    func testNoSpeechMovesNoStart() throws {
+        let folder = try makeScratchFolder()
+        let speech = try makeSpeech(in: folder)
+        let count = speech.pcm.count
+        let level = 0.1 * 32768
+        let tone = (0..<count).map { Int16(level * sin(2 * Double.pi * 440 * Double($0) / Double(speech.rate))) }
+        var music = [Int16](repeating: 0, count: count)
+        Self.mix(
+            Self.musicBed(count: count, rate: speech.rate, chords: [[60, 64, 67], [55, 59, 62], [57, 60, 64], [53, 57, 60]]),
+            into: &music, power: speech.power / 10)
+        for (name, pcm, noise) in [("tone", tone, true), ("music", music, true), ("silence", [Int16](repeating: 0, count: count), false)] {
+            let envelope = try noise ? envelope(pcm, rate: speech.rate, in: folder, name: name) : silentEnvelope(pcm, speech, folder)
+            let fixed = TimingFix.apply(speech.captions, envelope: envelope)
+            XCTAssertEqual(fixed, speech.captions, "\(name): \(zip(fixed, speech.captions).filter { $0 != $1 }.count) starts moved")
+        }
+    }
+
+    /// Digital silence through AAC, without the white noise.
+    private func silentEnvelope(_ pcm: [Int16], _ speech: Speech, _ folder: URL) throws -> EnergyEnvelope {
+        let raw = folder.appendingPathComponent("silence.raw")
+        try pcm.withUnsafeBytes { try Data($0).write(to: raw) }
+        let audio = folder.appendingPathComponent("silence.m4a").path
+        try MediaTools.ffmpeg(["-f", "s16le", "-ar", "\(speech.rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", audio])
+        return try XCTUnwrap(AudioEnvelopeReader.envelope(path: audio))
     }
 
     /// `word` spoken by espeak-ng on its own, trimmed to its first and last sample at `speechLevel`.
@@ -144,5 +209,52 @@ final class TimingAccuracyTests: XCTestCase {
             let noise = (Double(state) / Double(UInt32.max) * 2 - 1) * peak
             pcm[i] = Int16(clamping: Int(Double(pcm[i]) + noise.rounded()))
         }
+    }
+
+    /// `background` scaled to mean square `power` and added to `pcm`.
+    private static func mix(_ background: [Double], into pcm: inout [Int16], power: Double) {
+        let own = background.reduce(0) { $0 + $1 * $1 } / Double(max(1, background.count))
+        let gain = own > 0 ? (power / own).squareRoot() : 0
+        for i in pcm.indices where i < background.count {
+            pcm[i] = Int16(clamping: Int((Double(pcm[i]) + gain * background[i]).rounded()))
+        }
+    }
+
+    /// Pink noise: xorshift32 white noise through Paul Kellet's economy filter (-3 dB per octave).
+    private static func pinkNoise(count: Int, seed: UInt32) -> [Double] {
+        var state = seed
+        var (b0, b1, b2) = (0.0, 0.0, 0.0)
+        return (0..<count).map { _ in
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            let white = Double(state) / Double(UInt32.max) * 2 - 1
+            b0 = 0.99765 * b0 + white * 0.0990460
+            b1 = 0.96300 * b1 + white * 0.2965164
+            b2 = 0.57000 * b2 + white * 1.0526913
+            return b0 + b1 + b2 + white * 0.1848
+        }
+    }
+
+    /// Sustained chords (MIDI notes), each two seconds with 20 ms fades, every note with four
+    /// harmonics falling off as 1/n.
+    private static func musicBed(count: Int, rate: Int, chords: [[Int]]) -> [Double] {
+        let length = 2 * rate
+        let fade = Double(rate) * 0.02
+        var samples = [Double](repeating: 0, count: count)
+        for k in 0..<((count + length - 1) / length) {
+            let frequencies = chords[k % chords.count].map { 440 * pow(2, Double($0 - 69) / 12) }
+            let first = k * length
+            let part = min(length, count - first)
+            for j in 0..<part {
+                let t = Double(j) / Double(rate)
+                var x = 0.0
+                for f in frequencies {
+                    for n in 1...4 { x += sin(2 * Double.pi * f * Double(n) * t) / Double(n) }
+                }
+                samples[first + j] = x * min(1, Double(j) / fade, Double(part - j) / fade)
+            }
+        }
+        return samples
     }
 }

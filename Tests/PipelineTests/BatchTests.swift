@@ -78,16 +78,8 @@ final class BatchTests: XCTestCase {
         let manifest = folder.appendingPathComponent("one.jsonl")
         try #"{"input": "\#(talk)", "captions": "\#(captions)", "output": "out.mp4", "x264Preset": "veryslow"}"#
             .write(to: manifest, atomically: true, encoding: .utf8)
-        let (process, out, err) = try CLI.start(CLI.binary, ["batch", manifest.path])
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") }) {
-            usleep(20_000)
-        }
-        XCTAssertTrue(process.isRunning)
-        kill(process.processIdentifier, SIGKILL)
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        _ = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (_, wasRunning) = try CLI.interrupt(["batch", manifest.path], in: folder, with: SIGKILL)
+        XCTAssertTrue(wasRunning)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
 
         // Faster settings for the rerun; the stale temporary file of the killed worker is removed.
@@ -97,6 +89,7 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out.mp4.lock").path))
     }
 
     func testCRLFManifestsDuplicateOutputsAndAbsolutePresetPaths() throws {

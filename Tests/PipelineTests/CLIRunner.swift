@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 
+/// The folder `CLI.unprivileged` made, for removal when the tests end.
+nonisolated(unsafe) private var stagedForUnprivileged: String?
+
 /// Runs the `burn-captions` binary (BURN_CAPTIONS_BIN, else the debug build) and other tools.
 enum CLI {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -18,11 +21,16 @@ enum CLI {
         var stderr: String
     }
 
-    /// Starts `executable` with `arguments`; the caller waits.
-    static func start(_ executable: String, _ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    /// Starts `executable` with `arguments` (and `environment` added to this process's); the caller waits.
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> (Process, Pipe, Pipe)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -32,8 +40,8 @@ enum CLI {
     }
 
     /// Runs to the end and collects the output.
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
-        let (process, out, err) = try start(executable, arguments)
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(executable, arguments, environment: environment)
         // Read before waiting so a full pipe cannot block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -45,9 +53,75 @@ enum CLI {
 
     static func burn(_ arguments: [String]) throws -> Result { try run(binary, arguments) }
 
+    /// Starts the binary with `arguments`, waits (30 s at most) until a temporary output file
+    /// appears in `folder`, so the render is under way, sends `signal` and collects the end.
+    static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32) throws -> (Result, wasRunning: Bool) {
+        let (process, out, err) = try start(binary, arguments)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline,
+            !(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") })
+        {
+            usleep(20_000)
+        }
+        let wasRunning = process.isRunning
+        kill(process.processIdentifier, signal)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let result = Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+        return (result, wasRunning)
+    }
+
     /// Runs a tool from PATH (ffmpeg, ffprobe).
     static func tool(_ name: String, _ arguments: [String]) throws -> Result {
         try run("/usr/bin/env", [name] + arguments)
+    }
+
+    /// The binary, `Presets/`, `Fonts.conf` and `Samples/` of the checkout at `root`, copied into a new
+    /// folder anyone may read: a checkout in a private folder (root's home, `mktemp -d`) is
+    /// out of reach of the user `nobody` that permission tests run as. Returns the folder,
+    /// which holds `burn-captions` and is the `BURN_CAPTIONS_HOME` of the copy.
+    static func stageForUnprivileged(binary: String, root: URL) throws -> URL {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("burn-captions-unprivileged-\(UUID().uuidString)")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: binary, toPath: folder.appendingPathComponent("burn-captions").path)
+        for name in ["Presets", "Fonts.conf", "Samples"] {
+            try manager.copyItem(at: root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        for path in [folder.path] + (manager.subpaths(atPath: folder.path) ?? []).map({ folder.path + "/" + $0 }) {
+            var isDirectory: ObjCBool = false
+            let executable =
+                manager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                || path.hasSuffix("/burn-captions")
+            try manager.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: path)
+        }
+        return folder
+    }
+
+    /// This checkout's copy for unprivileged runs, made once per test process and removed at its exit.
+    static let unprivileged: URL = {
+        let folder = try! stageForUnprivileged(binary: binary, root: root)
+        stagedForUnprivileged = folder.path
+        atexit { if let path = stagedForUnprivileged { try? FileManager.default.removeItem(atPath: path) } }
+        return folder
+    }()
+
+    /// The samples as the user of `runUnprivileged` can read them.
+    static var readableSamples: URL {
+        geteuid() == 0 ? unprivileged.appendingPathComponent("Samples") : samples
+    }
+
+    /// Runs `arguments` as `nobody` (from a copy it can reach, see `stageForUnprivileged`), as
+    /// root who reads any file would make permission cases meaningless; others run the binary as they are.
+    static func runUnprivileged(_ arguments: [String], staged: URL = unprivileged) throws -> Result {
+        guard geteuid() == 0 else { return try burn(arguments) }
+        return try run(
+            "/usr/bin/setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", staged.appendingPathComponent("burn-captions").path]
+                + arguments, environment: ["BURN_CAPTIONS_HOME": staged.path])
     }
 
     /// A fresh empty folder; the caller removes it.

@@ -82,21 +82,11 @@ final class ErrorTests: XCTestCase {
         for (signal, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let folder = try temporaryFolder()
             let output = folder.appendingPathComponent("out.mp4").path
-            let (process, out, err) = try CLI.start(
-                CLI.binary, [talk, "--captions", captions, "-o", output, "--x264-preset", "veryslow"])
-            // Wait until the temporary file exists, so the render is under way.
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline,
-                !(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") })
-            {
-                usleep(20_000)
-            }
-            XCTAssertTrue(process.isRunning, "render finished before it could be interrupted")
-            kill(process.processIdentifier, signal)
-            _ = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, code, stderr)
+            let (result, wasRunning) = try CLI.interrupt(
+                [talk, "--captions", captions, "-o", output, "--x264-preset", "veryslow"], in: folder, with: signal)
+            XCTAssertTrue(wasRunning, "render finished before it could be interrupted")
+            let stderr = result.stderr
+            XCTAssertEqual(result.status, code, stderr)
             XCTAssertTrue(stderr.contains("interrupted"), stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no output, no temp file")
         }

@@ -4,8 +4,8 @@ import XCTest
 /// Unusual and broken inputs, one table: each renders correctly or fails with one line
 /// naming the file, exit 1 and nothing left at the output path.
 final class RobustnessTests: XCTestCase {
-    private static let talk = CLI.samples.appendingPathComponent("talk.mp4").path
-    private static let phone = CLI.samples.appendingPathComponent("phone-hevc10-rot90.mp4").path
+    private static let talk = CLI.readableSamples.appendingPathComponent("talk.mp4").path
+    private static let phone = CLI.readableSamples.appendingPathComponent("phone-hevc10-rot90.mp4").path
 
     enum Expectation: Sendable {
         /// Exit 0. `size` "WxH" of the output; `sameFrames`: as many frames as the input;
@@ -67,7 +67,7 @@ final class RobustnessTests: XCTestCase {
         Case(
             name: "two audio tracks and a subtitle stream", input: "multi.mkv",
             make: ffmpeg("multi.mkv", [
-                "-i", talk, "-f", "lavfi", "-i", "sine=f=440:d=1", "-i", CLI.samples.appendingPathComponent("talk.srt").path,
+                "-i", talk, "-f", "lavfi", "-i", "sine=f=440:d=1", "-i", CLI.readableSamples.appendingPathComponent("talk.srt").path,
                 "-t", "1", "-map", "0:v", "-map", "0:a", "-map", "1:a", "-map", "2", "-c:v", "copy", "-c:a", "aac", "-c:s", "srt",
             ]),
             expect: .renders(size: "1080x1920", audio: ["aac", "aac"], says: ["dropping stream #3 (subtitle)"])),
@@ -182,6 +182,18 @@ final class RobustnessTests: XCTestCase {
                 try handle.truncate(atOffset: 65 << 20)  // sparse: no disk used
                 try handle.close()
             }, captions: "huge.srt", expect: .fails(file: "captions", message: "file is larger than 64 MiB")),
+        Case(
+            name: "control characters", input: talk,
+            make: write("ctl.srt", "1\n00:00:00,500 --> 00:00:02,000\n\u{1B}[31mred\u{7} and\u{0}nul\n"), captions: "ctl.srt",
+            expect: .renders(size: "1080x1920", audio: ["aac"], says: ["ctl.srt:2: control characters removed (U+0000, U+0007, U+001B)"])),
+        Case(
+            name: "Tibetan, only in a serif face", input: talk, make: write("bo.srt", "1\n00:00:00,500 --> 00:00:02,000\nབཀྲ་ཤིས་ bde legs\n"),
+            captions: "bo.srt", expect: .renders(size: "1080x1920", audio: ["aac"], doesNotSay: ["drawn as boxes"])),
+        Case(
+            name: "a character no font has", input: talk,
+            make: write("pua.srt", "1\n00:00:00,500 --> 00:00:02,000\nHi\n\n2\n00:00:03,000 --> 00:00:04,000\nsee \u{10FFFD} here\n"),
+            captions: "pua.srt",
+            expect: .renders(size: "1080x1920", audio: ["aac"], says: ["pua.srt:6: no installed font has \"\u{10FFFD}\"; drawn as boxes"])),
     ]
 
     /// Item 7: absurd preset numbers.
@@ -200,6 +212,23 @@ final class RobustnessTests: XCTestCase {
             }, options: ["--preset", "PRESET"], expect: .fails(file: "preset", message: message))
     }
 
+    /// Item 11 of the second pass: what a preset names must exist.
+    static let presetNameCases: [Case] = [
+        ("a misspelt field", ##""color": "#000000""##, ##""colour": "#000000""##,
+         Expectation.fails(file: "preset", message: #"outline.colour: unknown field (did you mean "color"?)"#)),
+        ("a font that is not installed", #""family": "Noto Sans""#, #""family": "NoSuchFontFamilyXYZ""#,
+         .renders(size: "1080x1920", audio: ["aac"], says: [#"font.family "NoSuchFontFamilyXYZ" is not installed"#, #"using "Noto Sans""#])),
+    ].map { name, from, to, expect in
+        Case(
+            name: name, input: talk,
+            make: { folder in
+                let preset = try String(contentsOfFile: CLI.root.appendingPathComponent("Presets/tiktok.json").path, encoding: .utf8)
+                XCTAssertTrue(preset.contains(from), "tiktok.json has \(from)")
+                try preset.replacingOccurrences(of: from, with: to)
+                    .write(to: folder.appendingPathComponent("absurd.json"), atomically: true, encoding: .utf8)
+            }, options: ["--preset", "PRESET"], expect: expect)
+    }
+
     static func srtTime(_ seconds: Double) -> String {
         let ms = Int((seconds * 1000).rounded())
         return String(format: "%02d:%02d:%02d,%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
@@ -209,6 +238,7 @@ final class RobustnessTests: XCTestCase {
     func testBrokenVideos() throws { try check(Self.brokenVideos) }
     func testCaptions() throws { try check(Self.captionCases) }
     func testAbsurdPresets() throws { try check(Self.presetCases) }
+    func testPresetNamesThatDoNotExist() throws { try check(Self.presetNameCases) }
 
     private func check(_ cases: [Case]) throws {
         for item in cases {
@@ -253,20 +283,21 @@ final class RobustnessTests: XCTestCase {
 
     /// Runs the CLI; as root (who reads any file) it runs as `nobody`, so permissions count.
     private func runAsUnprivileged(_ arguments: [String], folder: URL) throws -> CLI.Result {
-        guard geteuid() == 0 else { return try CLI.burn(arguments) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "locked.mp4" {
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder.appendingPathComponent(name).path)
+        if geteuid() == 0 {
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "locked.mp4" {
+                try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder.appendingPathComponent(name).path)
+            }
         }
-        return try CLI.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + arguments)
+        return try CLI.runUnprivileged(arguments)
     }
 }
 
 /// Faults while writing: a file-size limit (as a full disk behaves) and a folder that
 /// cannot be written.
 final class OutputFaultTests: XCTestCase {
-    private let talk = CLI.samples.appendingPathComponent("talk.mp4").path
-    private let captions = CLI.samples.appendingPathComponent("talk.json").path
+    private let talk = CLI.readableSamples.appendingPathComponent("talk.mp4").path
+    private let captions = CLI.readableSamples.appendingPathComponent("talk.json").path
 
     func testFileSizeLimitFailsCleanly() throws {
         let folder = try temporaryFolder()
@@ -288,15 +319,10 @@ final class OutputFaultTests: XCTestCase {
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
         let output = locked.appendingPathComponent("out.mp4").path
-        var arguments = [talk, "--captions", captions, "-o", output]
-        var executable = CLI.binary
-        if geteuid() == 0 {  // root writes anywhere: run as nobody
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + arguments
-            executable = "/usr/bin/setpriv"
-        }
+        // Root writes anywhere: it runs as nobody.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         let started = Date()
-        let result = try CLI.run(executable, arguments)
+        let result = try CLI.runUnprivileged([talk, "--captions", captions, "-o", output])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("output folder \(locked.path) is not writable"), result.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "fails before decoding")

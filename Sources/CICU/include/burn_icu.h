@@ -33,6 +33,9 @@ int32_t burn_icu_word_boundaries(const uint16_t *text, int32_t length, const cha
    sound mark, Hangul, fullwidth letters and digits, Thai, Lao, Khmer, Myanmar). */
 bool burn_icu_breaks_between_letters(uint32_t c);
 
+/* Whether `tag` is a well-formed BCP-47 language tag: ICU parses all of it. */
+bool burn_icu_is_language_tag(const char *tag);
+
 /* Expands a BCP-47 tag with likely subtags ("zh-TW" -> "zh-Hant-TW").
    Returns the length written, or a negative ICU error code. */
 int32_t burn_icu_likely_subtags(const char *tag, char *out, int32_t capacity);
