@@ -22,7 +22,7 @@ enum Arguments {
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
-               burn-captions still INPUT --captions FILE [--preset NAME] --at SECONDS -o FRAME.png [--show-safe-area]
+               burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
                burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]
@@ -41,7 +41,8 @@ enum Arguments {
               --captions-format F    read the captions as F whatever the extension: json (native),
                                      srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
           -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
-          -o, --output FILE          output video (.mp4 or .mov); written only when complete
+          -o, --output FILE          output video (.mp4, .mov or .mkv); written only when complete;
+                                     preview: SHEET.png, or a page pattern such as sheet_%03d.png
               --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW)
               --script FILE          the text the speaker read: captions take its punctuation and
                                      its character form (Traditional or Simplified Chinese)
@@ -56,9 +57,11 @@ enum Arguments {
                                      drop it: no encode and no file (measures the captions' cost)
               --stats                after a render, print the time per stage and the number of
                                      caption bitmaps rasterized
-              --at SECONDS           still: the time of the frame
+              --at TIME              still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff]
               --show-safe-area       still, preview: outline the preset's safe area
           -q, --quiet                no progress and no summary line
+          --                         end of options: the next argument is the input, even if it
+                                     starts with a dash
           -h, --help                 this text
               --version              version of burn-captions and its libraries
 
@@ -188,9 +191,6 @@ enum Arguments {
         if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
         guard let output = output ?? (isPlan || discardFrames ? "" : nil) else {
             throw BurnError.usage("no output (-o FILE)")
-        }
-        if !isPlan && !discardFrames && mode == nil, let problem = VideoContainer.problem(output) {
-            throw BurnError.usage("\(output): \(problem)")
         }
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,

@@ -31,14 +31,12 @@ public struct BatchJob: Sendable {
             var job = BatchJob(index: jobs.count, line: number + 1)
             do {
                 let request = try request(Data(line.utf8), folder: folder)
-                for (field, path) in [("output", request.output), ("exportCaptions", request.exportCaptions)] {
-                    guard let path else { continue }
-                    let real = RealPath.resolve(path)
+                let written = [("output", request.output), ("exportCaptions", request.exportCaptions)]
+                    .compactMap { field, path in path.map { (field, RealPath.resolve($0)) } }
+                for (field, real) in written {
                     if let first = outputs[real] { throw ManifestError("\(field): also written by line \(first)") }
                 }
-                for path in [request.output, request.exportCaptions].compactMap({ $0 }) {
-                    outputs[RealPath.resolve(path)] = number + 1
-                }
+                for (_, real) in written { outputs[real] = number + 1 }
                 job.request = request
             } catch {
                 job.error = "\(path):\(number + 1): \(error)"

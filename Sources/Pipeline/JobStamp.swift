@@ -20,7 +20,8 @@ struct JobStamp: Equatable {
         }
         hash.add(
             "options \(request.preset) \(request.encoder.crf) \(request.encoder.preset) \(request.language ?? "-") "
-                + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-")")
+                + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
+                + "\(request.exportCaptions ?? "-")")
         value = String(hash.value, radix: 16)
     }
 
@@ -36,8 +37,19 @@ struct JobStamp: Equatable {
             && (try? String(contentsOf: Self.url(for: output), encoding: .utf8)) == value
     }
 
+    /// Writes the stamp beside `output` (a temporary file renamed over it); errors name the stamp and the reason.
     func write(for output: String) throws {
-        try value.write(to: Self.url(for: output), atomically: true, encoding: .utf8)
+        let url = Self.url(for: output)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+        do {
+            try OutputFile.write(Data(value.utf8), to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw OutputFile.FileWriteFailure(description: "cannot rename: \(String(cString: strerror(errno)))")
+            }
+        } catch let reason as OutputFile.FileWriteFailure {
+            unlink(temporary.path)
+            throw BurnError.output("\(url.path): job stamp: \(reason)")
+        }
     }
 }
 

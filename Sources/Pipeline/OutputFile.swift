@@ -65,9 +65,26 @@ final class OutputFile {
 
     /// Writes `bytes` to the temporary file and moves it into place; errors name the output and the reason.
     func write(_ bytes: Data) throws {
-        let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create \(temporaryURL.lastPathComponent)") }
-        let problem: BurnError? = bytes.withUnsafeBytes { buffer in
+        do {
+            try Self.write(bytes, to: temporaryURL)
+        } catch let reason as FileWriteFailure {
+            removeTemporary()
+            throw BurnError.output("\(finalURL.path): \(reason)")
+        }
+        try commit()
+    }
+
+    /// A failed write: what was done and the system's reason.
+    struct FileWriteFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Writes `bytes` into a new (or emptied) file at `url`, with errno's reason on failure.
+    static func write(_ bytes: Data, to url: URL) throws {
+        let failure = { (what: String) in FileWriteFailure(description: "\(what): \(String(cString: strerror(errno)))") }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("cannot create \(url.lastPathComponent)") }
+        let problem: FileWriteFailure? = bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
                 let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
@@ -78,15 +95,7 @@ final class OutputFile {
             return nil
         }
         let closing = close(descriptor) == 0 ? nil : failure("cannot write")
-        if let problem = problem ?? closing {
-            removeTemporary()
-            throw problem
-        }
-        try commit()
-    }
-
-    private func failure(_ what: String) -> BurnError {
-        BurnError.output("\(finalURL.path): \(what): \(String(cString: strerror(errno)))")
+        if let problem = problem ?? closing { throw problem }
     }
 
     /// Removes `.NAME.partial-*` beside `output`: with its lock held, nobody else writes them.
