@@ -1,7 +1,9 @@
 import Foundation
 import Layout
-import Pipeline
+import Raster
 import XCTest
+
+@testable import Pipeline
 
 /// Preset files: the anchor as fractions, errors that name the field, scaling to the video,
 /// `burn-captions presets`, a user's own preset file, and the orientation warning.
@@ -41,6 +43,25 @@ final class PresetTests: XCTestCase {
             XCTAssertTrue((style.safeArea.x...style.safeArea.maxX).contains(style.anchorX), name)
             XCTAssertTrue((style.safeArea.y...style.safeArea.maxY).contains(style.anchorY), name)
         }
+    }
+
+    /// The list of fields a preset may have is the format's: a preset with every optional part
+    /// encodes to exactly those fields, so no real field is refused as unknown.
+    func testKnownFieldsAreThePresetFormatsFields() throws {
+        var preset = try Preset.load(CLI.root.appendingPathComponent("Presets/tiktok.json"))
+        preset.description = "every field"
+        preset.maximumLines = 2
+        preset.font.lineSpacing = 1.1
+        preset.shadow = Preset.Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128), offsetX: 0.05, offsetY: 0.05, blur: 0.1)
+        preset.box = Preset.Box(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128), padding: 0.2, cornerRadius: 0.2)
+        preset.captions = Preset.CaptionLimits(maxCharacters: 32, maxDuration: 3, minDuration: 1)
+        let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(preset)) as? [String: Any])
+        XCTAssertEqual(Set(encoded.keys), Set(Preset.fields[""]!))
+        for (key, value) in encoded {
+            guard let nested = value as? [String: Any] else { continue }
+            XCTAssertEqual(Set(nested.keys), Set(Preset.fields[key] ?? []), key)
+        }
+        XCTAssertEqual(Set(Preset.fields.keys), Set(encoded.filter { $0.value is [String: Any] }.keys).union([""]))
     }
 
     func testBadAnchorsNameTheField() throws {
