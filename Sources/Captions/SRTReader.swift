@@ -9,11 +9,18 @@ enum SRTReader {
         let lines = textLines(text)
         for block in CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false) {
             guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
-            let text = WebVTTCueText(block.payload.joined(separator: "\n"), syntax: .subRip).text
+            let text = WebVTTCueText(assEscapes(block.payload.joined(separator: "\n")), syntax: .subRip).text
             if text.isEmpty { continue }
             segments.append(Segment(text: text, start: start, end: end, source: block.source))
         }
         try problems.check()
         return Transcript(segments: segments)
+    }
+
+    /// The ASS escapes that files converted from ASS keep: `\N` is a line break inside the
+    /// cue, `\h` a no-break space.
+    static func assEscapes(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        return text.replacingOccurrences(of: "\\N", with: "\n").replacingOccurrences(of: "\\h", with: "\u{A0}")
     }
 }

@@ -1,7 +1,7 @@
 /// A run of caption text between white space, and where it stands: the unit inside which
 /// `Tokenizer` glues punctuation to words. Punctuation never crosses white space here.
 struct TextChunk {
-    /// The characters, none of them white space.
+    /// The characters, none of them white space a line may break at.
     var text: Substring
     /// White space stood before it and it is not the first run of the text.
     var spaceBefore: Bool
@@ -13,9 +13,9 @@ struct TextChunk {
         var chunks: [TextChunk] = []
         var rest = text[...]
         var newline = true
-        while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+        while let start = rest.firstIndex(where: { !$0.isBreakingSpace }) {
             newline = newline || rest[..<start].contains(where: \.isNewline)
-            let end = rest[start...].firstIndex(where: \.isWhitespace) ?? rest.endIndex
+            let end = rest[start...].firstIndex(where: \.isBreakingSpace) ?? rest.endIndex
             chunks.append(TextChunk(text: rest[start..<end], spaceBefore: !chunks.isEmpty, startsLine: newline))
             rest = rest[end...]
             newline = false

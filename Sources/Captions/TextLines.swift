@@ -1,7 +1,9 @@
-/// The lines of a text caption file, split at every kind of line end, without a leading BOM.
+/// The lines of a text caption file as players count them, without a leading BOM: only CR,
+/// LF and CRLF end a line (WebVTT's rule, and SubRip's in practice); vertical tab, form
+/// feed, U+0085, U+2028 and U+2029 are characters of the line they stand in.
 func textLines(_ text: String) -> [Substring] {
-    // "\r\n" is one Character in Swift, so split on every kind of line end.
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    // "\r\n" is one Character in Swift.
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
     if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
     return lines
 }

@@ -106,6 +106,9 @@ public enum Tokenizer {
         return text
     }
 
+    /// The no-break spaces: white space that joins rather than separates.
+    static let noBreakSpaces: Set<Character> = ["\u{A0}", "\u{2007}", "\u{202F}"]
+
     /// A Chinese, Japanese or Korean character (Han, kana, Hangul, CJK symbols as letters).
     public static func isCJK(_ c: Character) -> Bool {
         guard let scalar = c.unicodeScalars.first else { return false }
@@ -118,9 +121,10 @@ public enum Tokenizer {
         }
     }
 
-    /// A character of a word: neither white space nor punctuation, or one of `attachedSymbols`.
+    /// A character of a word: neither white space a line may break at nor punctuation, or one
+    /// of `attachedSymbols`. A no-break space (`10 000`, SubRip's `\h`) holds its word together.
     static func isWordCharacter(_ c: Character) -> Bool {
-        !c.isWhitespace && (!isPunctuation(c) || attachedSymbols.contains(c))
+        !c.isBreakingSpace && (!isPunctuation(c) || attachedSymbols.contains(c))
     }
 
     /// Unicode punctuation (general categories P*), but not an emoji built on it such as #️⃣.
@@ -152,4 +156,9 @@ public enum Tokenizer {
     private static func isDash(_ c: Character) -> Bool {
         c.unicodeScalars.first?.properties.generalCategory == .dashPunctuation
     }
+}
+
+extension Character {
+    /// White space between words, where a line may break: every kind but the no-break spaces.
+    public var isBreakingSpace: Bool { isWhitespace && !Tokenizer.noBreakSpaces.contains(self) }
 }

@@ -38,8 +38,9 @@ public final class LayoutEngine {
         let named = [caption.language, language].compactMap { $0 }.first { !$0.isEmpty && $0.lowercased() != "und" }
         let tag = named.map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
         let chain = try chain(family: style.family, weight: style.weight, language: tag)
-        // One space for any run of white space (a newline or tab would shape as a missing glyph).
-        let text = caption.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // One space for any run of white space (a newline or tab would shape as a missing glyph);
+        // a no-break space stays, and keeps its words on one line.
+        let text = caption.text.split(whereSeparator: \.isBreakingSpace).joined(separator: " ")
         let bytes = Array(text.utf8)
         // The style's faces, then a last resort for each character none of them covers, in the
         // order this caption needs them: the same caption gets the same faces whatever came before.

@@ -80,6 +80,33 @@ final class SRTReaderTests: XCTestCase {
         }
     }
 
+    /// Only CR, LF and CRLF end lines: other separators stay in their line, so cue numbers,
+    /// timing lines and reported line numbers are the file's physical lines.
+    func testOnlyCRAndLFEndLines() throws {
+        let cr = try parse("1\r00:00:01,000 --> 00:00:02,000\rOld Mac\r\r2\r00:00:03,000 --> 00:00:04,000\rtwo\r")
+        XCTAssertEqual(cr.segments.map(\.text), ["Old Mac", "two"])
+        XCTAssertEqual(cr.segments.map(\.source), [SourceLocation(line: 2), SourceLocation(line: 6)])
+        // U+2028 and U+0085 inside a cue are not line ends; the cue after them keeps its line number.
+        let inside = try parse("1\n00:00:01,000 --> 00:00:02,000\na\u{2028}b\u{85}c\n\n2\n00:00:03,000 --> 00:00:04,000\nd\n")
+        XCTAssertEqual(inside.segments.map(\.text), ["a\u{2028}bc", "d"])
+        XCTAssertEqual(inside.segments[1].source, SourceLocation(line: 6))
+        // A vertical tab does not end the cue number's line: the block has no timing line.
+        XCTAssertEqual(
+            problemLines { try self.parse("1\u{0B}00:00:01,000 --> 00:00:02,000\nx\n") },
+            ["t.srt:1: malformed timing line `1\u{0B}00:00:01,000 --> 00:00:02,000` (expected `hh:mm:ss,ttt --> hh:mm:ss,ttt`)"])
+    }
+
+    /// Files converted from ASS keep `\N` (a line break in the cue) and `\h` (a no-break space).
+    func testASSLineBreakAndHardSpace() throws {
+        let transcript = try parse("1\n00:00:01,000 --> 00:00:02,000\n{\\an8}First line\\Nsecond line\n\n2\n00:00:03,000 --> 00:00:04,000\n10\\h000 people\n")
+        XCTAssertEqual(transcript.segments.map(\.text), ["First line\nsecond line", "10\u{A0}000 people"])
+        // The no-break space holds its number together through the Captions stage.
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(from: transcript, warnings: &warnings)
+        XCTAssertEqual(captions[1].words.map(\.text), ["10\u{A0}000", "people"])
+        XCTAssertEqual(captions[1].text, "10\u{A0}000 people")
+    }
+
     func testFileWithoutCaptionsIsAnError() {
         XCTAssertThrowsError(try parse("\n\n")) { error in
             XCTAssertEqual((error as? CaptionError)?.description, "t.srt: no captions in file")

@@ -147,3 +147,43 @@ extension XCTestCase {
         return url
     }
 }
+
+/// What `burn-captions plan` prints, as far as the tests read it.
+struct Plan: Decodable {
+    struct Box: Decodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
+    struct Size: Decodable {
+        var width: Int
+        var height: Int
+    }
+    struct Line: Decodable {
+        var text: String
+        var width: Double
+        var fonts: [String]
+    }
+    struct Caption: Decodable {
+        struct Word: Decodable {
+            var text: String
+            var start: Double
+            var end: Double
+        }
+        var start: Double
+        var end: Double
+        var text: String
+        var language: String?
+        var words: [Word]
+        var fontSize: Double
+        var lines: [Line]
+        var box: Box
+        var missingGlyphs: String?
+    }
+    var frame: Size
+    var safeArea: Box
+    var captions: [Caption]
+
+    static func decode(_ json: String) throws -> Plan { try JSONDecoder().decode(Plan.self, from: Data(json.utf8)) }
+}

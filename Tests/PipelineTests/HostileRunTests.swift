@@ -73,7 +73,7 @@ final class HostileRunTests: XCTestCase {
         for name in ["tone", "silence", "none"] {
             let plan = try CLI.burn(["plan", folder.appendingPathComponent("\(name).mp4").path, "--captions", applause])
             XCTAssertEqual(plan.status, 0, plan.stderr)
-            let captions = try PlanJSON.captions(plan.stdout)
+            let captions = try Plan.decode(plan.stdout).captions
             XCTAssertEqual(captions.map(\.start), [0.2], name)
             XCTAssertEqual(captions.map(\.end), [2.8], name)
         }
@@ -269,7 +269,7 @@ final class HostileRunTests: XCTestCase {
         let captions = try write(srt, folder, "mixed.srt")
         let plan = try CLI.burn(["plan", talk, "--captions", captions])
         XCTAssertEqual(plan.status, 0, plan.stderr)
-        let planned = try PlanJSON.captions(plan.stdout)
+        let planned = try Plan.decode(plan.stdout).captions
         XCTAssertEqual(planned.map(\.text), ["བཀྲ་ཤིས་ bde legs", "see \u{10FFFD} here", "[31mred and nul"])
         // Tibetan is only in Noto Serif Tibetan, which Fonts.conf turns away for text: the last resort.
         XCTAssertEqual(planned[0].lines.flatMap(\.fonts).first, "Noto Serif Tibetan")
@@ -460,26 +460,5 @@ final class HostileRunTests: XCTestCase {
             ], staged: staged)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\"captions\""), result.stdout)
-    }
-}
-
-/// The captions of `plan`'s JSON, as far as these tests read them.
-enum PlanJSON {
-    struct Caption: Decodable {
-        var start: Double
-        var end: Double
-        var text: String
-        var missingGlyphs: String?
-        var lines: [Line]
-    }
-    struct Line: Decodable {
-        var fonts: [String]
-    }
-    private struct Document: Decodable {
-        var captions: [Caption]
-    }
-
-    static func captions(_ json: String) throws -> [Caption] {
-        try JSONDecoder().decode(Document.self, from: Data(json.utf8)).captions
     }
 }

@@ -5,42 +5,6 @@ import XCTest
 final class PlanTests: XCTestCase {
     private let talk = CLI.samples.appendingPathComponent("talk.mp4").path
 
-    private struct Plan: Decodable {
-        struct Box: Decodable {
-            var x: Double
-            var y: Double
-            var width: Double
-            var height: Double
-        }
-        struct Size: Decodable {
-            var width: Int
-            var height: Int
-        }
-        struct Line: Decodable {
-            var text: String
-            var width: Double
-            var fonts: [String]
-        }
-        struct Caption: Decodable {
-            struct Word: Decodable {
-                var text: String
-                var start: Double
-                var end: Double
-            }
-            var start: Double
-            var end: Double
-            var text: String
-            var language: String?
-            var words: [Word]
-            var fontSize: Double
-            var lines: [Line]
-            var box: Box
-        }
-        var frame: Size
-        var safeArea: Box
-        var captions: [Caption]
-    }
-
     /// `json` written to `name` in `folder`.
     private func captionsFile(_ name: String, in folder: URL, _ json: String) throws -> URL {
         let url = folder.appendingPathComponent(name)
@@ -51,7 +15,7 @@ final class PlanTests: XCTestCase {
     private func plan(_ arguments: [String]) throws -> Plan {
         let result = try CLI.burn(["plan", talk] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
-        return try JSONDecoder().decode(Plan.self, from: Data(result.stdout.utf8))
+        return try Plan.decode(result.stdout)
     }
 
     func testPlanOnTheSamplePrintsTheCaptionsWithWords() throws {
@@ -169,6 +133,25 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(fixed.captions[0].start, 5.072, accuracy: 0.1)
         let raw = try plan(["--captions", captions.path, "--no-timing-fix"])
         XCTAssertEqual(raw.captions[0].start, 4.70, accuracy: 0.001)
+    }
+
+    /// SubRip converted from ASS: `\N` is laid out as the line break of a cue's second line
+    /// (two lines here), and a `\h` no-break space is never where a line breaks.
+    func testASSEscapesAreALineBreakAndANoBreakSpace() throws {
+        let folder = try temporaryFolder()
+        let escaped = try captionsFile(
+            "ass.srt", in: folder,
+            "1\n00:00:01,000 --> 00:00:04,000\nTop line here\\Nbottom line\n\n"
+                + "2\n00:00:05,000 --> 00:00:08,000\nWe counted 10\\h000 people\n")
+        let twin = try captionsFile("plain.srt", in: folder, "1\n00:00:01,000 --> 00:00:04,000\nTop line here\nbottom line\n")
+        let escapedPlan = try plan(["--captions", escaped.path])
+        let twinPlan = try plan(["--captions", twin.path])
+        XCTAssertEqual(escapedPlan.captions[0].lines.map(\.text), twinPlan.captions[0].lines.map(\.text))
+        XCTAssertEqual(escapedPlan.captions[0].lines.count, 2)
+        XCTAssertFalse(escapedPlan.captions.contains { $0.text.contains("\\") })
+        let lines = escapedPlan.captions[1].lines.map(\.text)
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("10\u{A0}000") }.count, 1, "\(lines)")
     }
 
     func testPlanUsageErrors() throws {
