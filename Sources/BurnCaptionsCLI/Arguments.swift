@@ -40,6 +40,8 @@ enum Arguments {
                                      (native, Whisper or live-caption log, told apart by content)
               --captions-format F    read the captions as F whatever the extension: json (native),
                                      srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
+              --captions-encoding E  the captions' text encoding when it is not UTF-8 (UTF-16 with a
+                                     BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
           -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
           -o, --output FILE          output video (.mp4, .mov or .mkv); written only when complete;
                                      preview: SHEET.png, or a page pattern such as sheet_%03d.png
@@ -72,6 +74,7 @@ enum Arguments {
         var input: String?
         var captions: String?
         var format: CaptionFormat?
+        var encoding: String?
         var preset = "tiktok"
         var output: String?
         var language: String?
@@ -133,6 +136,12 @@ enum Arguments {
                     throw BurnError.usage("--captions-format: unknown format \"\(name)\" (known: \(known))")
                 }
                 format = parsed
+            case "--captions-encoding":
+                let name = try value(argument)
+                guard TextEncoding.isKnown(name) else {
+                    throw BurnError.usage("--captions-encoding: ICU knows no encoding \"\(name)\" (e.g. windows-1252, latin1, Shift_JIS)")
+                }
+                encoding = name
             case "-p", "--preset": preset = try value(argument)
             case "-o", "--output": output = try value(argument)
             case "--language":
@@ -195,7 +204,7 @@ enum Arguments {
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            exportCaptions: export, discardFrames: discardFrames)
+            exportCaptions: export, discardFrames: discardFrames, captionsEncoding: encoding)
         switch mode {
         case "plan": return .plan(request)
         case "still":

@@ -6,6 +6,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
 #include <unicode/uloc.h>
 #include <unicode/uversion.h>
 #include <unicode/utrans.h>
@@ -84,6 +86,41 @@ bool burn_icu_breaks_between_letters(uint32_t c) {
     default:
         return false;
     }
+}
+
+int32_t burn_icu_convert_to_utf8(const char *name, const char *bytes, int32_t length, char *out,
+                                 int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = ucnv_convert("UTF-8", name, out, capacity, bytes, length, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR && capacity == 0) return n;
+    if (U_FAILURE(status)) return -(int32_t)status;
+    return n;
+}
+
+bool burn_icu_knows_encoding(const char *name) {
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *converter = ucnv_open(name, &status);
+    if (converter) ucnv_close(converter);
+    return U_SUCCESS(status) && converter != NULL;
+}
+
+int32_t burn_icu_detect_encoding(const char *bytes, int32_t length, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCharsetDetector *detector = ucsdet_open(&status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    ucsdet_setText(detector, bytes, length, &status);
+    const UCharsetMatch *match = ucsdet_detect(detector, &status);
+    int32_t confidence = -1;
+    if (U_SUCCESS(status) && match) {
+        const char *name = ucsdet_getName(match, &status);
+        confidence = ucsdet_getConfidence(match, &status);
+        if (U_SUCCESS(status) && name && capacity > 0) {
+            strncpy(out, name, (size_t)capacity - 1);
+            out[capacity - 1] = 0;
+        }
+    }
+    ucsdet_close(detector);
+    return U_FAILURE(status) ? -(int32_t)status : confidence;
 }
 
 bool burn_icu_is_language_tag(const char *tag) {

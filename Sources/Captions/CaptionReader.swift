@@ -5,8 +5,9 @@ public enum CaptionReader {
     /// Largest caption file accepted. // bytes
     public static let maximumFileSize = 64 << 20
 
-    /// Reads `url`; `format` forces a reader. Throws `CaptionError` naming file and line or field.
-    public static func read(_ url: URL, format: CaptionFormat? = nil) throws -> Transcript {
+    /// Reads `url`; `format` forces a reader, `encoding` the text encoding (see `TextEncoding`).
+    /// Throws `CaptionError` naming file and line or field.
+    public static func read(_ url: URL, format: CaptionFormat? = nil, encoding: String? = nil) throws -> Transcript {
         let name = url.path
         let data: Data
         do {
@@ -24,19 +25,24 @@ public enum CaptionReader {
         }
         // A `.json` extension names a family: its content tells native, Whisper or live log apart.
         return try parse(
-            data, file: name, format: format ?? CaptionFormat(fileExtension: url.pathExtension),
+            data, file: name, format: format ?? CaptionFormat(fileExtension: url.pathExtension), encoding: encoding,
             jsonByContent: format == nil)
     }
 
     /// Parses caption bytes; `file` names them in errors. A nil `format` is sniffed from the
     /// content; `.json` is native JSON.
-    public static func parse(_ data: Data, file: String, format: CaptionFormat?) throws -> Transcript {
-        try parse(data, file: file, format: format, jsonByContent: false)
+    public static func parse(_ data: Data, file: String, format: CaptionFormat?, encoding: String? = nil) throws
+        -> Transcript
+    {
+        try parse(data, file: file, format: format, encoding: encoding, jsonByContent: false)
     }
 
     /// `parse`, where `jsonByContent` lets the content decide which JSON format a `.json` is.
-    static func parse(_ data: Data, file: String, format: CaptionFormat?, jsonByContent: Bool) throws -> Transcript {
-        let text = try decodeUTF8(data, file: file)
+    static func parse(_ data: Data, file: String, format: CaptionFormat?, encoding: String?, jsonByContent: Bool)
+        throws -> Transcript
+    {
+        // The JSON readers take bytes: UTF-8 ones, whatever the file's encoding was.
+        let (text, data) = try TextEncoding.text(of: data, file: file, encoding: encoding)
         guard let chosen = format ?? CaptionFormat.sniff(text.prefix(4096)[...]) else {
             throw CaptionError([
                 CaptionProblem(file: file, message: "unknown caption format (use --captions-format)")
@@ -65,37 +71,11 @@ public enum CaptionReader {
         return transcript
     }
 
-    /// Text of `data`, or an error naming the line of the first invalid UTF-8 byte.
-    static func decodeUTF8(_ data: Data, file: String) throws -> String {
-        if let text = String(validatingUTF8Bytes: data) { return text }
-        var line = 1
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1 }
-            case .emptyInput:
-                return String(decoding: data, as: UTF8.self)
-            case .error:
-                throw CaptionError([CaptionProblem(file: file, line: line, message: "invalid UTF-8")])
-            }
-        }
-    }
-
     private static func readFailure(_ url: URL) -> String {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             return "no such file"
         }
         return isDirectory.boolValue ? "is a folder, not a caption file" : "cannot read file (permission denied?)"
-    }
-}
-
-extension String {
-    /// The string of `data` when it is valid UTF-8, else nil.
-    init?(validatingUTF8Bytes data: Data) {
-        guard let text = String(bytes: data, encoding: .utf8) else { return nil }
-        self = text
     }
 }

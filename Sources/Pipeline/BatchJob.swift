@@ -12,7 +12,8 @@ public struct BatchJob: Sendable {
 
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
-    /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?}`: every
+    /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
+    /// "captionsEncoding"?}`: every
     /// render option of the command line. Two lines writing one file (by real path, through
     /// any symbolic link) make the second a failed job.
     public static func read(manifest path: String) throws -> [BatchJob] {
@@ -65,7 +66,7 @@ public struct BatchJob: Sendable {
         }
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
-            "threads", "timingFix", "fontsConf", "exportCaptions",
+            "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -90,6 +91,10 @@ public struct BatchJob: Sendable {
             guard let parsed = CaptionFormat(rawValue: name) else { throw ManifestError("captionsFormat: unknown format \(name)") }
             format = parsed
         }
+        let encoding = try string("captionsEncoding")
+        if let encoding, !TextEncoding.isKnown(encoding) {
+            throw ManifestError("captionsEncoding: ICU knows no encoding \"\(encoding)\"")
+        }
         if let language = try string("language"), let problem = LanguageTag.problem(language) {
             throw ManifestError("language: \(problem)")
         }
@@ -104,7 +109,7 @@ public struct BatchJob: Sendable {
             preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
             output: try path("output")!, encoder: encoder, language: try string("language"),
             fontsConf: try path("fontsConf", required: false), script: try path("script", required: false),
-            timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false))
+            timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false), captionsEncoding: encoding)
     }
 }
 

@@ -6,6 +6,7 @@ public struct BurnRequest: Sendable {
     public var input: String
     public var captions: String
     public var captionsFormat: CaptionFormat?
+    public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
     public var preset: String  // a name in Presets/ or a path to a preset file
     public var output: String
     public var encoder: EncoderSettings
@@ -20,7 +21,7 @@ public struct BurnRequest: Sendable {
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
         output: String, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
         fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
-        discardFrames: Bool = false
+        discardFrames: Bool = false, captionsEncoding: String? = nil
     ) {
         self.input = input
         self.captions = captions
@@ -34,6 +35,7 @@ public struct BurnRequest: Sendable {
         self.timingFix = timingFix
         self.exportCaptions = exportCaptions
         self.discardFrames = discardFrames
+        self.captionsEncoding = captionsEncoding
     }
 
     /// Every file the job reads (video, captions, script, preset file, fontconfig file), which

@@ -11,7 +11,8 @@ enum CaptionPlanner {
         for request: BurnRequest, preset: Preset, frameDuration: Double, videoDuration: Double?,
         events: (BurnEvent) -> Void
     ) throws -> [Caption] {
-        let transcript = try CaptionReader.read(URL(fileURLWithPath: request.captions), format: request.captionsFormat)
+        let transcript = try CaptionReader.read(
+            URL(fileURLWithPath: request.captions), format: request.captionsFormat, encoding: request.captionsEncoding)
         let script = try request.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []

@@ -154,6 +154,28 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains("10\u{A0}000") }.count, 1, "\(lines)")
     }
 
+    /// A Windows-1252 file fails naming the encoding and the option; with the option, or as
+    /// UTF-16 with a BOM, it reads as its UTF-8 twin.
+    func testCaptionsInOtherEncodings() throws {
+        let folder = try temporaryFolder()
+        let text = "1\n00:00:01,000 --> 00:00:03,000\n“Quoted” for €5…\n"
+        let legacy = folder.appendingPathComponent("legacy.srt")
+        try text.data(using: .windowsCP1252)!.write(to: legacy)
+        let refused = try CLI.burn(["plan", talk, "--captions", legacy.path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(
+            refused.stderr,
+            "burn-captions: \(legacy.path):3: invalid UTF-8; it looks like windows-1252: try --captions-encoding windows-1252\n")
+        let named = try plan(["--captions", legacy.path, "--captions-encoding", "windows-1252"])
+        XCTAssertEqual(named.captions.map(\.text), ["“Quoted” for €5…"])
+        let utf16 = folder.appendingPathComponent("utf16.srt")
+        try (Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!).write(to: utf16)
+        XCTAssertEqual(try plan(["--captions", utf16.path]).captions.map(\.text), ["“Quoted” for €5…"])
+        let unknown = try CLI.burn(["plan", talk, "--captions", legacy.path, "--captions-encoding", "klingon"])
+        XCTAssertEqual(unknown.status, 2, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("ICU knows no encoding \"klingon\""), unknown.stderr)
+    }
+
     func testPlanUsageErrors() throws {
         let json = CLI.samples.appendingPathComponent("talk.json").path
         XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "-o", "/tmp/x.mp4"]).status, 2)

@@ -33,6 +33,20 @@ int32_t burn_icu_word_boundaries(const uint16_t *text, int32_t length, const cha
    sound mark, Hangul, fullwidth letters and digits, Thai, Lao, Khmer, Myanmar). */
 bool burn_icu_breaks_between_letters(uint32_t c);
 
+/* Converts `length` bytes in the encoding `name` (any name or alias ICU's converters know:
+   "windows-1252", "Shift_JIS", "UTF-16LE") to UTF-8 in out. Returns the UTF-8 length (with
+   out NULL and capacity 0: the length needed), or a negative ICU error code (an unknown
+   name is U_FILE_ACCESS_ERROR). Bytes the encoding does not define become U+FFFD. */
+int32_t burn_icu_convert_to_utf8(const char *name, const char *bytes, int32_t length, char *out,
+                                 int32_t capacity);
+
+/* Whether ICU has a converter for the encoding `name`. */
+bool burn_icu_knows_encoding(const char *name);
+
+/* ICU's charset detector (ucsdet) on `length` bytes: writes the most likely encoding's name
+   into out and returns its confidence (0...100), or a negative ICU error code. */
+int32_t burn_icu_detect_encoding(const char *bytes, int32_t length, char *out, int32_t capacity);
+
 /* Whether `tag` is a well-formed BCP-47 language tag: ICU parses all of it. */
 bool burn_icu_is_language_tag(const char *tag);
 
