@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions"], exclude: ["Cases"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),

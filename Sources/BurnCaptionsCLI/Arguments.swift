@@ -42,6 +42,8 @@ enum Arguments {
                                      srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
               --captions-encoding E  the captions' text encoding when it is not UTF-8 (UTF-16 with a
                                      BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
+              --strict               a malformed SubRip or WebVTT cue is an error (by default it is
+                                     left out with a warning, as players skip it)
           -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
           -o, --output FILE          output video (.mp4, .mov or .mkv); written only when complete;
                                      preview: SHEET.png, or a page pattern such as sheet_%03d.png
@@ -75,6 +77,7 @@ enum Arguments {
         var captions: String?
         var format: CaptionFormat?
         var encoding: String?
+        var strict = false
         var preset = "tiktok"
         var output: String?
         var language: String?
@@ -142,6 +145,7 @@ enum Arguments {
                     throw BurnError.usage("--captions-encoding: ICU knows no encoding \"\(name)\" (e.g. windows-1252, latin1, Shift_JIS)")
                 }
                 encoding = name
+            case "--strict": strict = true
             case "-p", "--preset": preset = try value(argument)
             case "-o", "--output": output = try value(argument)
             case "--language":
@@ -204,7 +208,7 @@ enum Arguments {
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            exportCaptions: export, discardFrames: discardFrames, captionsEncoding: encoding)
+            exportCaptions: export, discardFrames: discardFrames, captionsEncoding: encoding, strictCaptions: strict)
         switch mode {
         case "plan": return .plan(request)
         case "still":

@@ -42,10 +42,18 @@ public struct CaptionError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Collects problems while a reader works, then throws them together.
+/// Collects problems while a reader works, then throws them together. A cue a player would
+/// skip (a malformed timing line, a block without one) is `dropped` instead: the reader goes
+/// on, and `CaptionReader` decides whether that is a warning or, with `strict`, an error.
 struct ProblemList {
     let file: String
     var problems: [CaptionProblem] = []
+    var dropped: [CaptionProblem] = []
+
+    /// A cue left out, and why.
+    mutating func drop(line: Int, _ message: String) {
+        dropped.append(CaptionProblem(file: file, line: line, message: message))
+    }
 
     mutating func add(line: Int, _ message: String) {
         problems.append(CaptionProblem(file: file, line: line, message: message))
@@ -56,8 +64,12 @@ struct ProblemList {
     }
 
     /// Throws when any problem was found.
+    /// Throws when any problem was found; the cues dropped so far are listed with it, in line order.
     func check() throws {
-        if !problems.isEmpty { throw CaptionError(problems) }
+        guard !problems.isEmpty else { return }
+        guard !dropped.isEmpty else { throw CaptionError(problems) }
+        let all = (problems + dropped).enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+        throw CaptionError(all.map(\.element))
     }
 }
 

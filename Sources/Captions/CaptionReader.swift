@@ -5,9 +5,12 @@ public enum CaptionReader {
     /// Largest caption file accepted. // bytes
     public static let maximumFileSize = 64 << 20
 
-    /// Reads `url`; `format` forces a reader, `encoding` the text encoding (see `TextEncoding`).
-    /// Throws `CaptionError` naming file and line or field.
-    public static func read(_ url: URL, format: CaptionFormat? = nil, encoding: String? = nil) throws -> Transcript {
+    /// Reads `url`; `format` forces a reader, `encoding` the text encoding (see `TextEncoding`);
+    /// `strict` makes a malformed SubRip or WebVTT cue an error instead of a cue left out with
+    /// a warning. Throws `CaptionError` naming file and line or field.
+    public static func read(_ url: URL, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
+        throws -> Transcript
+    {
         let name = url.path
         let data: Data
         do {
@@ -26,21 +29,21 @@ public enum CaptionReader {
         // A `.json` extension names a family: its content tells native, Whisper or live log apart.
         return try parse(
             data, file: name, format: format ?? CaptionFormat(fileExtension: url.pathExtension), encoding: encoding,
-            jsonByContent: format == nil)
+            strict: strict, jsonByContent: format == nil)
     }
 
     /// Parses caption bytes; `file` names them in errors. A nil `format` is sniffed from the
     /// content; `.json` is native JSON.
-    public static func parse(_ data: Data, file: String, format: CaptionFormat?, encoding: String? = nil) throws
-        -> Transcript
-    {
-        try parse(data, file: file, format: format, encoding: encoding, jsonByContent: false)
+    public static func parse(
+        _ data: Data, file: String, format: CaptionFormat?, encoding: String? = nil, strict: Bool = false
+    ) throws -> Transcript {
+        try parse(data, file: file, format: format, encoding: encoding, strict: strict, jsonByContent: false)
     }
 
     /// `parse`, where `jsonByContent` lets the content decide which JSON format a `.json` is.
-    static func parse(_ data: Data, file: String, format: CaptionFormat?, encoding: String?, jsonByContent: Bool)
-        throws -> Transcript
-    {
+    static func parse(
+        _ data: Data, file: String, format: CaptionFormat?, encoding: String?, strict: Bool, jsonByContent: Bool
+    ) throws -> Transcript {
         // The JSON readers take bytes: UTF-8 ones, whatever the file's encoding was.
         let (text, data) = try TextEncoding.text(of: data, file: file, encoding: encoding)
         guard let chosen = format ?? CaptionFormat.sniff(text.prefix(4096)[...]) else {
@@ -61,6 +64,7 @@ public enum CaptionReader {
         case .srt: transcript = try SRTReader.parse(text, file: file)
         case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
+        transcript = try leavingOutDropped(transcript, file: file, strict: strict)
         transcript = ControlCharacters.strip(transcript, file: file)
         if transcript.segments.isEmpty {
             // The notes say what was left out, which may be why nothing is left.
@@ -69,6 +73,23 @@ public enum CaptionReader {
                     + transcript.notes)
         }
         return transcript
+    }
+
+    /// The cues a reader dropped as warnings (the first `CaptionError.limit`, then how many
+    /// more), or as the error when the read is `strict` or nothing else is left.
+    private static func leavingOutDropped(_ transcript: Transcript, file: String, strict: Bool) throws -> Transcript {
+        guard !transcript.dropped.isEmpty else { return transcript }
+        if strict || transcript.segments.isEmpty { throw CaptionError(transcript.dropped) }
+        var result = transcript
+        result.notes += transcript.dropped.prefix(CaptionError.limit).map { problem in
+            var note = problem
+            note.message += "; cue left out"
+            return note
+        }
+        let more = transcript.dropped.count - CaptionError.limit
+        if more > 0 { result.notes.append(CaptionProblem(file: file, message: "\(more) more malformed cues left out")) }
+        result.dropped = []
+        return result
     }
 
     private static func readFailure(_ url: URL) -> String {

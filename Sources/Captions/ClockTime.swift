@@ -22,32 +22,42 @@ struct ClockStyle: Sendable {
         fractionSeparators: ["."], fractionDigits: 3...3, twoDigitFields: true,
         example: "00:01.000 --> 00:02.000", pattern: "[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt")
 
-    /// The times of `block`, checked with `timeProblem`, or nil after adding the problem at its line.
+    /// The times of `block`, checked with `timeProblem`, or nil after dropping the cue with
+    /// the problem at its line (a player skips such a cue and shows the rest).
     func times(of block: CueBlock, in lines: [Substring], problems: inout ProblemList) -> (
         start: Double, end: Double
     )? {
         guard let index = block.timing else {
-            problems.add(line: block.first + 1, "expected a timing line `\(example)`")
+            problems.drop(line: block.first + 1, "expected a timing line `\(example)`")
             return nil
         }
         guard let times = timing(lines[index]) else {
-            problems.add(line: index + 1, "malformed timing line `\(lines[index])` (expected `\(pattern)`)")
+            problems.drop(line: index + 1, "malformed timing line `\(lines[index])` (expected `\(pattern)`)")
             return nil
         }
         if let problem = timeProblem(start: times.start, end: times.end) {
-            problems.add(line: index + 1, problem)
+            problems.drop(line: index + 1, problem)
             return nil
         }
         return times
     }
 
-    /// `start --> end` at the start of `line`, anything after the end time ignored (cue settings).
+    /// `start --> end` at the start of `line`. The end time is the timestamp that follows the
+    /// arrow; whatever comes right after it is the cue settings, and ignored (WebVTT's
+    /// "collect cue timings and settings": `00:02.000line:0` ends at 2 s).
     func timing(_ line: Substring) -> (start: Double, end: Double)? {
         guard let arrow = line.range(of: "-->") else { return nil }
-        let end = line[arrow.upperBound...].drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace })
+        let afterArrow = line[arrow.upperBound...].drop(while: \.isWhitespace)
+        let digits = afterArrow.hasPrefix("-") ? afterArrow.dropFirst() : afterArrow
+        let end = afterArrow[..<(digits.firstIndex { !isTimestampCharacter($0) } ?? digits.endIndex)]
         guard let start = seconds(line[..<arrow.lowerBound].trimmingWhitespace()), let end = seconds(end)
         else { return nil }
         return (start, end)
+    }
+
+    /// A character a timestamp is made of: digits, `:` and the fraction separators.
+    private func isTimestampCharacter(_ c: Character) -> Bool {
+        c.isASCIIDigit || c == ":" || fractionSeparators.contains(c)
     }
 
     /// `hh:mm:ss.fff` or `mm:ss.fff` in seconds; a leading `-` is kept so that negative times

@@ -14,7 +14,7 @@ enum SRTReader {
             segments.append(Segment(text: text, start: start, end: end, source: block.source))
         }
         try problems.check()
-        return Transcript(segments: segments)
+        return Transcript(segments: segments, dropped: problems.dropped)
     }
 
     /// The ASS escapes that files converted from ASS keep: `\N` is a line break inside the

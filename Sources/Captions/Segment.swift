@@ -54,10 +54,16 @@ public struct Transcript: Sendable, Equatable {
     /// What the reader left out or changed without failing, located where it can be, for the
     /// caller to show as warnings.
     public var notes: [CaptionProblem]
+    /// Cues left out because they are malformed (SubRip and WebVTT), each with why: warnings,
+    /// or the error of a strict read (`CaptionReader`).
+    public var dropped: [CaptionProblem]
 
-    public init(segments: [Segment], language: String? = nil, notes: [CaptionProblem] = []) {
+    public init(
+        segments: [Segment], language: String? = nil, notes: [CaptionProblem] = [], dropped: [CaptionProblem] = []
+    ) {
         self.segments = segments
         self.language = language
         self.notes = notes
+        self.dropped = dropped
     }
 }

@@ -27,7 +27,9 @@ public enum TextEncoding {
         if let mark = byteOrderMarks.first(where: { data.starts(with: $0.bytes) }) {
             return try converted(data.dropFirst(mark.bytes.count), mark.encoding)
         }
-        if let text = String(bytes: data, encoding: .utf8) { return (text, data) }
+        // Validated as it is: a BOM stays (Foundation's decoder would drop one, and a second
+        // one must still fail a WebVTT signature).
+        if let text = String(validating: data, as: UTF8.self) { return (text, data) }
         throw CaptionError([CaptionProblem(file: file, line: firstBadLine(data), message: "invalid UTF-8" + guess(data))])
     }
 

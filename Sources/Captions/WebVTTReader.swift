@@ -17,6 +17,8 @@ enum WebVTTReader {
             while firstCue < lines.count, !lines[firstCue].isBlank, !lines[firstCue].contains("-->") { firstCue += 1 }
         } else {
             problems.add(line: 1, "missing `WEBVTT` header line")
+            // The first line is no cue either, unless it is a timing line.
+            if let first = lines.first, !first.contains("-->") { firstCue = 1 }
         }
         for block in CueBlock.blocks(in: lines, from: firstCue, timingEndsPayload: true) {
             if block.timing == nil,
@@ -33,7 +35,7 @@ enum WebVTTReader {
             segments.append(Segment(text: cue.text, start: start, end: end, speaker: cue.speaker, source: block.source))
         }
         try problems.check()
-        return Transcript(segments: segments)
+        return Transcript(segments: segments, dropped: problems.dropped)
     }
 
     /// Whether `line` is `keyword` alone or followed by a space or tab (and any text).

@@ -13,7 +13,7 @@ public struct BatchJob: Sendable {
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
     /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
-    /// "captionsEncoding"?}`: every
+    /// "captionsEncoding"?, "strict"?}`: every
     /// render option of the command line. Two lines writing one file (by real path, through
     /// any symbolic link) make the second a failed job.
     public static func read(manifest path: String) throws -> [BatchJob] {
@@ -66,7 +66,7 @@ public struct BatchJob: Sendable {
         }
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
-            "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding",
+            "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -98,18 +98,21 @@ public struct BatchJob: Sendable {
         if let language = try string("language"), let problem = LanguageTag.problem(language) {
             throw ManifestError("language: \(problem)")
         }
-        var timingFix = true
-        if let value = fields["timingFix"] {
-            guard let flag = value as? Bool else { throw ManifestError("timingFix: expected true or false") }
-            timingFix = flag
+        func flag(_ key: String, default value: Bool) throws -> Bool {
+            guard let field = fields[key] else { return value }
+            guard let number = field as? NSNumber, number.isJSONBoolean else { throw ManifestError("\(key): expected true or false") }
+            return number.boolValue
         }
+        let timingFix = try flag("timingFix", default: true)
+        let strict = try flag("strict", default: false)
         let preset = try string("preset") ?? "tiktok"
         return BurnRequest(
             input: try path("input")!, captions: try path("captions")!, captionsFormat: format,
             preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
             output: try path("output")!, encoder: encoder, language: try string("language"),
             fontsConf: try path("fontsConf", required: false), script: try path("script", required: false),
-            timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false), captionsEncoding: encoding)
+            timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false), captionsEncoding: encoding,
+            strictCaptions: strict)
     }
 }
 

@@ -7,6 +7,7 @@ public struct BurnRequest: Sendable {
     public var captions: String
     public var captionsFormat: CaptionFormat?
     public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
+    public var strictCaptions: Bool  // a malformed SubRip or WebVTT cue fails the job instead of being left out
     public var preset: String  // a name in Presets/ or a path to a preset file
     public var output: String
     public var encoder: EncoderSettings
@@ -21,7 +22,7 @@ public struct BurnRequest: Sendable {
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
         output: String, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
         fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
-        discardFrames: Bool = false, captionsEncoding: String? = nil
+        discardFrames: Bool = false, captionsEncoding: String? = nil, strictCaptions: Bool = false
     ) {
         self.input = input
         self.captions = captions
@@ -36,6 +37,7 @@ public struct BurnRequest: Sendable {
         self.exportCaptions = exportCaptions
         self.discardFrames = discardFrames
         self.captionsEncoding = captionsEncoding
+        self.strictCaptions = strictCaptions
     }
 
     /// Every file the job reads (video, captions, script, preset file, fontconfig file), which

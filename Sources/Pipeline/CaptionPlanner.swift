@@ -12,7 +12,8 @@ enum CaptionPlanner {
         events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let transcript = try CaptionReader.read(
-            URL(fileURLWithPath: request.captions), format: request.captionsFormat, encoding: request.captionsEncoding)
+            URL(fileURLWithPath: request.captions), format: request.captionsFormat, encoding: request.captionsEncoding,
+            strict: request.strictCaptions)
         let script = try request.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []

@@ -21,7 +21,7 @@ struct JobStamp: Equatable {
         hash.add(
             "options \(request.preset) \(request.encoder.crf) \(request.encoder.preset) \(request.language ?? "-") "
                 + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
-                + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-")")
+                + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-") \(request.strictCaptions)")
         value = String(hash.value, radix: 16)
     }
 

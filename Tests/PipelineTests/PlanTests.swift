@@ -176,6 +176,23 @@ final class PlanTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("ICU knows no encoding \"klingon\""), unknown.stderr)
     }
 
+    /// A malformed cue is left out with a warning, as a player skips it; `--strict` fails instead.
+    func testAMalformedCueIsLeftOutUnlessStrict() throws {
+        let folder = try temporaryFolder()
+        let srt = try captionsFile(
+            "one-bad.srt", in: folder,
+            "1\n00:00:01,000 --> 00:00:02,000\nGood\n\n2\n00:00:03,000 -> 00:00:04,000\nBad\n\n3\n00:00:05,000 --> 00:00:06,000\nFine\n")
+        let lenient = try CLI.burn(["plan", talk, "--captions", srt.path])
+        XCTAssertEqual(lenient.status, 0, lenient.stderr)
+        XCTAssertEqual(try Plan.decode(lenient.stdout).captions.map(\.text), ["Good", "Fine"])
+        XCTAssertEqual(
+            lenient.stderr,
+            "burn-captions: warning: \(srt.path):5: expected a timing line `00:00:01,000 --> 00:00:02,000`; cue left out\n")
+        let strict = try CLI.burn(["plan", talk, "--captions", srt.path, "--strict"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.stderr, "burn-captions: \(srt.path):5: expected a timing line `00:00:01,000 --> 00:00:02,000`\n")
+    }
+
     func testPlanUsageErrors() throws {
         let json = CLI.samples.appendingPathComponent("talk.json").path
         XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "-o", "/tmp/x.mp4"]).status, 2)

@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+@testable import Captions
+
+/// SubRip and WebVTT files as players read them, one rule a case: line ends, the WebVTT
+/// signature, timestamp forms, blocks left out with a warning and `strict` reads. The cases
+/// are data (`Cases/cue-files.json`): input text, and either the cues and warnings or the error.
+final class CueFileCaseTests: XCTestCase {
+    struct Case: Decodable {
+        struct Cue: Decodable, Equatable {
+            var start: Double
+            var end: Double
+            var text: String
+        }
+        var name: String
+        var format: String
+        var input: String
+        var strict: Bool?
+        var cues: [Cue]?
+        var warnings: [String]?
+        var error: [String]?
+    }
+
+    static let cases: [Case] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cases/cue-files.json")
+        return try! JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+    }()
+
+    func testEveryCase() throws {
+        XCTAssertGreaterThanOrEqual(Self.cases.count, 30)
+        for item in Self.cases {
+            let format = try XCTUnwrap(CaptionFormat(rawValue: item.format), item.name)
+            let read = {
+                try CaptionReader.parse(
+                    Data(item.input.utf8), file: "t.\(item.format)", format: format, strict: item.strict ?? false)
+            }
+            if let expected = item.error {
+                XCTAssertEqual(problemLines(read), expected, item.name)
+                continue
+            }
+            do {
+                let transcript = try read()
+                XCTAssertEqual(
+                    transcript.segments.map { Case.Cue(start: $0.start, end: $0.end, text: $0.text) }, item.cues ?? [], item.name)
+                XCTAssertEqual(transcript.notes.map(\.description), item.warnings ?? [], item.name)
+            } catch {
+                XCTFail("\(item.name): \(error)")
+            }
+        }
+    }
+}
