@@ -10,10 +10,15 @@ public struct Caption: Sendable, Equatable {
     /// Where the caption file holds it (its cue's line or segment), for warnings; not part of
     /// equality (what is shown and when).
     public var source: SourceLocation?
+    /// Where its file places it on screen; nil: the preset's anchor.
+    public var position: CaptionPosition?
+    /// Captions of different lanes may be on screen together, as separate blocks; within a
+    /// lane one follows the other (`CaptionLanes`).
+    public var lane: Int
 
     public init(
         text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil, words: [Word] = [],
-        source: SourceLocation? = nil
+        source: SourceLocation? = nil, position: CaptionPosition? = nil, lane: Int = 0
     ) {
         self.text = text
         self.start = start
@@ -22,11 +27,13 @@ public struct Caption: Sendable, Equatable {
         self.speaker = speaker
         self.words = words
         self.source = source
+        self.position = position
+        self.lane = lane
     }
 
     public static func == (a: Caption, b: Caption) -> Bool {
         (a.text, a.start, a.end, a.language, a.speaker) == (b.text, b.start, b.end, b.language, b.speaker)
-            && a.words == b.words
+            && a.words == b.words && a.position == b.position && a.lane == b.lane
     }
 
     /// Whether the caption is on screen at `time` (start inclusive, end exclusive).

@@ -1,13 +1,14 @@
 /// The Captions stage in order: timed tokens from each segment, the script's punctuation and
-/// form (when a script is given), on-screen captions within the limits, in time order, starts
-/// fixed (the caller's timing fix), at most one caption at a time, presentable times.
+/// form (when a script is given), lanes for cues meant to share the screen, on-screen captions
+/// within the limits, in time order, starts fixed (the caller's timing fix), at most one
+/// caption at a time in each lane, presentable times.
 public enum CaptionBuilder {
     /// A caption shorter than this after an overlap is cut joins the next one instead. // seconds
     static let shortestAfterCut = 0.3
 
-    /// Captions sorted by start; `warnings` receives a line for anything this stage had to
-    /// change (the transcript's own notes are the caller's to show). `language` is used for
-    /// segments and transcripts that name none; `fixStarts` runs on the chunked captions
+    /// Captions sorted by start (then lane); `warnings` receives a line for anything this stage
+    /// had to change (the transcript's own notes are the caller's to show). `language` is used
+    /// for segments and transcripts that name none; `fixStarts` runs on the chunked captions
     /// before their times are settled.
     public static func captions(
         from transcript: Transcript, limits: ChunkingLimits = ChunkingLimits(), script: String? = nil,
@@ -18,25 +19,43 @@ public enum CaptionBuilder {
         if let script, !script[...].trimmingWhitespace().isEmpty {
             tokens = (aligner ?? ScriptAligner()).align(tokens, script: script)
         }
+        let lanes = CaptionLanes.lanes(transcript.segments)
         var captions: [Caption] = []
-        for (segment, segmentTokens) in zip(transcript.segments, tokens) {
+        for (index, (segment, segmentTokens)) in zip(transcript.segments, tokens).enumerated() {
             captions += CaptionChunker.captions(
                 segmentTokens, limits: limits, language: segment.language ?? transcript.language ?? language,
-                speaker: segment.speaker, source: segment.source)
+                speaker: segment.speaker, source: segment.source, position: segment.position, lane: lanes[index])
         }
         // Pieces of a long segment can reach past the next segment's start: sort them all.
-        captions = captions.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
-            .map(\.element)
+        captions = sortedByStart(captions)
         if let fixStarts { captions = fixStarts(captions) }
-        captions = resolveOverlaps(captions, warnings: &warnings)
-        return CaptionChunker.adjustTimes(captions, limits: limits)
+        // Each lane on its own: overlaps in it resolved, then presentable times.
+        var settled: [Caption] = []
+        var cut = 0
+        var joined = 0
+        for lane in Set(captions.map(\.lane)).sorted() {
+            let resolved = resolveOverlaps(captions.filter { $0.lane == lane })
+            cut += resolved.cut
+            joined += resolved.joined
+            settled += CaptionChunker.adjustTimes(resolved.captions, limits: limits)
+        }
+        if cut > 0 { warnings.append("\(cut) overlapping caption(s): each now ends where the next starts") }
+        if joined > 0 { warnings.append("\(joined) caption(s) starting with the one before were joined to it") }
+        return sortedByStart(settled)
     }
 
-    /// At most one caption at a time, no text lost: an earlier caption ends where the next one
-    /// starts, or, when that would leave it shorter than `shortestAfterCut`, joins it. A caption
-    /// without length that starts with the next one joins it too (it could never be shown).
-    /// One warning for each kind of change.
-    public static func resolveOverlaps(_ captions: [Caption], warnings: inout [String]) -> [Caption] {
+    /// `captions` by start, then lane, then their order (stable).
+    private static func sortedByStart(_ captions: [Caption]) -> [Caption] {
+        captions.enumerated()
+            .sorted { ($0.element.start, $0.element.lane, $0.offset) < ($1.element.start, $1.element.lane, $1.offset) }
+            .map(\.element)
+    }
+
+    /// At most one caption at a time (of one lane), no text lost: an earlier caption ends where
+    /// the next one starts, or, when that would leave it shorter than `shortestAfterCut`, joins
+    /// it. A caption without length that starts with the next one joins it too (it could never
+    /// be shown). Returns how many were cut and joined.
+    static func resolveOverlaps(_ captions: [Caption]) -> (captions: [Caption], cut: Int, joined: Int) {
         var result: [Caption] = []
         var cut = 0
         var joined = 0
@@ -55,19 +74,17 @@ public enum CaptionBuilder {
                 joined += 1
             }
         }
-        if cut > 0 { warnings.append("\(cut) overlapping caption(s): each now ends where the next starts") }
-        if joined > 0 { warnings.append("\(joined) caption(s) starting with the one before were joined to it") }
-        return result
+        return (result, cut, joined)
     }
 
-    /// Two captions shown as one: texts in order, the earlier start, the later end.
+    /// Two captions shown as one: texts and words in order (the first's, then the second's:
+    /// never mixed word by word), the earlier start, the later end.
     static func join(_ first: Caption, _ second: Caption) -> Caption {
         var joined = first
         let cjk = first.text.last.map(Tokenizer.isCJK) == true && second.text.first.map(Tokenizer.isCJK) == true
         joined.text = first.text + (cjk ? "" : " ") + second.text
         joined.end = max(first.end, second.end)
-        joined.words = (first.words + second.words).enumerated()
-            .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        joined.words = first.words + second.words
         if first.speaker != second.speaker { joined.speaker = nil }
         if first.language != second.language { joined.language = first.language ?? second.language }
         return joined

@@ -11,7 +11,7 @@ public enum CaptionChunker {
     /// The captions of one segment's tokens.
     public static func captions(
         _ tokens: [TimedToken], limits: ChunkingLimits, language: String?, speaker: String?,
-        source: SourceLocation? = nil
+        source: SourceLocation? = nil, position: CaptionPosition? = nil, lane: Int = 0
     ) -> [Caption] {
         var captions: [Caption] = []
         var current: [TimedToken] = []
@@ -24,7 +24,7 @@ public enum CaptionChunker {
                     text: Tokenizer.join(tokens.map(\.token)), start: first.start, end: last.end, language: language,
                     speaker: speaker, words: tokens.map {
                         Word(text: $0.token.display, start: $0.start, end: $0.end, estimated: $0.estimated)
-                    }, source: source))
+                    }, source: source, position: position, lane: lane))
         }
         for token in tokens {
             while !current.isEmpty && tooLong(current + [token], limits) {

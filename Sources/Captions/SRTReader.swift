@@ -9,12 +9,32 @@ enum SRTReader {
         let lines = textLines(text)
         for block in CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false) {
             guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
-            let text = WebVTTCueText(assEscapes(block.payload.joined(separator: "\n")), syntax: .subRip).text
+            let payload = block.payload.joined(separator: "\n")
+            let text = WebVTTCueText(assEscapes(payload), syntax: .subRip).text
             if text.isEmpty { continue }
-            segments.append(Segment(text: text, start: start, end: end, source: block.source))
+            segments.append(Segment(text: text, start: start, end: end, source: block.source, position: position(payload)))
         }
         try problems.check()
         return Transcript(segments: segments, dropped: problems.dropped)
+    }
+
+    /// The place an ASS alignment override (`{\an8}`, or `\an8` among others in a block such
+    /// as `{\i1\an8}`) gives the cue: the first one found.
+    static func position(_ payload: String) -> CaptionPosition? {
+        var rest = payload[...]
+        while let tag = rest.range(of: "\\an") {
+            // Inside an override block: a `{` before it and a `}` after it, none between.
+            let opened = rest[..<tag.lowerBound].lastIndex(of: "{").map { !rest[$0..<tag.lowerBound].contains("}") }
+            let closed = rest[tag.upperBound...].firstIndex(of: "}").map { !rest[tag.upperBound..<$0].contains("{") }
+            let inBlock = opened == true && closed == true
+            if inBlock, let digit = rest[tag.upperBound...].first?.wholeNumberValue,
+                let position = CaptionPosition(assAlignment: digit)
+            {
+                return position
+            }
+            rest = rest[tag.upperBound...]
+        }
+        return nil
     }
 
     /// The ASS escapes that files converted from ASS keep: `\N` is a line break inside the

@@ -27,10 +27,12 @@ public struct Segment: Sendable, Equatable {
     public var words: [Word]
     /// Where the file holds it; not part of equality (what is shown and when).
     public var source: SourceLocation?
+    /// Where the file places it on screen (`{\an8}`), when it says.
+    public var position: CaptionPosition?
 
     public init(
         text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil,
-        words: [Word] = [], source: SourceLocation? = nil
+        words: [Word] = [], source: SourceLocation? = nil, position: CaptionPosition? = nil
     ) {
         self.text = text
         self.start = start
@@ -39,11 +41,12 @@ public struct Segment: Sendable, Equatable {
         self.speaker = speaker
         self.words = words
         self.source = source
+        self.position = position
     }
 
     public static func == (a: Segment, b: Segment) -> Bool {
         (a.text, a.start, a.end, a.language, a.speaker) == (b.text, b.start, b.end, b.language, b.speaker)
-            && a.words == b.words
+            && a.words == b.words && a.position == b.position
     }
 }
 

@@ -34,8 +34,9 @@ enum ReaderTargets {
         }
     }
 
-    /// Captions of the Captions stage: in time order, never two at once, each with a start
-    /// before its end and its words inside it.
+    /// Captions of the Captions stage: in time order, never two at once in one lane (cues of
+    /// different lanes are meant to share the screen), each with a start before its end and
+    /// its words inside it.
     static func check(_ captions: [Caption]) {
         for caption in captions {
             checkTimes(caption.start, caption.end, "caption \(caption)")
@@ -48,7 +49,12 @@ enum ReaderTargets {
         }
         for (a, b) in zip(captions, captions.dropFirst()) {
             require(a.start <= b.start, "captions out of order: \(a) before \(b)")
-            require(a.end <= b.start, "two captions at once: \(a) and \(b)")
+        }
+        for lane in Set(captions.map(\.lane)) {
+            let inLane = captions.filter { $0.lane == lane }
+            for (a, b) in zip(inLane, inLane.dropFirst()) {
+                require(a.end <= b.start, "two captions at once in lane \(lane): \(a) and \(b)")
+            }
         }
     }
 

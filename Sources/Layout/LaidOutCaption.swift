@@ -42,6 +42,14 @@ public struct LaidOutCaption {
     /// Characters no face in the font folders has a glyph for, drawn as .notdef boxes (empty when none).
     public var missingCharacters: String
 
+    /// The same caption with its block (and box) moved down by `dy` pixels, up when negative.
+    public func moved(by dy: Double) -> LaidOutCaption {
+        var moved = self
+        moved.frame.y += dy
+        moved.box.y += dy
+        return moved
+    }
+
     /// Whether the text had to go below the style's minimum size.
     public var overflows: Bool { fit == .overflows }
 }

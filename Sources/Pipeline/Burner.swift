@@ -106,7 +106,7 @@ public enum Burner {
             let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
             let planned = try LayoutPlanner.plan(
                 captions, engine: engine, style: style, language: request.language, minGap: 2 * frameDuration)
-            return (engine, planned)
+            return (engine, CaptionStacking.stack(planned, style: style))
         }
         if let used = try engine.substitute(for: style.family, weight: style.weight) {
             events(.warning(

@@ -3,13 +3,18 @@ import Layout
 import Media
 import Raster
 
-/// Answers "which caption bitmap covers this frame?": rasterizes each planned caption once,
-/// when its first frame comes, and keeps only the current one.
+/// Answers "which caption bitmap covers this frame?": the captions on screen at that time
+/// (several when lanes share the screen), each rasterized once, when its first frame comes,
+/// and kept only while it is on screen; drawn together into one overlay when the set changes.
 final class CaptionOverlays {
-    private let planned: [PlannedCaption]
+    private let planned: [PlannedCaption]  // sorted by start
     private let preset: Preset
-    private var cursor = 0
-    private var current: (index: Int, overlay: FrameOverlay?)?
+    private var next = 0  // the first caption that has not started yet
+    private var onScreen: [Int] = []  // indices into `planned`, in order
+    private var bitmaps: [Int: CaptionBitmap?] = [:]  // of the captions on screen
+    private var current: (captions: [Int], overlay: FrameOverlay?)?
+    private var lastTime = -Double.infinity
+    private var sets = 0  // overlay ids: one per set of captions on screen
     private(set) var rasterized = 0
 
     init(_ planned: [PlannedCaption], preset: Preset) {
@@ -19,33 +24,33 @@ final class CaptionOverlays {
 
     /// The overlay for the frame at `time` seconds, or nil when no caption covers it.
     func overlay(at time: Double) throws -> FrameOverlay? {
-        guard let index = captionIndex(at: time) else { return nil }
-        if let current, current.index == index { return current.overlay }
-        let layout = planned[index].layout
-        let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize))
-        rasterized += 1
-        let overlay = bitmap.map { FrameOverlay(id: index, bitmap: $0) }
-        current = (index, overlay)
-        return overlay
-    }
-
-    /// Frames come in time order, so a cursor moving forward finds the caption; a jump back
-    /// (never in a normal render) falls back to a binary search. Captions are sorted and do
-    /// not overlap, so their ends are sorted too.
-    private func captionIndex(at time: Double) -> Int? {
-        if cursor > 0, planned[cursor - 1].caption.end > time { cursor = firstEnding(after: time) }
-        while cursor < planned.count, planned[cursor].caption.end <= time { cursor += 1 }
-        guard cursor < planned.count, planned[cursor].caption.covers(time) else { return nil }
-        return cursor
-    }
-
-    private func firstEnding(after time: Double) -> Int {
-        var low = 0
-        var high = planned.count
-        while low < high {
-            let mid = (low + high) / 2
-            if planned[mid].caption.end <= time { low = mid + 1 } else { high = mid }
+        // Frames come in time order; a jump back (never in a normal render) starts over.
+        if time < lastTime {
+            next = 0
+            onScreen = []
         }
-        return low
+        lastTime = time
+        while next < planned.count, planned[next].caption.start <= time {
+            onScreen.append(next)
+            next += 1
+        }
+        onScreen.removeAll { index in
+            guard !planned[index].caption.covers(time) else { return false }
+            bitmaps[index] = nil
+            return true
+        }
+        guard !onScreen.isEmpty else { return nil }
+        if let current, current.captions == onScreen { return current.overlay }
+        for index in onScreen where bitmaps[index] == nil {
+            let layout = planned[index].layout
+            bitmaps[index] = .some(try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize)))
+            rasterized += 1
+        }
+        sets += 1
+        let overlay = CaptionBitmap.layered(onScreen.compactMap { bitmaps[$0] ?? nil }).map {
+            FrameOverlay(id: sets, bitmap: $0)
+        }
+        current = (onScreen, overlay)
+        return overlay
     }
 }

@@ -40,6 +40,8 @@ public struct PlanDocument: Encodable {
         var box: Box
         var fit: String
         var missingGlyphs: String?  // characters drawn as boxes: no installed font has them
+        var lane: Int  // captions of different lanes share the screen, stacked
+        var position: String?  // top, middle or bottom, when the file placed it
     }
 
     var frame: Size
@@ -56,7 +58,8 @@ public struct PlanDocument: Encodable {
                 speaker: record.speaker, words: record.words, fontSize: Self.rounded(item.layout.fontSize),
                 lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
                 box: Box(item.layout.box), fit: item.layout.fit.rawValue,
-                missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters)
+                missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,
+                lane: item.caption.lane, position: item.caption.position?.rawValue)
         }
     }
 

@@ -21,10 +21,7 @@ extension Burner {
             if let duration = prepared.transcoder.duration, time >= duration { throw pastTheEnd(request, time, duration) }
             var png: [UInt8]?
             let end = try FrameGrabber(path: request.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
-                if let planned = prepared.planned.first(where: { $0.caption.covers(time) }),
-                    let bitmap = try Rasterizer.render(
-                        planned.layout, style: prepared.preset.rasterStyle(fontSize: planned.layout.fontSize))
-                {
+                if let bitmap = try captionBitmap(at: time, prepared.planned, preset: prepared.preset) {
                     canvas.blend(bitmap)
                 }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
@@ -60,9 +57,7 @@ extension Burner {
             var written = 0
             try FrameGrabber(path: request.input).frames(at: times) { index, canvas in
                 let item = planned[index]
-                if let bitmap = try Rasterizer.render(
-                    item.layout, style: prepared.preset.rasterStyle(fontSize: item.layout.fontSize))
-                {
+                if let bitmap = try captionBitmap(at: times[index], planned, preset: prepared.preset) {
                     canvas.blend(bitmap)
                 }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
@@ -77,6 +72,16 @@ extension Burner {
         } catch {
             throw BurnError.wrap(error)
         }
+    }
+
+    /// Every caption on screen at `time` seconds, drawn together (as a render draws them).
+    private static func captionBitmap(at time: Double, _ planned: [PlannedCaption], preset: Preset) throws
+        -> CaptionBitmap?
+    {
+        let bitmaps = try planned.filter { $0.caption.covers(time) }.compactMap {
+            try Rasterizer.render($0.layout, style: preset.rasterStyle(fontSize: $0.layout.fontSize))
+        }
+        return CaptionBitmap.layered(bitmaps)
     }
 
     /// Pictures are PNG files: any other name is a usage error.

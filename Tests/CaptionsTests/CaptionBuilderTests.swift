@@ -3,11 +3,12 @@ import XCTest
 @testable import Captions
 
 final class CaptionBuilderTests: XCTestCase {
+    /// Overlaps shorter than half a second (and than the shorter cue) are timing slips.
     func testOverlapsEndWhereTheNextStartsWithOneWarning() {
         let transcript = Transcript(
             segments: [
-                Segment(text: "second", start: 2, end: 4),
-                Segment(text: "first  one", start: 0, end: 2.5),
+                Segment(text: "second", start: 2, end: 3.2),
+                Segment(text: "first  one", start: 0, end: 2.3),
                 Segment(text: "third", start: 3, end: 5),
             ], language: "de")
         var warnings: [String] = []
@@ -19,6 +20,37 @@ final class CaptionBuilderTests: XCTestCase {
         XCTAssertEqual(captions[2].end, 5)
         XCTAssertEqual(captions.map(\.language), ["de", "de", "de"])
         XCTAssertEqual(warnings.count, 1)
+    }
+
+    /// Cues that share the screen for half a second or more, or for the whole of the shorter
+    /// one, are shown together: each in a lane of its own, whole and untrimmed.
+    func testSimultaneousCuesGetLanesOfTheirOwn() {
+        let top = "This text should be at the top and horizontally centered"
+        let middle = "This text should be at the middle and horizontally centered"
+        let bottom = "This text should be at the bottom and horizontally centered"
+        let transcript = Transcript(segments: [
+            Segment(text: top, start: 1, end: 4, position: .top),
+            Segment(text: middle, start: 1, end: 4, position: .middle),
+            Segment(text: bottom, start: 1, end: 4),
+            Segment(text: "Narrator: long ago in a land far away there lived a king", start: 5, end: 9),
+            Segment(text: "Sign: Royal Palace", start: 6, end: 7),
+            Segment(text: "A slip", start: 9.2, end: 10),
+        ])
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(from: transcript, limits: ChunkingLimits(maxCharacters: 80), warnings: &warnings)
+        XCTAssertEqual(captions.map(\.text), [top, middle, bottom, "Narrator: long ago in a land far away there lived a king", "Sign: Royal Palace", "A slip"])
+        XCTAssertEqual(captions.map(\.lane), [0, 1, 2, 0, 1, 0])
+        XCTAssertEqual(captions.map(\.position), [.top, .middle, nil, nil, nil, nil])
+        XCTAssertEqual(captions.prefix(3).map(\.end), [4, 4, 4])
+        XCTAssertEqual(captions[3].end, 9, "shares the screen with the sign, not cut by it")
+        XCTAssertEqual(warnings, [])
+        // Split in pieces, a cue's pieces follow each other in its lane and never mix with another cue's words.
+        let pieces = CaptionBuilder.captions(from: transcript, limits: ChunkingLimits(maxCharacters: 32), warnings: &warnings)
+        for lane in Set(pieces.map(\.lane)) {
+            let inLane = pieces.filter { $0.lane == lane }
+            for (a, b) in zip(inLane, inLane.dropFirst()) { XCTAssertLessThanOrEqual(a.end, b.start) }
+        }
+        XCTAssertEqual(pieces.filter { $0.lane == 1 && $0.start < 5 }.map(\.text).joined(separator: " "), middle)
     }
 
     func testCoversIsStartInclusiveEndExclusive() {

@@ -42,7 +42,7 @@ final class SRTReaderTests: XCTestCase {
         XCTAssertEqual(
             try parse(text).segments,
             [
-                Segment(text: "Hello there,\nred line x", start: 1, end: 2),
+                Segment(text: "Hello there,\nred line x", start: 1, end: 2, position: .top),
                 Segment(text: "Tom &amp; Jerry &lt;3 <3 a < b {not a block} <b\n{\\an8 y", start: 3, end: 4),
                 Segment(text: "End", start: 7, end: 8),
             ])

@@ -180,6 +180,8 @@ struct Plan: Decodable {
         var lines: [Line]
         var box: Box
         var missingGlyphs: String?
+        var lane: Int
+        var position: String?
     }
     var frame: Size
     var safeArea: Box
