@@ -1,6 +1,7 @@
 /// Where in the safe area a caption's block goes, when its file says (SubRip's `{\an8}`):
 /// the preset's anchor is the bottom place.
-public enum CaptionPosition: String, Sendable, Equatable {
+public enum CaptionPosition: String, Sendable, Equatable, CaseIterable {
+    /// In screen order, top to bottom.
     case top, middle, bottom
 
     /// The place an ASS `\anN` alignment (numpad layout: 1-3 bottom, 4-6 middle, 7-9 top) names.

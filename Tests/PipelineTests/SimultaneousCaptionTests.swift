@@ -82,6 +82,25 @@ final class SimultaneousCaptionTests: XCTestCase {
         XCTAssertLessThan(narrator.box.y + narrator.box.height, sign.box.y)
     }
 
+    /// With a preset whose captions hold 64 characters (youtube), each cue is one block, whole.
+    func testEachCueIsOneBlockWhenThePresetHoldsIt() throws {
+        let folder = try temporaryFolder()
+        let wide = folder.appendingPathComponent("wide.mp4").path
+        let made = try CLI.tool("ffmpeg", [
+            "-v", "error", "-f", "lavfi", "-i", "color=black:s=1920x1080:r=10:d=10", "-c:v", "libx264", "-preset",
+            "ultrafast", "-pix_fmt", "yuv420p", wide,
+        ])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let result = try CLI.burn(["plan", wide, "--captions", try write(Self.srt, folder, "sdh.srt"), "--preset", "youtube"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let plan = try Plan.decode(result.stdout)
+        XCTAssertEqual(Array(plan.captions.prefix(3).map(\.text)), Self.places)
+        XCTAssertEqual(plan.captions.prefix(3).map(\.position), ["top", "middle", nil])
+        let boxes = plan.captions.prefix(3).map(\.box)
+        XCTAssertLessThan(boxes[0].y + boxes[0].height, boxes[1].y)
+        XCTAssertLessThan(boxes[1].y + boxes[1].height, boxes[2].y)
+    }
+
     /// The render draws every caption on screen: on a black clip, white text in three bands.
     func testARenderShowsTheBlocksTogether() throws {
         let folder = try temporaryFolder()
