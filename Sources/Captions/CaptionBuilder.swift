@@ -33,8 +33,8 @@ public enum CaptionBuilder {
         var settled: [Caption] = []
         var cut = 0
         var joined = 0
-        for lane in Set(captions.map(\.lane)).sorted() {
-            let resolved = resolveOverlaps(captions.filter { $0.lane == lane })
+        for (_, inLane) in Dictionary(grouping: captions, by: \.lane).sorted(by: { $0.key < $1.key }) {
+            let resolved = resolveOverlaps(inLane)
             cut += resolved.cut
             joined += resolved.joined
             settled += CaptionChunker.adjustTimes(resolved.captions, limits: limits)

@@ -53,6 +53,17 @@ final class CaptionBuilderTests: XCTestCase {
         XCTAssertEqual(pieces.filter { $0.lane == 1 && $0.start < 5 }.map(\.text).joined(separator: " "), middle)
     }
 
+    /// A file with every cue at one time gets at most `maximumLanes` blocks at once; the rest
+    /// are trimmed as slips, and no text is lost.
+    func testLanesAreBounded() {
+        let segments = (0..<50).map { Segment(text: "cue \($0)", start: 1, end: 4) }
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(from: Transcript(segments: segments), warnings: &warnings)
+        XCTAssertEqual(Set(captions.map(\.lane)), Set(0..<CaptionLanes.maximumLanes))
+        XCTAssertEqual(Set(captions.flatMap { $0.text.split(separator: " ") }.filter { $0 != "cue" }).count, 50)
+        XCTAssertFalse(warnings.isEmpty)
+    }
+
     func testCoversIsStartInclusiveEndExclusive() {
         let caption = Caption(text: "x", start: 1, end: 2)
         XCTAssertTrue(caption.covers(1))
