@@ -39,6 +39,17 @@ final class SimultaneousCaptionTests: XCTestCase {
         return url.path
     }
 
+    /// A black clip of `size` at 10 fps.
+    private func blackClip(_ folder: URL, size: String, seconds: Int) throws -> String {
+        let path = folder.appendingPathComponent("black-\(size).mp4").path
+        let made = try CLI.tool("ffmpeg", [
+            "-v", "error", "-f", "lavfi", "-i", "color=black:s=\(size):r=10:d=\(seconds)", "-c:v", "libx264", "-preset",
+            "ultrafast", "-pix_fmt", "yuv420p", path,
+        ])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        return path
+    }
+
     private func overlaps(_ a: Plan.Box, _ b: Plan.Box) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
@@ -85,12 +96,7 @@ final class SimultaneousCaptionTests: XCTestCase {
     /// With a preset whose captions hold 64 characters (youtube), each cue is one block, whole.
     func testEachCueIsOneBlockWhenThePresetHoldsIt() throws {
         let folder = try temporaryFolder()
-        let wide = folder.appendingPathComponent("wide.mp4").path
-        let made = try CLI.tool("ffmpeg", [
-            "-v", "error", "-f", "lavfi", "-i", "color=black:s=1920x1080:r=10:d=10", "-c:v", "libx264", "-preset",
-            "ultrafast", "-pix_fmt", "yuv420p", wide,
-        ])
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let wide = try blackClip(folder, size: "1920x1080", seconds: 10)
         let result = try CLI.burn(["plan", wide, "--captions", try write(Self.srt, folder, "sdh.srt"), "--preset", "youtube"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let plan = try Plan.decode(result.stdout)
@@ -104,12 +110,7 @@ final class SimultaneousCaptionTests: XCTestCase {
     /// The render draws every caption on screen: on a black clip, white text in three bands.
     func testARenderShowsTheBlocksTogether() throws {
         let folder = try temporaryFolder()
-        let clip = folder.appendingPathComponent("black.mp4").path
-        let made = try CLI.tool("ffmpeg", [
-            "-v", "error", "-f", "lavfi", "-i", "color=black:s=1080x1920:r=10:d=3", "-c:v", "libx264", "-preset",
-            "ultrafast", "-pix_fmt", "yuv420p", clip,
-        ])
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let clip = try blackClip(folder, size: "1080x1920", seconds: 3)
         let captions = try write(Self.srt, folder, "sdh.srt")
         let output = folder.appendingPathComponent("out.mp4").path
         let result = try CLI.burn([clip, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
