@@ -13,11 +13,12 @@ enum CaptionStacking {
     /// Space between two stacked blocks (their outlines included). // times the font size
     static let gap = 0.2
 
+    /// `planned` with the blocks that share the screen moved apart (nothing else changes).
     static func stack(_ planned: [PlannedCaption], style: TextStyle) -> [PlannedCaption] {
         var result = planned
         let spacing = gap * style.size
         let area = style.safeArea
-        for run in overlapping(Array(planned.indices), planned) {
+        for run in overlappingRuns(planned) {
             let keys = run.map { Slot(planned[$0].caption) }
             // A lone caption at the anchor stays where layout put it.
             if Set(keys) == [Slot(place: .bottom, lane: keys[0].lane)] { continue }
@@ -79,11 +80,11 @@ enum CaptionStacking {
         }
     }
 
-    /// `members` (indices of `planned`, by start) in runs whose captions overlap in time.
-    private static func overlapping(_ members: [Int], _ planned: [PlannedCaption]) -> [[Int]] {
+    /// The indices of `planned`, by start, in runs whose captions overlap in time.
+    private static func overlappingRuns(_ planned: [PlannedCaption]) -> [[Int]] {
         var runs: [[Int]] = []
         var runEnd = -Double.infinity
-        for index in members.sorted(by: { planned[$0].caption.start < planned[$1].caption.start }) {
+        for index in planned.indices.sorted(by: { planned[$0].caption.start < planned[$1].caption.start }) {
             let caption = planned[index].caption
             if caption.start < runEnd, !runs.isEmpty {
                 runs[runs.count - 1].append(index)
