@@ -30,13 +30,15 @@ let package = Package(
         .target(name: "CProcess"),
 
         // Pipeline stages.
+        // Positioned premultiplied pictures and colours: what Raster hands to Media.
+        .target(name: "Imaging"),
         .target(name: "Captions", dependencies: ["CICU"]),
-        .target(name: "Layout", dependencies: ["Captions", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
-        .target(name: "Raster", dependencies: ["Layout", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Layout", dependencies: ["Captions", "Imaging", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "Raster", dependencies: ["Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
-            "Captions", "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
+            "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
-        .target(name: "Pipeline", dependencies: ["Captions", "Layout", "Raster", "Media", "CProcess"]),
+        .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "CProcess"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline"]),
@@ -47,13 +49,13 @@ let package = Package(
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], exclude: ["Cases"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Captions", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "Captions", "Pipeline", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
         .testTarget(
-            name: "Golden", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media"], exclude: ["Cases"]),
+            name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media"], exclude: ["Cases"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Imaging
 /// A glyph at its place in the caption block. // pixels
 public struct LaidOutGlyph: Sendable, Equatable {
     public var face: Int  // index into the caption's faces

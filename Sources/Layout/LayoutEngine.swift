@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Imaging
 
 /// Sets captions in lines: picks faces through fontconfig for the caption's language (with
 /// per-cluster fallback), itemizes by face, script and direction, shapes with HarfBuzz,

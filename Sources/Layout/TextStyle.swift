@@ -1,3 +1,4 @@
+import Imaging
 /// How caption text is set: font, size and where the block sits in the frame.
 public struct TextStyle: Sendable, Equatable {
     public var family: String  // fontconfig family name, e.g. "Noto Sans"

@@ -2,7 +2,7 @@ import CAVCodec
 import CAVFilter
 import CAVFormat
 import CAVUtil
-import Raster
+import Imaging
 
 /// An 8-bit 4:2:0 picture owned by the caller, for stills and contact sheets: captions are
 /// blended into it, other pictures scaled into it, and it is written out as PNG.

@@ -3,7 +3,7 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 import Foundation
-import Raster
+import Imaging
 
 /// A caption to composite into a frame, identified so its colour conversion happens once.
 public struct FrameOverlay {

@@ -1,4 +1,4 @@
-import Raster
+import Imaging
 
 /// A caption bitmap converted once into a frame's colour space and bit depth: premultiplied
 /// Y, Cb, Cr with 8-bit alpha, chroma at half resolution aligned to the frame's 2x2 grid.

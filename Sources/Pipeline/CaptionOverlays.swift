@@ -1,4 +1,5 @@
 import Captions
+import Imaging
 import Layout
 import Media
 import Raster

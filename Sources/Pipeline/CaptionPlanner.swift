@@ -18,7 +18,7 @@ enum CaptionPlanner {
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
-        let envelope = request.timingFix ? try AudioEnvelopeReader.envelope(path: request.input) : nil
+        let envelope = request.timingFix ? try SpeechEnvelope.read(path: request.input) : nil
         let captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
             language: request.language,

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Imaging
 import Layout
 
 /// What `burn-captions plan` prints: the frame, the safe area, and every caption with its

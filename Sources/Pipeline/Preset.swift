@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Imaging
 import Layout
 import Raster
 

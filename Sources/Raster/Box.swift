@@ -1,3 +1,4 @@
+import Imaging
 import Layout
 
 extension RasterStyle {

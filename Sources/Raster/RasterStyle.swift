@@ -1,3 +1,4 @@
+import Imaging
 /// How a laid-out caption is painted: fill colour over an outline, optionally over a drop
 /// shadow and a background box (bottom to top: box, shadow, outline, fill and colour glyphs).
 public struct RasterStyle: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Imaging
 import Layout
 
 /// Paints a laid-out caption: FreeType coverage for the fill, colour glyphs (emoji), the

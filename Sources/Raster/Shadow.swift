@@ -1,3 +1,4 @@
+import Imaging
 extension RasterStyle {
     /// A drop shadow: the alpha of the text with its outline, moved, blurred and tinted, drawn
     /// under the outline.

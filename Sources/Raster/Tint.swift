@@ -1,3 +1,4 @@
+import Imaging
 /// Coverage painted with one colour.
 enum Tint {
     /// Premultiplied RGBA of `color` at each pixel's coverage (alpha = coverage x colour alpha,

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Imaging
 import XCTest
 
 @testable import Layout

@@ -1,4 +1,5 @@
 import Captions
+import Pipeline
 import Foundation
 import XCTest
 
@@ -23,7 +24,7 @@ final class AudioEnvelopeTests: XCTestCase {
     }
 
     func testToneRisesWhereItStartsInPCM() throws {
-        let envelope = try XCTUnwrap(AudioEnvelopeReader.envelope(path: try silenceThenTone("tone.wav")))
+        let envelope = try XCTUnwrap(SpeechEnvelope.read(path: try silenceThenTone("tone.wav")))
         XCTAssertEqual(envelope.hop, 0.01)
         XCTAssertEqual(envelope.start, 0, accuracy: 1e-9)
         XCTAssertEqual(envelope.end, 2, accuracy: 0.011)
@@ -35,7 +36,7 @@ final class AudioEnvelopeTests: XCTestCase {
 
     func testToneRisesWhereItStartsInAACAfterPriming() throws {
         let path = try silenceThenTone("tone.m4a", ["-c:a", "aac", "-b:a", "96k"])
-        let envelope = try XCTUnwrap(AudioEnvelopeReader.envelope(path: path, hop: 0.02))
+        let envelope = try XCTUnwrap(SpeechEnvelope.read(path: path, hop: 0.02))
         XCTAssertEqual(envelope.hop, 0.02)
         XCTAssertEqual(rise(envelope), 1, accuracy: 0.02)
     }
@@ -46,7 +47,7 @@ final class AudioEnvelopeTests: XCTestCase {
             "tone.mkv",
             ["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=25:d=2", "-map", "2:v", "-c:v", "mpeg4",
              "-ac", "2", "-c:a", "pcm_s16le", "-output_ts_offset", "1.5"])
-        let envelope = try XCTUnwrap(AudioEnvelopeReader.envelope(path: path))
+        let envelope = try XCTUnwrap(SpeechEnvelope.read(path: path))
         XCTAssertEqual(envelope.start, 0, accuracy: 0.05)
         XCTAssertEqual(rise(envelope), 1, accuracy: 0.01)
     }
@@ -58,7 +59,7 @@ final class AudioEnvelopeTests: XCTestCase {
             "-f", "lavfi", "-i", "sine=f=440:d=2:r=44100", "-af",
             "asetnsamples=n=1024,asetpts='N/SR/TB+if(gte(N/SR,1),0.5/TB,0)'", "-c:a", "pcm_s16le", path,
         ])
-        let envelope = try XCTUnwrap(AudioEnvelopeReader.envelope(path: path))
+        let envelope = try XCTUnwrap(SpeechEnvelope.read(path: path))
         XCTAssertGreaterThan(envelope.value(at: 0.9), 0.05)
         XCTAssertEqual(envelope.value(at: 1.1), 0)
         XCTAssertEqual(envelope.value(at: 1.45), 0)
@@ -70,11 +71,11 @@ final class AudioEnvelopeTests: XCTestCase {
     func testFileWithoutAudioGivesNil() throws {
         let path = try makeScratchFolder().appendingPathComponent("silent-film.mp4").path
         try MediaTools.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=25:d=0.5", "-c:v", "mpeg4", path])
-        XCTAssertNil(try AudioEnvelopeReader.envelope(path: path))
+        XCTAssertNil(try SpeechEnvelope.read(path: path))
     }
 
     func testMissingFileThrowsNamingIt() {
-        XCTAssertThrowsError(try AudioEnvelopeReader.envelope(path: "/nonexistent/talk.m4a")) { error in
+        XCTAssertThrowsError(try SpeechEnvelope.read(path: "/nonexistent/talk.m4a")) { error in
             XCTAssertTrue(String(describing: error).hasPrefix("/nonexistent/talk.m4a: No such file"), "\(error)")
         }
     }

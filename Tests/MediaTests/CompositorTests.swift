@@ -2,6 +2,7 @@ import CAVCodec
 import CAVFilter
 import CAVFormat
 import CAVUtil
+import Imaging
 import Raster
 import XCTest
 

@@ -1,4 +1,5 @@
 import Captions
+import Pipeline
 import Foundation
 import XCTest
 
@@ -95,7 +96,7 @@ final class TimingAccuracyTests: XCTestCase {
         try noisy.withUnsafeBytes { try Data($0).write(to: raw) }
         let audio = folder.appendingPathComponent("\(name).m4a").path
         try MediaTools.ffmpeg(["-f", "s16le", "-ar", "\(rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", "-b:a", "64k", audio])
-        return try XCTUnwrap(AudioEnvelopeReader.envelope(path: audio))
+        return try XCTUnwrap(SpeechEnvelope.read(path: audio))
     }
 
     /// Runs the fix over `speech` mixed with `background` (nil: none) at `snr` dB below the
@@ -159,7 +160,7 @@ final class TimingAccuracyTests: XCTestCase {
         try pcm.withUnsafeBytes { try Data($0).write(to: raw) }
         let audio = folder.appendingPathComponent("silence.m4a").path
         try MediaTools.ffmpeg(["-f", "s16le", "-ar", "\(speech.rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", audio])
-        return try XCTUnwrap(AudioEnvelopeReader.envelope(path: audio))
+        return try XCTUnwrap(SpeechEnvelope.read(path: audio))
     }
 
     /// `word` spoken by espeak-ng on its own, trimmed to its first and last sample at `speechLevel`.

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Layout
 import Raster
 import XCTest

@@ -3,57 +3,73 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 import CSWResample
-import Captions
 
-/// Reads the short-time energy of a file's audio, for `TimingFix`: decodes the best audio
-/// stream, converts it to mono float at 16 kHz and keeps one RMS value per hop (never the samples).
-public enum AudioEnvelopeReader {
-    /// The rate the audio is converted to before measuring; speech energy lies below 8 kHz. // samples per second
-    static let sampleRate: Int32 = 16_000
+/// A piece of a file's audio as `AudioSampleReader` hands it on, in order.
+public enum AudioPiece {
+    /// Where the first sample lies on the caption clock; comes once, before any samples. // seconds
+    case start(Double)
+    /// Samples that follow the ones before (mono, full scale = 1).
+    case samples(UnsafeBufferPointer<Float>)
+    /// A gap in the stream, as this many samples of silence.
+    case silence(count: Int)
+}
+
+/// Reads a file's best audio stream for measuring it (the timing fix's energy envelope):
+/// decoded, converted to mono float at `sampleRate`, handed on piece by piece (never kept).
+public enum AudioSampleReader {
+    /// The rate the audio is converted to; speech energy lies below 8 kHz. // samples per second
+    public static let sampleRate: Int32 = 16_000
     /// The longest gap between two audio frames that is filled with silence; a longer jump is
     /// taken as a broken timestamp, and the audio after it continues without a gap. // seconds
     static let maximumGap = 3600.0
 
-    /// The energy envelope of `path`'s best audio stream, on the caption clock (time 0 is the
-    /// input's timeline start, as for the video), one value per `hop` seconds (rounded to whole
-    /// samples at 16 kHz); nil when the file has no audio stream.
-    public static func envelope(path: String, hop: Double = 0.01) throws -> EnergyEnvelope? {
-        precondition(hop > 0, "hop must be positive")
+    /// Hands `path`'s best audio stream to `body` on the caption clock (time 0 is the input's
+    /// timeline start, as for the video): a `.start`, then samples, with gaps longer than
+    /// `minimumGap` seconds filled with silence. Returns false when the file has no audio stream.
+    @discardableResult
+    public static func read(path: String, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
         let demuxer = try Demuxer(path: path)
-        guard let stream = demuxer.bestAudioStream else { return nil }
+        guard let stream = demuxer.bestAudioStream else { return false }
         let index = stream.pointee.index
         demuxer.discardStreams(except: index)
-        let pass = try Pass(stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), hop: hop, path: path)
-        let packet = try Packet()
-        while try demuxer.read(into: packet) {
-            if packet.pointer.pointee.stream_index == index { try pass.decode(packet) }
-            packet.unref()
+        try withoutActuallyEscaping(body) { body in
+            let pass = try Pass(
+                stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), minimumGap: minimumGap,
+                path: path, body: body)
+            let packet = try Packet()
+            while try demuxer.read(into: packet) {
+                if packet.pointer.pointee.stream_index == index { try pass.decode(packet) }
+                packet.unref()
+            }
+            try pass.decode(nil)
         }
-        try pass.decode(nil)
-        return pass.builder.envelope()
+        return true
     }
 
-    /// One decoding pass: decoder, resampler and the envelope being built.
+    /// One decoding pass: decoder, resampler and where the audio so far ends.
     private final class Pass {
         private let decoder: Decoder
         private let decoded: Frame
         private let timeBase: AVRational
         private let offset: Int64  // timeline start, in timeBase
-        private let hop: Double  // seconds
+        private let minimumGap: Double  // seconds
         private let path: String
+        private let body: (AudioPiece) -> Void
         private var resampler: Resampler?
-        private(set) var builder: EnergyEnvelopeBuilder  // remade at the first frame, which sets its start
         private var started = false
         private var next = 0.0  // where the audio so far ends on the caption clock // seconds
 
-        init(stream: UnsafeMutablePointer<AVStream>, offset: Int64, hop: Double, path: String) throws {
+        init(
+            stream: UnsafeMutablePointer<AVStream>, offset: Int64, minimumGap: Double, path: String,
+            body: @escaping (AudioPiece) -> Void
+        ) throws {
             decoder = try Decoder(stream: stream, path: path)
             decoded = try Frame()
             timeBase = stream.pointee.time_base
             self.offset = offset
-            self.hop = hop
+            self.minimumGap = minimumGap
             self.path = path
-            builder = EnergyEnvelopeBuilder(sampleRate: Int(AudioEnvelopeReader.sampleRate), hop: hop, start: 0)
+            self.body = body
         }
 
         /// Decodes what `packet` holds (nil: the end, which drains the decoder and the resampler).
@@ -73,17 +89,17 @@ public enum AudioEnvelopeReader {
             // Caption clock: the timeline start subtracted, as for the video. No timestamp: right after the last frame.
             let time = pts == AVCode.noPTS ? nil : Double(pts - offset) * av_q2d(timeBase)
             if !started {
-                builder = EnergyEnvelopeBuilder(sampleRate: Int(AudioEnvelopeReader.sampleRate), hop: hop, start: time ?? 0)
+                body(.start(time ?? 0))
                 started = true
                 next = time ?? 0
-            } else if let time, time - next > hop, time - next <= AudioEnvelopeReader.maximumGap {
+            } else if let time, time - next > minimumGap, time - next <= AudioSampleReader.maximumGap {
                 // A gap in the stream: silence keeps later audio at its own time.
                 try finishResampler()
-                builder.appendSilence(count: Int(((time - next) * Double(AudioEnvelopeReader.sampleRate)).rounded()))
+                body(.silence(count: Int(((time - next) * Double(AudioSampleReader.sampleRate)).rounded())))
                 next = time
             }
             if let resampler, !resampler.matches(frame) { try finishResampler() }
-            let resampler = try self.resampler ?? Resampler(matching: frame, outputRate: AudioEnvelopeReader.sampleRate, path: path)
+            let resampler = try self.resampler ?? Resampler(matching: frame, outputRate: AudioSampleReader.sampleRate, path: path)
             self.resampler = resampler
             try resampler.convert(frame, append)
             next += Double(f.nb_samples) / Double(f.sample_rate)
@@ -96,7 +112,7 @@ public enum AudioEnvelopeReader {
         }
 
         private func append(_ samples: UnsafeBufferPointer<Float>) {
-            builder.append(samples)
+            body(.samples(samples))
         }
     }
 }
