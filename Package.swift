@@ -48,14 +48,19 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions"], exclude: ["Cases"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging"], exclude: ["Goldens"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "Captions", "Pipeline", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil"]),
+        // What the test targets share: the checkout, scratch folders, the process runner,
+        // golden record and compare, and the frame reader.
+        .target(name: "TestSupport", dependencies: ["Media"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], exclude: ["Cases"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "Captions", "Pipeline", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
-            name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media"], exclude: ["Cases"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI"]),
+            name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "TestSupport"],
+            exclude: ["Cases"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Captions
@@ -22,9 +23,7 @@ final class CaptionFormatTests: XCTestCase {
     }
 
     func testExtensionDecidesExceptForJSON() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder()
         func write(_ name: String, _ text: String) throws -> URL {
             let url = folder.appendingPathComponent(name)
             try Data(text.utf8).write(to: url)

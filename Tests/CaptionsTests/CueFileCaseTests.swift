@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Captions
@@ -23,7 +24,7 @@ final class CueFileCaseTests: XCTestCase {
     }
 
     static let cases: [Case] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cases/cue-files.json")
+        let url = Repository.root.appendingPathComponent("Tests/CaptionsTests/Cases/cue-files.json")
         return try! JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
     }()
 

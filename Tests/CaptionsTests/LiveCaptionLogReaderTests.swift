@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Captions
@@ -222,9 +223,8 @@ final class LiveCaptionLogReaderTests: XCTestCase {
         XCTAssertEqual(try parse(Self.jsonLines, file: "log", format: nil).segments.count, 2)
         XCTAssertEqual(try parse(Self.array, file: "log", format: nil).segments.count, 3)
         // A `.json` file is sniffed; forcing `json` reads it as native JSON.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).json")
+        let url = try temporaryFolder().appendingPathComponent("live.json")
         try Data(Self.jsonLines.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         XCTAssertEqual(try CaptionReader.read(url).segments.map(\.speaker), ["Ben", "Ana"])
         XCTAssertThrowsError(try CaptionReader.read(url, format: .json)) { error in
             XCTAssertEqual(

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Captions
 
 final class NativeJSONReaderTests: XCTestCase {
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    static let samples = Repository.samples
 
     func testReadsTheSampleWithWordTimings() throws {
         let transcript = try CaptionReader.read(Self.samples.appendingPathComponent("talk.json"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Captions
@@ -64,9 +65,8 @@ final class WhisperJSONReaderTests: XCTestCase {
     }
 
     func testReadsFasterWhisperSkippingUntimedWordsFromAJSONFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("faster-\(UUID().uuidString).json")
+        let url = try temporaryFolder().appendingPathComponent("faster.json")
         try Data(Self.fasterWhisper.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         let transcript = try CaptionReader.read(url)
         XCTAssertNil(transcript.language, "a language name, not a code, is dropped")
         XCTAssertEqual(

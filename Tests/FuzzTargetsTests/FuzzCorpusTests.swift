@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FuzzTargets
@@ -7,8 +8,7 @@ import XCTest
 /// Every committed seed (`Fuzz/corpus/TARGET/`) through its fuzz target, as `make fuzz`
 /// starts from them: the corpus stays readable by its target and a fixed crash stays fixed.
 final class FuzzCorpusTests: XCTestCase {
-    private static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
+    private static let corpus = Repository.root.appendingPathComponent("Fuzz/corpus")
 
     private func runCorpus(of target: FuzzTarget, file: StaticString = #filePath, line: UInt = #line) throws {
         let folder = Self.corpus.appendingPathComponent(target.rawValue)

@@ -4,28 +4,22 @@ import Imaging
 import Layout
 import Media
 import Raster
+import TestSupport
 import XCTest
 
 @testable import Pipeline
 
 /// Rendered captions against reviewed pictures in `Cases/`. A case fails when more than
-/// `allowedPixels` pixels differ by more than `tolerance` in some channel, and then writes the
-/// render and a diff to `.build/golden-failures/`. `RECORD_GOLDENS=1` (or `make goldens`)
+/// `Goldens.allowedPixels` pixels differ by more than `Goldens.tolerance` in some channel, and
+/// then writes the render and a diff to `.build/golden-failures/`. `RECORD_GOLDENS=1` (or `make goldens`)
 /// writes new pictures and fails, so every change of a golden is a reviewed commit.
 final class GoldenTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
-    static let failures = root.appendingPathComponent(".build/golden-failures")
-
-    /// A channel difference up to this is noise (a FreeType or swscale rounding elsewhere). // 0...255
-    static let tolerance = 24
-    /// How many pixels may exceed the tolerance: 0.02% of the frame, at least 20.
-    static func allowedPixels(_ count: Int) -> Int { max(20, count / 5000) }
+    static let folder = Repository.root.appendingPathComponent("Tests/Golden")
 
     func testEveryCaseMatchesItsGolden() throws {
         try checkFonts()
-        let engine = try LayoutEngine(fontsConf: Self.root.appendingPathComponent("Fonts.conf"))
-        let record = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let record = Goldens.isRecording
         XCTAssertGreaterThanOrEqual(GoldenCase.all.count, 30)
         var recorded: [String] = []
         for golden in GoldenCase.all {
@@ -36,23 +30,8 @@ final class GoldenTests: XCTestCase {
                 recorded.append(golden.name)
                 continue
             }
-            guard let stored = FileManager.default.contents(atPath: expected.path) else {
-                XCTFail("\(golden.name): no golden at \(expected.path) (RECORD_GOLDENS=1 make test records it)")
-                continue
-            }
-            let want = try PNGDecoder.decode([UInt8](stored), file: expected.path)
-            let got = try PNGDecoder.decode(png, file: golden.name)
-            guard want.width == got.width, want.height == got.height else {
-                XCTFail("\(golden.name): \(got.width)x\(got.height), golden is \(want.width)x\(want.height)")
-                try writeFailure(golden.name, actual: png, diff: nil)
-                continue
-            }
-            let (count, diff) = Self.compare(want, got)
-            if count > Self.allowedPixels(want.width * want.height) {
-                let paths = try writeFailure(golden.name, actual: png, diff: diff)
-                XCTFail(
-                    "\(golden.name): \(count) pixels differ by more than \(Self.tolerance) "
-                        + "(allowed \(Self.allowedPixels(want.width * want.height))); see \(paths.actual) and \(paths.diff)")
+            if let difference = try Goldens.imageDifference(png, from: expected, name: golden.name) {
+                XCTFail(difference)
             }
         }
         if record { XCTFail("recorded \(recorded.count) goldens in \(Self.folder.path)/Cases; review and commit them") }
@@ -60,7 +39,7 @@ final class GoldenTests: XCTestCase {
 
     /// The same case rendered twice gives the same bytes.
     func testRendersAreDeterministic() throws {
-        let engine = try LayoutEngine(fontsConf: Self.root.appendingPathComponent("Fonts.conf"))
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
         for golden in GoldenCase.all where ["emoji", "ja-jp", "shadow", "ar"].contains(golden.name) {
             XCTAssertEqual(try render(golden, engine: engine), try render(golden, engine: engine), golden.name)
         }
@@ -85,7 +64,7 @@ final class GoldenTests: XCTestCase {
             canvas.blend(Self.bars(width: size.width, height: size.height))
         case .video(let file, let time):
             var grabbed: Canvas?
-            try FrameGrabber(path: Self.root.appendingPathComponent("Samples/\(file)").path).frames(at: [time]) {
+            try FrameGrabber(path: Repository.samples.appendingPathComponent(file).path).frames(at: [time]) {
                 grabbed = $1
             }
             canvas = try XCTUnwrap(grabbed)
@@ -111,40 +90,10 @@ final class GoldenTests: XCTestCase {
         return CaptionBitmap(x: 0, y: 0, width: width, height: height, pixels: pixels)
     }
 
-    /// How many pixels differ by more than the tolerance, and a diff picture: grey for small
-    /// differences (times 4), red where a pixel exceeds the tolerance.
-    static func compare(_ a: RGBImage, _ b: RGBImage) -> (Int, RGBImage) {
-        var count = 0
-        var diff = [UInt8](repeating: 0, count: a.pixels.count)
-        for p in stride(from: 0, to: a.pixels.count, by: 3) {
-            let d = (0..<3).map { abs(Int(a.pixels[p + $0]) - Int(b.pixels[p + $0])) }.max() ?? 0
-            if d > tolerance {
-                count += 1
-                diff[p] = 255
-            } else {
-                let grey = UInt8(min(255, d * 4))
-                diff[p] = grey
-                diff[p + 1] = grey
-                diff[p + 2] = grey
-            }
-        }
-        return (count, RGBImage(width: a.width, height: a.height, pixels: diff))
-    }
-
-    @discardableResult
-    private func writeFailure(_ name: String, actual: [UInt8], diff: RGBImage?) throws -> (actual: String, diff: String) {
-        try FileManager.default.createDirectory(at: Self.failures, withIntermediateDirectories: true)
-        let actualURL = Self.failures.appendingPathComponent("\(name).actual.png")
-        let diffURL = Self.failures.appendingPathComponent("\(name).diff.png")
-        try Data(actual).write(to: actualURL)
-        if let diff { try Data(try diff.png()).write(to: diffURL) }
-        return (actualURL.path, diffURL.path)
-    }
-
     /// The fonts the cases need come only through Fonts.conf; a missing one fails the suite
     /// with the Debian package that brings it.
     private func checkFonts() throws {
-        let selector = try FontSelector(configFile: Self.root.appendingPathComponent("Fonts.conf"))
+        let selector = try FontSelector(configFile: Repository.fontsConf)
         let needed: [(String, String?, String)] = [
             ("Noto Sans", "en", "fonts-noto-core"), ("Noto Sans CJK JP", "ja", "fonts-noto-cjk"),
             ("Noto Sans Thai", "th", "fonts-noto-core"), ("Noto Sans Arabic", "ar", "fonts-noto-core"),

@@ -1,13 +1,13 @@
 import Captions
 import Foundation
 import Imaging
+import TestSupport
 import XCTest
 
 @testable import Layout
 
 final class LayoutEngineTests: XCTestCase {
-    static let fontsConf = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts.conf")
+    static let fontsConf = Repository.fontsConf
 
     private let style = TextStyle(
         family: "Noto Sans", weight: 700, size: 64, minimumSize: 32,

@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Imaging
+import TestSupport
 import XCTest
 
 @testable import Layout
@@ -9,9 +10,8 @@ import XCTest
 /// hard cases, against `Goldens/layout.txt`. `RECORD_GOLDENS=1` rewrites the file and fails,
 /// so every change of a golden is a reviewed commit.
 final class LayoutGoldenTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let fontsConf = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fonts.conf")
+    static let folder = Repository.root.appendingPathComponent("Tests/LayoutTests/Goldens")
+    static let fontsConf = Repository.fontsConf
 
     /// The tiktok preset on a 1080x1920 frame.
     static let style = TextStyle(
@@ -69,21 +69,12 @@ final class LayoutGoldenTests: XCTestCase {
             text += Self.describe(layout, name: name, text: caption)
         }
         let golden = Self.folder.appendingPathComponent("layout.txt")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+        if Goldens.isRecording {
             try text.write(to: golden, atomically: true, encoding: .utf8)
             XCTFail("recorded \(golden.path); review and commit it, then run the tests again without RECORD_GOLDENS")
             return
         }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        if text != expected {
-            let actual = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = (0..<min(actual.count, wanted.count)).first { actual[$0] != wanted[$0] } ?? min(actual.count, wanted.count)
-            XCTFail(
-                "layout differs from \(golden.lastPathComponent) at line \(first + 1):\n  expected: "
-                    + "\(first < wanted.count ? wanted[first] : "(end)")\n  actual:   "
-                    + "\(first < actual.count ? actual[first] : "(end)")\n(RECORD_GOLDENS=1 make test records a new golden)")
-        }
+        if let difference = try Goldens.textDifference(text, from: golden) { XCTFail(difference) }
     }
 
     /// At most two lines, box inside the safe area, no `.notdef` glyph (every case's text is covered).

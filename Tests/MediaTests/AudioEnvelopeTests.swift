@@ -1,6 +1,7 @@
 import Captions
 import Pipeline
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Media
@@ -8,8 +9,8 @@ import XCTest
 final class AudioEnvelopeTests: XCTestCase {
     /// 1 s of silence, then a 440 Hz tone (amplitude 1/8) for 1 s, as `name` in a scratch folder.
     private func silenceThenTone(_ name: String, _ options: [String] = []) throws -> String {
-        let path = try makeScratchFolder().appendingPathComponent(name).path
-        try MediaTools.ffmpeg(
+        let path = try temporaryFolder().appendingPathComponent(name).path
+        try ProcessRunner.ffmpeg(
             [
                 "-f", "lavfi", "-i", "anullsrc=r=44100:cl=mono", "-f", "lavfi", "-i", "sine=f=440:d=1:r=44100",
                 "-filter_complex", "[0]atrim=duration=1[quiet];[quiet][1]concat=n=2:v=0:a=1",
@@ -54,8 +55,8 @@ final class AudioEnvelopeTests: XCTestCase {
 
     func testGapInTheAudioStaysSilent() throws {
         // A tone whose frames from 1 s on are stamped 0.5 s later: silence from about 1.02 to 1.52 s.
-        let path = try makeScratchFolder().appendingPathComponent("gap.mkv").path
-        try MediaTools.ffmpeg([
+        let path = try temporaryFolder().appendingPathComponent("gap.mkv").path
+        try ProcessRunner.ffmpeg([
             "-f", "lavfi", "-i", "sine=f=440:d=2:r=44100", "-af",
             "asetnsamples=n=1024,asetpts='N/SR/TB+if(gte(N/SR,1),0.5/TB,0)'", "-c:a", "pcm_s16le", path,
         ])
@@ -69,8 +70,8 @@ final class AudioEnvelopeTests: XCTestCase {
     }
 
     func testFileWithoutAudioGivesNil() throws {
-        let path = try makeScratchFolder().appendingPathComponent("silent-film.mp4").path
-        try MediaTools.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=25:d=0.5", "-c:v", "mpeg4", path])
+        let path = try temporaryFolder().appendingPathComponent("silent-film.mp4").path
+        try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=25:d=0.5", "-c:v", "mpeg4", path])
         XCTAssertNil(try SpeechEnvelope.read(path: path))
     }
 

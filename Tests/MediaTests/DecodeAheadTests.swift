@@ -1,6 +1,7 @@
 import CAVCodec
 import CAVFormat
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Media
@@ -8,7 +9,7 @@ import XCTest
 /// The decoding thread hands over the same frames and packets, in the same order, as
 /// reading the file on one thread; it stays at most `depth` frames ahead, and stops cleanly.
 final class DecodeAheadTests: XCTestCase {
-    private let talk = FrameReaderTests.samples.appendingPathComponent("talk.mp4").path
+    private let talk = Repository.samples.appendingPathComponent("talk.mp4").path
 
     /// One line per item: "v <pts>" for a frame, "p <stream> <pts>" for another packet.
     private func describe(_ item: DecodeAhead.Item) -> String {

@@ -1,6 +1,7 @@
 import Captions
 import Pipeline
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Media
@@ -95,14 +96,14 @@ final class TimingAccuracyTests: XCTestCase {
         let raw = folder.appendingPathComponent("\(name).raw")
         try noisy.withUnsafeBytes { try Data($0).write(to: raw) }
         let audio = folder.appendingPathComponent("\(name).m4a").path
-        try MediaTools.ffmpeg(["-f", "s16le", "-ar", "\(rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", "-b:a", "64k", audio])
+        try ProcessRunner.ffmpeg(["-f", "s16le", "-ar", "\(rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", "-b:a", "64k", audio])
         return try XCTUnwrap(SpeechEnvelope.read(path: audio))
     }
 
     /// Runs the fix over `speech` mixed with `background` (nil: none) at `snr` dB below the
     /// speech, and checks the acceptance bounds.
     private func checkAccuracy(_ name: String, background: ((Speech) -> [Double])?, snr: Double = 10) throws {
-        let folder = try makeScratchFolder()
+        let folder = try temporaryFolder()
         let speech = try makeSpeech(in: folder)
         var pcm = speech.pcm
         if let background { Self.mix(background(speech), into: &pcm, power: speech.power / pow(10, snr / 10)) }
@@ -138,7 +139,7 @@ final class TimingAccuracyTests: XCTestCase {
     /// Without speech there is no onset to find: a steady tone, a music bed alone and digital
     /// silence under the same captions move no start.
     func testNoSpeechMovesNoStart() throws {
-        let folder = try makeScratchFolder()
+        let folder = try temporaryFolder()
         let speech = try makeSpeech(in: folder)
         let count = speech.pcm.count
         let level = 0.1 * 32768
@@ -159,19 +160,19 @@ final class TimingAccuracyTests: XCTestCase {
         let raw = folder.appendingPathComponent("silence.raw")
         try pcm.withUnsafeBytes { try Data($0).write(to: raw) }
         let audio = folder.appendingPathComponent("silence.m4a").path
-        try MediaTools.ffmpeg(["-f", "s16le", "-ar", "\(speech.rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", audio])
+        try ProcessRunner.ffmpeg(["-f", "s16le", "-ar", "\(speech.rate)", "-ac", "1", "-i", raw.path, "-c:a", "aac", audio])
         return try XCTUnwrap(SpeechEnvelope.read(path: audio))
     }
 
     /// `word` spoken by espeak-ng on its own, trimmed to its first and last sample at `speechLevel`.
     private static func speak(_ word: String, in folder: URL) throws -> (rate: Int, samples: [Int16]) {
         let file = folder.appendingPathComponent("word-\(word).wav")
-        try MediaTools.run(["espeak-ng", "-v", "en-us", "-w", file.path, word])
+        try ProcessRunner.check(["espeak-ng", "-v", "en-us", "-w", file.path, word])
         let (rate, samples) = try readWAV(Data(contentsOf: file), name: file.lastPathComponent)
         let level = Int16(speechLevel * 32768)
         guard let first = samples.firstIndex(where: { abs(Int32($0)) >= level }),
             let last = samples.lastIndex(where: { abs(Int32($0)) >= level })
-        else { throw MediaTools.Failure(command: ["espeak-ng", word], message: "no speech") }
+        else { throw ProcessRunner.Failure(command: ["espeak-ng", word], message: "no speech") }
         return (rate, Array(samples[first...last]))
     }
 
@@ -196,7 +197,7 @@ final class TimingAccuracyTests: XCTestCase {
             }
             at += 8 + size + size % 2
         }
-        throw MediaTools.Failure(command: [name], message: "not a 16-bit mono PCM WAV file")
+        throw ProcessRunner.Failure(command: [name], message: "not a 16-bit mono PCM WAV file")
     }
 
     /// Lays white noise of peak `noiseLevel` over `pcm`, the same on every run.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Pipeline
@@ -21,7 +22,7 @@ final class BatchTests: XCTestCase {
     /// whose fifth line is malformed.
     private func makeFarm() throws -> URL {
         let folder = try temporaryFolder()
-        let make = try CLI.tool("ffmpeg", [
+        let make = try ProcessRunner.tool("ffmpeg", [
             "-v", "error", "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "1", "-c", "copy",
             folder.appendingPathComponent("clip.mp4").path,
         ])
@@ -44,14 +45,10 @@ final class BatchTests: XCTestCase {
         let farm = try makeFarm()
         let manifest = farm.appendingPathComponent("jobs.jsonl").path
         let shards = try (0..<2).map { shard in
-            try CLI.start(CLI.binary, ["batch", manifest, "--shard", "\(shard)/2", "--report", farm.appendingPathComponent("r\(shard).jsonl").path])
+            try ProcessRunner.start(CLI.binary, ["batch", manifest, "--shard", "\(shard)/2", "--report", farm.appendingPathComponent("r\(shard).jsonl").path])
         }
-        for (process, out, err) in shards {
-            _ = out.fileHandleForReading.readDataToEndOfFile()
-            _ = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-        }
-        XCTAssertEqual(shards.map { $0.0.terminationStatus }.sorted(), [0, 1], "the shard with the failures exits 1")
+        let statuses = shards.map { process, out, err in ProcessRunner.finish(process, out, err).status }
+        XCTAssertEqual(statuses.sorted(), [0, 1], "the shard with the failures exits 1")
         let all = try reports(farm.appendingPathComponent("r0.jsonl").path) + reports(farm.appendingPathComponent("r1.jsonl").path)
         XCTAssertEqual(all.map(\.job).sorted(), [0, 1, 2, 3, 4, 5], "every job in exactly one shard")
         XCTAssertEqual(Set(all.filter { $0.status == "failed" }.map(\.job)), [2, 4])

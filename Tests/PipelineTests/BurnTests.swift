@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Media
+import TestSupport
 import XCTest
 
 /// End-to-end: the CLI on the bundled samples, checked with ffprobe, ffmpeg and our frame reader.
@@ -15,7 +16,7 @@ final class BurnTests: XCTestCase {
     /// The sample burned once (ultrafast, for speed) and shared by the tests that inspect it.
     private func sampleOutput() throws -> URL {
         if let url = Self.rendered { return url }
-        let folder = try CLI.makeFolder()
+        let folder = try TemporaryFolder.make()
         let output = folder.appendingPathComponent("talk-captioned.mp4")
         let result = try CLI.burn([
             CLI.samples.appendingPathComponent("talk.mp4").path, "--captions",
@@ -41,7 +42,7 @@ final class BurnTests: XCTestCase {
         let inDuration = Double(try CLI.probe(input, stream: "v", "duration")) ?? -1
         XCTAssertEqual(outDuration, inDuration, accuracy: 1.0 / 30)
         let md5 = { (path: String) in
-            try CLI.tool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-c", "copy", "-f", "md5", "-"]).stdout
+            try ProcessRunner.tool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-c", "copy", "-f", "md5", "-"]).stdout
         }
         let audio = try md5(input)
         XCTAssertTrue(audio.hasPrefix("MD5="), audio)

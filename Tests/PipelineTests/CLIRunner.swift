@@ -1,62 +1,27 @@
 import Foundation
-import XCTest
+import TestSupport
 
 /// The folder `CLI.unprivileged` made, for removal when the tests end.
 nonisolated(unsafe) private var stagedForUnprivileged: String?
 
-/// Runs the `burn-captions` binary (BURN_CAPTIONS_BIN, else the debug build) and other tools.
+/// Runs the `burn-captions` binary (BURN_CAPTIONS_BIN, else the debug build) through `ProcessRunner`.
 enum CLI {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let samples = root.appendingPathComponent("Samples")
+    static let root = Repository.root
+    static let samples = Repository.samples
 
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["BURN_CAPTIONS_BIN"] { return path }
         return root.appendingPathComponent(".build/debug/burn-captions").path
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Starts `executable` with `arguments` (and `environment` added to this process's); the caller waits.
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
-        -> (Process, Pipe, Pipe)
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
-    }
-
-    /// Runs to the end and collects the output.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let (process, out, err) = try start(executable, arguments, environment: environment)
-        // Read before waiting so a full pipe cannot block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    static func burn(_ arguments: [String]) throws -> Result { try run(binary, arguments) }
+    static func burn(_ arguments: [String]) throws -> ProcessRunner.Result { try ProcessRunner.run(binary, arguments) }
 
     /// Starts the binary with `arguments`, waits (30 s at most) until a temporary output file
     /// appears in `folder`, so the render is under way, sends `signal` and collects the end.
-    static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32) throws -> (Result, wasRunning: Bool) {
-        let (process, out, err) = try start(binary, arguments)
+    static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32) throws
+        -> (ProcessRunner.Result, wasRunning: Bool)
+    {
+        let (process, out, err) = try ProcessRunner.start(binary, arguments)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline,
             !(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.contains(".partial-") })
@@ -65,18 +30,7 @@ enum CLI {
         }
         let wasRunning = process.isRunning
         kill(process.processIdentifier, signal)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let result = Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-        return (result, wasRunning)
-    }
-
-    /// Runs a tool from PATH (ffmpeg, ffprobe).
-    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
-        try run("/usr/bin/env", [name] + arguments)
+        return (ProcessRunner.finish(process, out, err), wasRunning)
     }
 
     /// The binary, `Presets/`, `Fonts.conf` and `Samples/` of the checkout at `root`, copied into a new
@@ -116,35 +70,19 @@ enum CLI {
 
     /// Runs `arguments` as `nobody` (from a copy it can reach, see `stageForUnprivileged`), as
     /// root who reads any file would make permission cases meaningless; others run the binary as they are.
-    static func runUnprivileged(_ arguments: [String], staged: URL = unprivileged) throws -> Result {
+    static func runUnprivileged(_ arguments: [String], staged: URL = unprivileged) throws -> ProcessRunner.Result {
         guard geteuid() == 0 else { return try burn(arguments) }
-        return try run(
+        return try ProcessRunner.run(
             "/usr/bin/setpriv",
             ["--reuid=65534", "--regid=65534", "--clear-groups", staged.appendingPathComponent("burn-captions").path]
                 + arguments, environment: ["BURN_CAPTIONS_HOME": staged.path])
-    }
-
-    /// A fresh empty folder; the caller removes it.
-    static func makeFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("burn-captions-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// One ffprobe value of the first stream of `kind` ("v" or "a").
     static func probe(_ path: String, stream kind: String, _ entry: String, countFrames: Bool = false) throws -> String {
         var arguments = ["-v", "error", "-select_streams", "\(kind):0", "-show_entries", "stream=\(entry)", "-of", "default=nw=1:nk=1"]
         if countFrames { arguments.insert("-count_packets", at: 0) }
-        return try tool("ffprobe", arguments + [path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-extension XCTestCase {
-    /// A fresh empty folder for this test, removed when it ends.
-    func temporaryFolder() throws -> URL {
-        let url = try CLI.makeFolder()
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
+        return try ProcessRunner.tool("ffprobe", arguments + [path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

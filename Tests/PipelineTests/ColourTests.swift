@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Caption colours survive every input: 8-bit and 10-bit BT.709, and BT.601 SD.
@@ -8,7 +9,7 @@ final class ColourTests: XCTestCase {
     private func fillColour(size: String, encode: [String], fill: String? = nil) throws -> (Double, Double, Double) {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("in.mp4").path
-        let make = try CLI.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=gray:s=\(size):d=1:r=30"] + encode + [input])
+        let make = try ProcessRunner.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=gray:s=\(size):d=1:r=30"] + encode + [input])
         XCTAssertEqual(make.status, 0, make.stderr)
         let captions = folder.appendingPathComponent("c.json")
         try #"{"segments": [{"start": 0, "end": 1, "text": "WHITE WHITE"}]}"#.write(to: captions, atomically: true, encoding: .utf8)
@@ -27,7 +28,7 @@ final class ColourTests: XCTestCase {
         ])
         XCTAssertEqual(burn.status, 0, burn.stderr)
         let raw = folder.appendingPathComponent("frame.rgb").path
-        let decode = try CLI.tool("ffmpeg", ["-v", "error", "-ss", "0.5", "-i", output, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
+        let decode = try ProcessRunner.tool("ffmpeg", ["-v", "error", "-ss", "0.5", "-i", output, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
         XCTAssertEqual(decode.status, 0, decode.stderr)
         let pixels = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         var sum = (0.0, 0.0, 0.0)

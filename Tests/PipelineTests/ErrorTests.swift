@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Errors are one line naming the file, exit 1; usage errors exit 2; nothing is left behind.
@@ -46,7 +47,7 @@ final class ErrorTests: XCTestCase {
         let noise = folder.appendingPathComponent("noise.mov").path
         _ = FileManager.default.createFile(atPath: noise, contents: Data((0..<65536).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }))
         let audioOnly = folder.appendingPathComponent("audio.m4a").path
-        XCTAssertEqual(try CLI.tool("ffmpeg", ["-v", "error", "-i", talk, "-vn", "-c", "copy", audioOnly]).status, 0)
+        XCTAssertEqual(try ProcessRunner.tool("ffmpeg", ["-v", "error", "-i", talk, "-vn", "-c", "copy", audioOnly]).status, 0)
         let cases: [(String, String)] = [
             (folder.appendingPathComponent("missing.mp4").path, "no such file"),
             (empty, ""), (noise, ""), (audioOnly, "no video stream"),

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import TestSupport
 import XCTest
 
 /// The faults of the second hostile test run (robustness issue, second pass), each as the
@@ -12,7 +13,7 @@ final class HostileRunTests: XCTestCase {
     /// `ffmpeg -v error -y ARGUMENTS PATH`, which must succeed; returns `PATH`.
     @discardableResult
     private func ffmpeg(_ arguments: [String], _ path: String) throws -> String {
-        let result = try CLI.tool("ffmpeg", ["-v", "error", "-y"] + arguments + [path])
+        let result = try ProcessRunner.tool("ffmpeg", ["-v", "error", "-y"] + arguments + [path])
         XCTAssertEqual(result.status, 0, "making \(path): \(result.stderr)")
         return path
     }
@@ -94,14 +95,14 @@ final class HostileRunTests: XCTestCase {
             try? FileManager.default.removeItem(atPath: output)
             // The reader is gone after the first line, or before it: a later line meets a closed pipe.
             let script = "\(render) \(pipeline); echo \"status=${PIPESTATUS[0]}\""
-            let result = try CLI.run("/bin/bash", ["-c", script])
+            let result = try ProcessRunner.run("/bin/bash", ["-c", script])
             XCTAssertTrue(result.stdout.contains("status=0"), "\(pipeline): \(result.stdout) \(result.stderr)")
             XCTAssertEqual(try CLI.probe(output, stream: "v", "nb_read_packets", countFrames: true), "30", pipeline)
         }
         // A batch run whose log reader stops after one line still runs every job.
         let lines = (1...4).map { #"{"input": "\#(clip)", "captions": "\#(captions)", "output": "b\#($0).mp4", "x264Preset": "ultrafast"}"# }
         let manifest = try write(lines.joined(separator: "\n"), folder, "jobs.jsonl")
-        let batch = try CLI.run(
+        let batch = try ProcessRunner.run(
             "/bin/bash", ["-c", "\(quoted(CLI.binary)) batch \(quoted(manifest)) 2>&1 | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\""])
         XCTAssertTrue(batch.stdout.contains("status=0"), batch.stdout)
         for job in 1...4 {
@@ -141,17 +142,15 @@ final class HostileRunTests: XCTestCase {
         let manifest = try makeFarm(folder)
         // Without the right to make a PID namespace (not root, or a container that forbids it)
         // the second worker runs plainly: the lock is the same either way.
-        let canUnshare = (try? CLI.run("/usr/bin/unshare", ["--pid", "--fork", "--mount-proc", "true"]))?.status == 0
+        let canUnshare = (try? ProcessRunner.run("/usr/bin/unshare", ["--pid", "--fork", "--mount-proc", "true"]))?.status == 0
         let second: (String, [String]) =
             canUnshare ? ("/usr/bin/unshare", ["--pid", "--fork", "--mount-proc", CLI.binary]) : (CLI.binary, [])
         let reports = [folder.appendingPathComponent("r1.jsonl").path, folder.appendingPathComponent("r2.jsonl").path]
-        let first = try CLI.start(CLI.binary, ["batch", manifest, "--report", reports[0]])
-        let other = try CLI.start(second.0, second.1 + ["batch", manifest, "--report", reports[1]])
+        let first = try ProcessRunner.start(CLI.binary, ["batch", manifest, "--report", reports[0]])
+        let other = try ProcessRunner.start(second.0, second.1 + ["batch", manifest, "--report", reports[1]])
         for (process, out, err) in [first, other] {
-            _ = out.fileHandleForReading.readDataToEndOfFile()
-            let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, log)
+            let result = ProcessRunner.finish(process, out, err)
+            XCTAssertEqual(result.status, 0, result.stderr)
         }
         let all = try outcomes(reports[0]) + outcomes(reports[1])
         XCTAssertEqual(all.count, 16)
@@ -371,7 +370,7 @@ final class HostileRunTests: XCTestCase {
         let captions = try write("1\n00:00:00,100 --> 00:00:00,900\nHello\n", folder, "c.srt")
         // `--` ends the options: a name that starts with a dash is the input.
         let inFolder = { (arguments: String) in
-            try CLI.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" \(arguments)", folder.path, CLI.binary])
+            try ProcessRunner.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" \(arguments)", folder.path, CLI.binary])
         }
         let dashed = try inFolder("--captions c.srt -o d.mp4 -q -- -dash.mp4")
         XCTAssertEqual(dashed.status, 0, dashed.stderr)

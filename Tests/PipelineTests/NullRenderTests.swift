@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `--null` renders every frame like a real render and writes nothing; `--stats` splits the
@@ -8,17 +9,9 @@ final class NullRenderTests: XCTestCase {
         let folder = try temporaryFolder()
         let talk = CLI.samples.appendingPathComponent("talk.mp4").path
         let captions = CLI.samples.appendingPathComponent("talk.json").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = [talk, "--captions", captions, "--null", "--stats"]
-        process.currentDirectoryURL = folder
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        let run = try ProcessRunner.run(CLI.binary, [talk, "--captions", captions, "--null", "--stats"], in: folder)
+        let stderr = run.stderr
+        XCTAssertEqual(run.status, 0, stderr)
 
         let frames = try CLI.probe(talk, stream: "v", "nb_read_packets", countFrames: true)
         XCTAssertTrue(stderr.contains("rendered and discarded (--null) (1080x1920, \(frames) frames"), stderr)

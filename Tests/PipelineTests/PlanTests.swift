@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `burn-captions plan` and `--export-captions`: the final captions as data.
@@ -107,7 +108,7 @@ final class PlanTests: XCTestCase {
         let folder = try temporaryFolder()
         let json = CLI.samples.appendingPathComponent("talk.json").path
         let short = folder.appendingPathComponent("short.mp4").path
-        XCTAssertEqual(try CLI.tool("ffmpeg", ["-v", "error", "-i", talk, "-t", "3", "-c", "copy", short]).status, 0)
+        XCTAssertEqual(try ProcessRunner.tool("ffmpeg", ["-v", "error", "-i", talk, "-t", "3", "-c", "copy", short]).status, 0)
         let srt = folder.appendingPathComponent("final.srt").path
         let result = try CLI.burn([
             short, "--captions", json, "-o", folder.appendingPathComponent("out.mp4").path, "--x264-preset",

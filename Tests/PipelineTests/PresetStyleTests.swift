@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Raster
+import TestSupport
 import XCTest
 
 @testable import Pipeline
@@ -17,7 +18,7 @@ final class PresetStyleTests: XCTestCase {
               "fill": "#FFFFFF", "outline": { "color": "#000000", "radius": 0.09 }\(extra)
             }
             """
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("preset-style-\(UUID()).json")
+        let url = try temporaryFolder().appendingPathComponent("preset-style.json")
         try Data(json.utf8).write(to: url)
         return url
     }

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Layout
 import Raster
+import TestSupport
 import XCTest
 
 @testable import Pipeline
@@ -118,7 +119,7 @@ final class PresetTests: XCTestCase {
     func testLandscapeVideoWithPortraitPresetWarnsOnce() throws {
         let folder = try temporaryFolder()
         let clip = folder.appendingPathComponent("wide.mp4").path
-        let made = try CLI.tool(
+        let made = try ProcessRunner.tool(
             "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=640x360:d=1", "-pix_fmt", "yuv420p", clip])
         XCTAssertEqual(made.status, 0, made.stderr)
         let srt = folder.appendingPathComponent("one.srt").path

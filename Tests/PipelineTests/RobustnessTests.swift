@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Unusual and broken inputs, one table: each renders correctly or fails with one line
@@ -30,7 +31,7 @@ final class RobustnessTests: XCTestCase {
     /// `ffmpeg -v error ARGUMENTS FOLDER/NAME`, which must succeed.
     static func ffmpeg(_ name: String, _ arguments: [String]) -> @Sendable (URL) throws -> Void {
         { folder in
-            let result = try CLI.tool("ffmpeg", ["-v", "error", "-y"] + arguments + [folder.appendingPathComponent(name).path])
+            let result = try ProcessRunner.tool("ffmpeg", ["-v", "error", "-y"] + arguments + [folder.appendingPathComponent(name).path])
             XCTAssertEqual(result.status, 0, "making \(name): \(result.stderr)")
         }
     }
@@ -266,7 +267,7 @@ final class RobustnessTests: XCTestCase {
                 if sameFrames {
                     XCTAssertEqual(frames, try CLI.probe(input, stream: "v", "nb_read_packets", countFrames: true), context)
                 }
-                let codecs = try CLI.tool("ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of", "csv=p=0", output])
+                let codecs = try ProcessRunner.tool("ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of", "csv=p=0", output])
                 XCTAssertEqual(codecs.stdout.split(separator: "\n").map(String.init), audio, context)
                 for text in says { XCTAssertTrue(result.stderr.contains(text), "\(context)\nmissing: \(text)") }
                 for text in doesNotSay { XCTAssertFalse(result.stderr.contains(text), "\(context)\nshould not say: \(text)") }
@@ -282,7 +283,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     /// Runs the CLI; as root (who reads any file) it runs as `nobody`, so permissions count.
-    private func runAsUnprivileged(_ arguments: [String], folder: URL) throws -> CLI.Result {
+    private func runAsUnprivileged(_ arguments: [String], folder: URL) throws -> ProcessRunner.Result {
         if geteuid() == 0 {
             try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "locked.mp4" {
@@ -304,7 +305,7 @@ final class OutputFaultTests: XCTestCase {
         let output = folder.appendingPathComponent("out.mp4").path
         // ulimit -f counts 1024-byte blocks: 200 KiB, far less than the render needs.
         let script = "ulimit -f 200; exec \"$0\" \"$@\""
-        let result = try CLI.run(
+        let result = try ProcessRunner.run(
             "/bin/sh", ["-c", script, CLI.binary, talk, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("burn-captions: \(output): "), result.stderr)

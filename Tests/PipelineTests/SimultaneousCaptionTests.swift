@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import TestSupport
 import XCTest
 
 /// Cues meant to share the screen (SDH's three places, a narrator and a sign) are shown
@@ -42,7 +43,7 @@ final class SimultaneousCaptionTests: XCTestCase {
     /// A black clip of `size` at 10 fps.
     private func blackClip(_ folder: URL, size: String, seconds: Int) throws -> String {
         let path = folder.appendingPathComponent("black-\(size).mp4").path
-        let made = try CLI.tool("ffmpeg", [
+        let made = try ProcessRunner.tool("ffmpeg", [
             "-v", "error", "-f", "lavfi", "-i", "color=black:s=\(size):r=10:d=\(seconds)", "-c:v", "libx264", "-preset",
             "ultrafast", "-pix_fmt", "yuv420p", path,
         ])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `still` and `preview`: pictures to look at before a long render.
@@ -10,7 +11,7 @@ final class StillTests: XCTestCase {
     private func captionBoxGray(_ png: String) throws -> [UInt8] {
         let folder = try temporaryFolder()
         let raw = folder.appendingPathComponent("box.gray").path
-        let result = try CLI.tool("ffmpeg", [
+        let result = try ProcessRunner.tool("ffmpeg", [
             "-v", "error", "-i", png, "-vf", "crop=768:110:120:1100,format=gray", "-f", "rawvideo", raw,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import TestSupport
 import XCTest
 
 /// Inputs that need more than a copy: audio the container cannot hold, variable frame rate.
@@ -9,7 +10,7 @@ final class StreamTests: XCTestCase {
     func testPCMAudioIsReencodedToAACForMP4() throws {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("pcm.mov").path
-        let make = try CLI.tool("ffmpeg", [
+        let make = try ProcessRunner.tool("ffmpeg", [
             "-v", "error", "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "2", "-c:v", "copy",
             "-c:a", "pcm_s16le", input,
         ])
@@ -28,7 +29,7 @@ final class StreamTests: XCTestCase {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("vfr.mp4").path
         // 30 fps for the first ten frames, then every third frame: 10 fps.
-        let make = try CLI.tool("ffmpeg", [
+        let make = try ProcessRunner.tool("ffmpeg", [
             "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x568:r=30:d=2", "-vf",
             "select='lt(n,10)+not(mod(n,3))'", "-fps_mode", "vfr", "-c:v", "libx264", "-preset", "ultrafast", input,
         ])
@@ -37,7 +38,7 @@ final class StreamTests: XCTestCase {
         let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let times = { (path: String) in
-            try CLI.tool("ffprobe", [
+            try ProcessRunner.tool("ffprobe", [
                 "-v", "error", "-select_streams", "v", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path,
             ]).stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))) }
         }
@@ -53,7 +54,7 @@ extension StreamTests {
     func testSubtitleStreamsAreDroppedWithANoticeAndAudioKept() throws {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("subs.mp4").path
-        let make = try CLI.tool("ffmpeg", [
+        let make = try ProcessRunner.tool("ffmpeg", [
             "-v", "error", "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-i",
             CLI.samples.appendingPathComponent("talk.srt").path, "-t", "2", "-map", "0", "-map", "1", "-c:v", "copy",
             "-c:a", "copy", "-c:s", "mov_text", input,
@@ -63,7 +64,7 @@ extension StreamTests {
         let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(input): dropping stream #2 (subtitle)"), result.stderr)
-        let kinds = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", output])
+        let kinds = try ProcessRunner.tool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", output])
         XCTAssertEqual(kinds.stdout.split(separator: "\n"), ["video", "audio"])
     }
 }
@@ -77,7 +78,7 @@ final class InputFormatTests: XCTestCase {
     private func burn(_ name: String, making ffmpegArguments: [String]) throws -> (input: String, output: String, stderr: String) {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent(name).path
-        let make = try CLI.tool("ffmpeg", ["-v", "error"] + ffmpegArguments + [input])
+        let make = try ProcessRunner.tool("ffmpeg", ["-v", "error"] + ffmpegArguments + [input])
         XCTAssertEqual(make.status, 0, make.stderr)
         let output = folder.appendingPathComponent("out.mp4").path
         let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
@@ -135,7 +136,7 @@ final class InputFormatTests: XCTestCase {
     /// MPEG-TS starts its clock at 1.4 s: the output starts at 0 and captions keep their times.
     func testTimelineStartIsTimeZeroForOutputAndCaptions() throws {
         let (input, output, _) = try burn("talk.ts", making: ["-i", talk, "-t", "3", "-c", "copy", "-f", "mpegts"])
-        let start = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", input])
+        let start = try ProcessRunner.tool("ffprobe", ["-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", input])
         XCTAssertGreaterThan(Double(start.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 1)
         XCTAssertLessThan(Double(try CLI.probe(output, stream: "v", "start_time")) ?? 9, 0.05)
         XCTAssertLessThan(Double(try CLI.probe(output, stream: "a", "start_time")) ?? 9, 0.05)

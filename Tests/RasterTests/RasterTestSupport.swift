@@ -2,13 +2,13 @@ import Captions
 import Foundation
 import Imaging
 import Layout
+import TestSupport
 
 @testable import Raster
 
 /// Layout for raster tests: Fonts.conf of the repository, a 640x360 frame.
 enum RasterTestSupport {
-    static let fontsConf = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts.conf")
+    static let fontsConf = Repository.fontsConf
 
     /// `text` laid out in Noto Sans of `weight` at `size` pixels, centred in a 640x360 frame.
     static func layout(

@@ -2,13 +2,13 @@ import Captions
 import Foundation
 import Imaging
 import Layout
+import TestSupport
 import XCTest
 
 @testable import Raster
 
 final class RasterizerTests: XCTestCase {
-    static let fontsConf = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts.conf")
+    static let fontsConf = Repository.fontsConf
 
     func testDilationIsARoundDiscWithAnAntialiasedEdge() {
         var mask = CoverageMask(width: 21, height: 21)
