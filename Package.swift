@@ -48,19 +48,21 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
+        // The caption cases of Tests/Cases/captions.json, for the tests.
+        .target(name: "CaptionCases", path: "Tests/CaptionCases"),
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, and the frame reader.
         .target(name: "TestSupport", dependencies: ["Media"], path: "Tests/TestSupport"),
 
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], exclude: ["Cases"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "Captions", "Pipeline", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
-            name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "TestSupport"],
+            name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CaptionCases
 import Captions
 import Foundation
 import Imaging
@@ -9,44 +10,62 @@ import XCTest
 
 @testable import Pipeline
 
-/// Rendered captions against reviewed pictures in `Cases/`. A case fails when more than
-/// `Goldens.allowedPixels` pixels differ by more than `Goldens.tolerance` in some channel, and
-/// then writes the render and a diff to `.build/golden-failures/`. `RECORD_GOLDENS=1` (or `make goldens`)
-/// writes new pictures and fails, so every change of a golden is a reviewed commit.
+/// The image cases of `Tests/Cases/captions.json` rendered against reviewed pictures in
+/// `Cases/`. A case fails when more than `Goldens.allowedPixels` pixels differ by more than
+/// `Goldens.tolerance` in some channel, and then writes the render and a diff to
+/// `.build/golden-failures/`. `RECORD_GOLDENS=1` (or `make goldens`) writes new pictures and
+/// fails, so every change of a golden is a reviewed commit.
 final class GoldenTests: XCTestCase {
     static let folder = Repository.root.appendingPathComponent("Tests/Golden")
+
+    static func cases() throws -> [CaptionCase] { try CaptionCaseFile.cases(.image, in: Repository.root) }
 
     func testEveryCaseMatchesItsGolden() throws {
         try checkFonts()
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
-        let record = Goldens.isRecording
-        XCTAssertGreaterThanOrEqual(GoldenCase.all.count, 30)
+        let cases = try Self.cases()
+        XCTAssertGreaterThanOrEqual(cases.count, 39)
         var recorded: [String] = []
-        for golden in GoldenCase.all {
+        for golden in cases {
             let png = try render(golden, engine: engine)
-            let expected = Self.folder.appendingPathComponent("Cases/\(golden.name).png")
-            if record {
+            let expected = Self.folder.appendingPathComponent("Cases/\(golden.imageName).png")
+            if Goldens.isRecording {
                 try Data(png).write(to: expected)
-                recorded.append(golden.name)
+                recorded.append(golden.imageName)
                 continue
             }
-            if let difference = try Goldens.imageDifference(png, from: expected, name: golden.name) {
+            if let difference = try Goldens.imageDifference(png, from: expected, name: golden.imageName) {
                 XCTFail(difference)
             }
         }
-        if record { XCTFail("recorded \(recorded.count) goldens in \(Self.folder.path)/Cases; review and commit them") }
+        if Goldens.isRecording { XCTFail("recorded \(recorded.count) goldens in \(Self.folder.path)/Cases; review and commit them") }
+    }
+
+    /// Each picture in `Cases/` is the golden of one image case, and the cases of every kind are there.
+    func testEveryGoldenHasACase() throws {
+        let cases = try Self.cases()
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("Cases").path)
+        XCTAssertEqual(Set(pictures), Set(cases.map { "\($0.imageName).png" }))
+        for name in ["en-us", "mixed-script", "preset-youtube", "outline-none", "shadow", "box", "phone-10bit-rotated"] {
+            XCTAssertTrue(cases.contains { $0.imageName == name }, name)
+        }
+        XCTAssertEqual(cases.first { $0.name == "outline-wide" }?.style, .outline(radius: 0.15))
+        XCTAssertEqual(
+            cases.first { $0.name == "phone-10bit-rotated" }?.background, .video(file: "phone-hevc10-rot90.mp4", seconds: 0.5))
     }
 
     /// The same case rendered twice gives the same bytes.
     func testRendersAreDeterministic() throws {
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
-        for golden in GoldenCase.all where ["emoji", "ja-jp", "shadow", "ar"].contains(golden.name) {
+        let chosen = try Self.cases().filter { ["emoji", "ja-jp", "shadow", "ar"].contains($0.imageName) }
+        XCTAssertEqual(chosen.count, 4)
+        for golden in chosen {
             XCTAssertEqual(try render(golden, engine: engine), try render(golden, engine: engine), golden.name)
         }
     }
 
-    /// The PNG of one case.
-    func render(_ golden: GoldenCase, engine: LayoutEngine) throws -> [UInt8] {
+    /// The PNG of one case: on the colour bars at half the preset's reference size, or on a frame of a sample.
+    func render(_ golden: CaptionCase, engine: LayoutEngine) throws -> [UInt8] {
         var preset = try Preset.load(try Resources.preset(golden.preset))
         switch golden.style {
         case .preset: break
@@ -59,12 +78,13 @@ final class GoldenTests: XCTestCase {
         let canvas: Canvas
         switch golden.background {
         case .bars:
-            let size = golden.frameSize(referenceWidth: preset.frame.width, referenceHeight: preset.frame.height)
-            canvas = try Canvas(width: size.width, height: size.height, luma: 110)
-            canvas.blend(Self.bars(width: size.width, height: size.height))
-        case .video(let file, let time):
+            let width = Int(preset.frame.width) / 2
+            let height = Int(preset.frame.height) / 2
+            canvas = try Canvas(width: width, height: height, luma: 110)
+            canvas.blend(Self.bars(width: width, height: height))
+        case .video(let file, let seconds):
             var grabbed: Canvas?
-            try FrameGrabber(path: Repository.samples.appendingPathComponent(file).path).frames(at: [time]) {
+            try FrameGrabber(path: Repository.samples.appendingPathComponent(file).path).frames(at: [seconds]) {
                 grabbed = $1
             }
             canvas = try XCTUnwrap(grabbed)

@@ -1,3 +1,4 @@
+import CaptionCases
 import Captions
 import Foundation
 import Imaging
@@ -6,9 +7,10 @@ import XCTest
 
 @testable import Layout
 
-/// The layout as text (lines, widths, fonts per line, size, box) for every language and the
-/// hard cases, against `Goldens/layout.txt`. `RECORD_GOLDENS=1` rewrites the file and fails,
-/// so every change of a golden is a reviewed commit.
+/// The layout as text (lines, widths, fonts per line, size, box) of the layout cases of
+/// `Tests/Cases/captions.json` (every language and the hard cases), in their order, against
+/// `Goldens/layout.txt`. `RECORD_GOLDENS=1` rewrites the file and fails, so every change of a
+/// golden is a reviewed commit.
 final class LayoutGoldenTests: XCTestCase {
     static let folder = Repository.root.appendingPathComponent("Tests/LayoutTests/Goldens")
     static let fontsConf = Repository.fontsConf
@@ -18,55 +20,17 @@ final class LayoutGoldenTests: XCTestCase {
         family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
         safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
 
-    /// (name, BCP-47 language, text).
-    static let cases: [(String, String, String)] = [
-        ("en-US", "en-US", "Captions that look right on every platform"),
-        ("en-GB", "en-GB", "Colour and flavour, whilst travelling through Edinburgh"),
-        ("de-DE", "de-DE", "Untertitel, die auf jeder Plattform gut aussehen: Größe, Übergänge"),
-        ("es-ES", "es-ES", "¿Dónde están los subtítulos? ¡Aquí, en la pantalla!"),
-        ("fr-FR", "fr-FR", "Des sous-titres qui s’affichent bien, élégants et lisibles"),
-        ("hi-IN", "hi-IN", "हर प्लेटफ़ॉर्म पर सही दिखने वाले कैप्शन"),
-        ("hu-HU", "hu-HU", "Feliratok, amelyek minden platformon jól néznek ki"),
-        ("it-IT", "it-IT", "Sottotitoli che stanno bene su ogni piattaforma"),
-        ("ja-JP", "ja-JP", "字幕を動画に焼き込むツールです"),
-        ("ja-JP words", "ja-JP", "東京都に住んでいます。毎日電車で通勤しています"),
-        ("ko-KR", "ko-KR", "모든 플랫폼에서 보기 좋은 자막입니다"),
-        ("lt-LT", "lt-LT", "Subtitrai, kurie gražiai atrodo kiekvienoje platformoje"),
-        ("ms-MY", "ms-MY", "Sari kata yang kelihatan baik di setiap platform"),
-        ("nl-NL", "nl-NL", "Ondertitels die er op elk platform goed uitzien"),
-        ("pt-PT", "pt-PT", "Legendas que ficam bem em todas as plataformas"),
-        ("ru-RU", "ru-RU", "Субтитры, которые хорошо выглядят на любой платформе"),
-        ("sv-SE", "sv-SE", "Undertexter som ser bra ut på alla plattformar, även på mobilen"),
-        ("tr-TR", "tr-TR", "Her platformda doğru görünen altyazılar: İstanbul’dan selamlar"),
-        ("zh", "zh", "我们今天讨论视频字幕的重要性和排版"),
-        ("zh-TW", "zh-TW", "我們今天討論影片字幕的重要性和排版"),
-        ("zh-HK", "zh-HK", "今日我哋一齊討論字幕嘅排版"),
-        ("vi", "vi", "Phụ đề hiển thị đẹp trên mọi nền tảng mạng xã hội"),
-        ("th", "th", "คำบรรยายที่ดูดีบนทุกแพลตฟอร์มโซเชียลมีเดีย"),
-        ("ar", "ar", "ترجمات تبدو جميلة على كل منصة للتواصل الاجتماعي"),
-        ("numbers", "en", "Save 5% on $20, 3.5 stars, 1,000 fans at 10:30"),
-        ("currency", "en", "€5, £3, ¥100 and 25°C #1 @home 1/2"),
-        ("mixed script", "zh", "我有一部iPhone 15，非常好用"),
-        ("emoji", "en", "Let's go 🎉🚀 see you there 👋"),
-        ("balance", "en", "This caption is just long enough to need two lines"),
-        ("sentence break", "en", "First we record the clip. Then we add the captions"),
-        ("shrink", "en", "Captions that shrink a little so that they still fit in two lines"),
-        ("below minimum", "en", "A very long caption that cannot fit on two lines at the preset size so it has to shrink down"),
-        ("fallback: Thai in English", "en", "Say สวัสดี to everyone"),
-        ("emoji then digits", "en", "Party 🎉 2024 #1 now!"),
-        ("rtl starting with Latin", "ar", "iPhone 15 هو الأفضل"),
-        ("only emoji", "en", "🎉🎉🎉"),
-        ("unbreakable word", "en", "Pneumonoultramicroscopicsilicovolcanoconiosis"),
-        ("rtl with numbers", "ar", "السعر 20 دولارًا فقط اليوم"),
-    ]
-
     func testLayoutMatchesTheGoldenText() throws {
+        let cases = try CaptionCaseFile.cases(.layout, in: Repository.root)
+        XCTAssertGreaterThanOrEqual(cases.count, 38)
+        XCTAssertTrue(cases.contains { $0.name == "ja-JP words" && $0.language == "ja-JP" })
         let engine = try LayoutEngine(fontsConf: Self.fontsConf)
         var text = ""
-        for (name, language, caption) in Self.cases {
-            let layout = try engine.layout(Caption(text: caption, start: 0, end: 1, language: language), style: Self.style)
-            checkInvariants(layout, name: name)
-            text += Self.describe(layout, name: name, text: caption)
+        for test in cases {
+            let caption = Caption(text: test.text, start: 0, end: 1, language: test.language)
+            let layout = try engine.layout(caption, style: Self.style)
+            checkInvariants(layout, name: test.name)
+            text += Self.describe(layout, name: test.name, text: test.text)
         }
         let golden = Self.folder.appendingPathComponent("layout.txt")
         if Goldens.isRecording {

@@ -1,40 +1,28 @@
+import CaptionCases
 import Captions
 import Foundation
 import Imaging
 import Layout
 import Pipeline
 import Raster
+import TestSupport
 import XCTest
 
-/// Every shipped preset keeps every caption of the layout goldens inside its safe area: each
-/// caption is laid out and rasterized at the preset's reference size, and every pixel it
-/// paints (alpha > 0, the pixels that differ from the frame without captions) must lie inside.
+/// Every shipped preset keeps every layout case of `Tests/Cases/captions.json` inside its safe
+/// area: each caption is laid out and rasterized at the preset's reference size, and every
+/// pixel it paints (alpha > 0, the pixels that differ from the frame without captions) must lie inside.
 final class PresetSafeAreaTests: XCTestCase {
-    /// The `cases` list of `LayoutGoldenTests`, read from its source so both tests share one list:
-    /// (name, BCP-47 language, text).
-    static func layoutCases() throws -> [(String, String, String)] {
-        let source = try String(
-            contentsOf: CLI.root.appendingPathComponent("Tests/LayoutTests/LayoutGoldenTests.swift"), encoding: .utf8)
-        let tuple = try NSRegularExpression(pattern: #"^\s*\("([^"]*)", "([^"]*)", "([^"]*)"\),\s*$"#)
-        return source.split(separator: "\n").compactMap { line in
-            let line = String(line)
-            guard let match = tuple.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
-            let field = { (i: Int) in String(line[Range(match.range(at: i), in: line)!]) }
-            return (field(1), field(2), field(3))
-        }
-    }
-
     func testTheCaseListIsRead() throws {
-        let cases = try Self.layoutCases()
+        let cases = try CaptionCaseFile.cases(.layout, in: Repository.root)
         XCTAssertGreaterThanOrEqual(cases.count, 38)
-        XCTAssertTrue(cases.contains { $0 == ("ja-JP", "ja-JP", "字幕を動画に焼き込むツールです") })
+        XCTAssertTrue(cases.contains { ($0.name, $0.language, $0.text) == ("ja-JP", "ja-JP", "字幕を動画に焼き込むツールです") })
     }
 
     func testEveryCaptionOfEveryPresetPaintsOnlyInsideTheSafeArea() throws {
         let names = Resources.presetNames()
         XCTAssertTrue(Set(["default", "reels", "shorts", "tiktok", "youtube"]).isSubset(of: names), "\(names)")
-        let cases = try Self.layoutCases()
-        let engine = try LayoutEngine(fontsConf: CLI.root.appendingPathComponent("Fonts.conf"))
+        let cases = try CaptionCaseFile.cases(.layout, in: Repository.root)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
         var unpainted: Set<String> = []
         for name in names {
             let preset = try Preset.load(try Resources.preset(name))
@@ -45,15 +33,15 @@ final class PresetSafeAreaTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(style.safeArea.x, preset.safeArea.x, name)
             XCTAssertLessThanOrEqual(style.safeArea.maxX, preset.safeArea.maxX, name)
             XCTAssertEqual(style.safeArea.width, preset.safeArea.width, accuracy: 2, name)
-            for (label, language, text) in cases {
-                let layout = try engine.layout(Caption(text: text, start: 0, end: 1, language: language), style: style)
+            for test in cases {
+                let layout = try engine.layout(Caption(text: test.text, start: 0, end: 1, language: test.language), style: style)
                 guard let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize))
                 else {
-                    unpainted.insert(label)
+                    unpainted.insert(test.name)
                     continue
                 }
                 let outside = Self.pixelsOutside(preset.safeArea, of: bitmap, frameWidth: width, frameHeight: height)
-                XCTAssertEqual(outside.count, 0, "\(name) / \(label): \(outside.count) pixels outside, first \(outside.first.map { "\($0)" } ?? "")")
+                XCTAssertEqual(outside.count, 0, "\(name) / \(test.name): \(outside.count) pixels outside, first \(outside.first.map { "\($0)" } ?? "")")
             }
         }
         // Every caption must paint, or the check above proves nothing.
