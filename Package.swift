@@ -41,14 +41,14 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "CProcess"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
-        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline"]),
+        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
         .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
-        // The caption cases of Tests/Cases/captions.json, for the tests.
+        // The caption cases of Tests/Cases/captions.json, for the tests and LayoutBench.
         .target(name: "CaptionCases", path: "Tests/CaptionCases"),
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, and the frame reader.

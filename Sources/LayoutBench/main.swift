@@ -1,3 +1,4 @@
+import CaptionCases
 import Captions
 import Foundation
 import Layout
@@ -6,11 +7,17 @@ import Raster
 
 // The cost of one caption before any frame: layout (fonts, shaping, breaks, fit) and
 // rasterization (glyphs, outline), with the tiktok preset at 1080x1920, on the sample's
-// captions and on the layout golden cases (every language). Run with `make bench-layout`
-// (a release build; `make bench` runs it too). Not a test: timings vary by machine.
+// captions and on the layout cases of Tests/Cases/captions.json (every language). Run with
+// `make bench-layout` (a release build, from the checkout; `make bench` runs it too). Not a
+// test: timings vary by machine.
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+let root: URL
+do {
+    root = try CaptionCaseFile.checkout()
+} catch {
+    FileHandle.standardError.write(Data("LayoutBench: \(error)\n".utf8))
+    exit(1)
+}
 let engine = try LayoutEngine(fontsConf: root.appendingPathComponent("Fonts.conf"))
 let preset = try Preset.load(try Resources.preset("tiktok"))
 let style = preset.textStyle(width: 1080, height: 1920)
@@ -23,15 +30,9 @@ let style = preset.textStyle(width: 1080, height: 1920)
     }
 }
 
-/// `== LANGUAGE: TEXT` headers of the layout goldens.
-@MainActor func goldenCaptions() throws -> [Caption] {
-    let text = try String(contentsOf: root.appendingPathComponent("Tests/LayoutTests/Goldens/layout.txt"), encoding: .utf8)
-    return text.split(separator: "\n").compactMap { line -> Caption? in
-        guard line.hasPrefix("== "), let colon = line.firstIndex(of: ":") else { return nil }
-        let language = String(line[line.index(line.startIndex, offsetBy: 3)..<colon])
-        let caption = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        return Caption(text: caption, start: 0, end: 1, language: language)
-    }
+/// The layout cases, as the layout goldens lay them out.
+@MainActor func layoutCaseCaptions() throws -> [Caption] {
+    try CaptionCaseFile.cases(.layout, in: root).map { Caption(text: $0.text, start: 0, end: 1, language: $0.language) }
 }
 
 let clock = ContinuousClock()
@@ -70,4 +71,4 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 try bench("sample", try sampleCaptions(), rounds: 50)
-try bench("goldens", try goldenCaptions(), rounds: 20)
+try bench("goldens", try layoutCaseCaptions(), rounds: 20)

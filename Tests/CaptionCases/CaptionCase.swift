@@ -5,7 +5,7 @@ import Foundation
 public struct CaptionCase: Sendable, Equatable {
     /// The suites a case belongs to.
     public enum Suite: String, Sendable, CaseIterable {
-        /// The layout goldens (`layout.txt`, in the file's order) and the presets' safe areas.
+        /// The layout goldens (`layout.txt`, in the file's order), the presets' safe areas and LayoutBench.
         case layout
         /// The golden images (`Tests/Golden/Cases/<imageName>.png`).
         case image
