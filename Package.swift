@@ -44,11 +44,11 @@ let package = Package(
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
-        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline"]),
+        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "CaptionCases"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
-        // The caption cases of Tests/Cases/captions.json, for the tests and LayoutBench.
+        // The caption cases of Tests/Cases/captions.json, for the tests, LayoutBench and the fuzz seeds.
         .target(name: "CaptionCases", path: "Tests/CaptionCases"),
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, and the frame reader.
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

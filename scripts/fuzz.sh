@@ -2,10 +2,12 @@
 # Runs each libFuzzer target of the Fuzz binary (built by `make fuzz`) for a set time:
 #   scripts/fuzz.sh BINARY SECONDS TARGET...
 # With FUZZ_RUNS=N in the environment a target also stops after N inputs.
-# Seeds come from Fuzz/corpus/TARGET (read only); what libFuzzer finds new goes to
-# .build/fuzz/corpus/TARGET and is kept for the next run; a crash, a hang (10 s for one
-# input) or running out of memory stops that target and leaves its input in
-# .build/fuzz/findings/. Logs: .build/fuzz/logs/TARGET.log. Prints each target's runs.
+# Seeds come from Fuzz/corpus/TARGET (read only) and, for layout, from the caption cases of
+# Tests/Cases/captions.json (`BINARY seeds` writes them to .build/fuzz/seeds/TARGET); what
+# libFuzzer finds new goes to .build/fuzz/corpus/TARGET and is kept for the next run; a
+# crash, a hang (10 s for one input) or running out of memory stops that target and leaves
+# its input in .build/fuzz/findings/. Logs: .build/fuzz/logs/TARGET.log. Prints each
+# target's runs.
 set -uo pipefail
 
 binary=$1
@@ -31,6 +33,10 @@ for target in "$@"; do
     exit 2
   fi
   mkdir -p "$work/corpus/$target"
+  if ! "$binary" seeds "$target" "$work/seeds/$target" >/dev/null; then
+    echo "fuzz: cannot write the seeds of $target from the caption cases" >&2
+    exit 2
+  fi
   options=()
   [[ -f "Fuzz/dict/$target.dict" ]] && options+=("-dict=Fuzz/dict/$target.dict")
   [[ -n "${FUZZ_RUNS:-}" ]] && options+=("-runs=$FUZZ_RUNS")
@@ -40,7 +46,7 @@ for target in "$@"; do
   SWIFT_BACKTRACE=enable=no FUZZ_TARGET=$target "$binary" \
     -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$work/findings/$target-" "${options[@]}" \
-    "$work/corpus/$target" "Fuzz/corpus/$target" >"$log" 2>&1
+    "$work/corpus/$target" "Fuzz/corpus/$target" "$work/seeds/$target" >"$log" 2>&1
   status=$?
   # libFuzzer's last words: "Done 1234567 runs in 120 second(s)" when time or runs ran out.
   done_line=$(grep -E '^Done [0-9]+ runs in [0-9]+ second' "$log" | tail -n 1)

@@ -1,3 +1,4 @@
+import CaptionCases
 import Foundation
 import FuzzTargets
 
@@ -26,10 +27,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 /// With `-sanitize=fuzzer -DFUZZING` (`make fuzz`): libFuzzer on the target named by
 /// `FUZZ_TARGET`, with libFuzzer's own arguments. Otherwise a runner that reproduces a
-/// finding: `Fuzz TARGET FILE_OR_FOLDER...` runs each file through the target.
+/// finding: `Fuzz TARGET FILE_OR_FOLDER...` runs each file through the target. In both,
+/// `Fuzz seeds TARGET FOLDER` writes the target's seeds from the caption cases into FOLDER.
 @main
 enum Fuzz {
     static func main() {
+        if CommandLine.arguments.dropFirst().first == "seeds" { writeSeeds(Array(CommandLine.arguments.dropFirst(2))) }
         #if FUZZING
         _ = target
         var argc = CommandLine.argc
@@ -39,7 +42,7 @@ enum Fuzz {
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
             let known = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
-            print("usage: Fuzz \(known) FILE_OR_FOLDER...")
+            print("usage: Fuzz \(known) FILE_OR_FOLDER...\n       Fuzz seeds \(known) FOLDER")
             exit(2)
         }
         var count = 0
@@ -57,6 +60,31 @@ enum Fuzz {
         }
         print("Fuzz: \(count) input(s) through \(target.rawValue), no crash")
         #endif
+    }
+
+    /// `seeds TARGET FOLDER`: writes the seeds `target` makes from the caption cases of the
+    /// checkout around the current folder (or the executable) into FOLDER, in place of the
+    /// `case-*` seeds an earlier call wrote there; exits.
+    static func writeSeeds(_ arguments: [String]) -> Never {
+        guard arguments.count == 2, let target = FuzzTarget(rawValue: arguments[0]) else {
+            let known = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
+            print("usage: Fuzz seeds \(known) FOLDER")
+            exit(2)
+        }
+        let folder = URL(fileURLWithPath: arguments[1])
+        do {
+            let seeds = try target.seeds(from: try CaptionCaseFile.cases(in: try CaptionCaseFile.checkout()))
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for old in try FileManager.default.contentsOfDirectory(atPath: folder.path) where old.hasPrefix("case-") {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
+            }
+            for seed in seeds { try seed.data.write(to: folder.appendingPathComponent(seed.name)) }
+            print("Fuzz: \(seeds.count) seed(s) for \(target.rawValue) from \(CaptionCaseFile.path) in \(folder.path)")
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("Fuzz: \(error)\n".utf8))
+            exit(1)
+        }
     }
 
     /// `path`, or the files in it when it is a folder, sorted.

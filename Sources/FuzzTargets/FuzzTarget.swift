@@ -1,3 +1,4 @@
+import CaptionCases
 import Foundation
 
 /// The libFuzzer targets (`make fuzz`, docs/TESTING.md): each takes any bytes and returns
@@ -20,6 +21,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .webvtt: ReaderTargets.read(data, file: "fuzz.vtt", formats: [.vtt])
         case .json: ReaderTargets.read(data, file: "fuzz.json", formats: [nil, .json, .whisper, .live])
         case .layout: LayoutTarget.run(data)
+        }
+    }
+
+    /// This target's seeds made from the caption cases (`Tests/Cases/captions.json`), each
+    /// with a file name: one a case for `layout`, none for the readers, whose seeds are
+    /// caption files in `Fuzz/corpus/`.
+    public func seeds(from cases: [CaptionCase]) throws -> [(name: String, data: Data)] {
+        switch self {
+        case .srt, .webvtt, .json: return []
+        case .layout:
+            return try cases.enumerated().map { index, test in
+                let name = String(test.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+                return (String(format: "case-%03d-", index) + name + ".txt", try LayoutTarget.seed(test))
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import CaptionCases
 import Captions
 import Foundation
 import Layout
@@ -32,6 +33,31 @@ enum LayoutTarget {
             // Not a finding: the fonts or presets are missing (scripts/setup.sh installs them).
             fatalError("cannot set up the layout target: \(error)")
         }
+    }
+
+    /// The input that lays out `test`: a first byte that picks the case's preset and the
+    /// nearest language of `languages` (the same language and script, else none, so the engine
+    /// guesses), then the text.
+    static func seed(_ test: CaptionCase) throws -> Data {
+        let presets = Resources.presetNames()
+        guard let preset = presets.firstIndex(of: test.preset) else {
+            throw CaptionCaseFile.Problem(description: "\(test.name): no preset \"\(test.preset)\" (known: \(presets.joined(separator: ", ")))")
+        }
+        let first = languageIndex(test.language) + languages.count * preset
+        require(first <= Int(UInt8.max), "\(languages.count) languages and \(presets.count) presets do not fit one byte")
+        return Data([UInt8(first)] + Array(test.text.utf8))
+    }
+
+    /// Where `tag` or the nearest tag the target has is in `languages`; 0 (none) when no tag has its language and script.
+    static func languageIndex(_ tag: String?) -> Int {
+        guard let tag else { return 0 }
+        if let exact = languages.firstIndex(where: { $0?.lowercased() == tag.lowercased() }) { return exact }
+        let wanted = LanguageTag(tag)
+        return languages.firstIndex { candidate in
+            guard let candidate else { return false }
+            let known = LanguageTag(candidate)
+            return known.language == wanted.language && known.script == wanted.script
+        } ?? 0
     }
 
     static func run(_ data: Data) {

@@ -9,6 +9,8 @@ public struct CaptionCase: Sendable, Equatable {
         case layout
         /// The golden images (`Tests/Golden/Cases/<imageName>.png`).
         case image
+        /// A seed of the layout fuzz target and nothing else (every case is a seed).
+        case fuzz
     }
 
     /// How the golden image changes the preset's look.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The file of caption cases, `Tests/Cases/captions.json` in the checkout, that the layout
-/// goldens, the golden images, the safe-area test and LayoutBench read.
+/// goldens, the golden images, the safe-area test, LayoutBench and the layout fuzz seeds read.
 public enum CaptionCaseFile {
     /// Where the file is, from the checkout's root.
     public static let path = "Tests/Cases/captions.json"

@@ -1,12 +1,15 @@
+import CaptionCases
 import Captions
 import Foundation
+import Pipeline
 import TestSupport
 import XCTest
 
 @testable import FuzzTargets
 
-/// Every committed seed (`Fuzz/corpus/TARGET/`) through its fuzz target, as `make fuzz`
-/// starts from them: the corpus stays readable by its target and a fixed crash stays fixed.
+/// Every committed seed (`Fuzz/corpus/TARGET/`) and every seed made from the caption cases
+/// (`Tests/Cases/captions.json`) through its fuzz target, as `make fuzz` starts from them: the
+/// corpus stays readable by its target and a fixed crash stays fixed.
 final class FuzzCorpusTests: XCTestCase {
     private static let corpus = Repository.root.appendingPathComponent("Fuzz/corpus")
 
@@ -25,6 +28,37 @@ final class FuzzCorpusTests: XCTestCase {
     func testWebVTTCorpus() throws { try runCorpus(of: .webvtt) }
     func testJSONCorpus() throws { try runCorpus(of: .json) }
     func testLayoutCorpus() throws { try runCorpus(of: .layout) }
+
+    /// One seed a caption case, each no longer than the layout fuzzer's -max_len, run through the target.
+    func testLayoutSeedsFromTheCaptionCases() throws {
+        let cases = try CaptionCaseFile.cases(in: Repository.root)
+        let seeds = try FuzzTarget.layout.seeds(from: cases)
+        XCTAssertEqual(seeds.count, cases.count)
+        XCTAssertEqual(Set(seeds.map(\.name)).count, seeds.count, "seed names are unique")
+        XCTAssertTrue(cases.contains { $0.suites == [.fuzz] }, "the former text seeds are cases of their own")
+        for (seed, test) in zip(seeds, cases) {
+            XCTAssertLessThanOrEqual(seed.data.count, LayoutTarget.maximumLength + 1, seed.name)
+            XCTAssertEqual(seed.data.dropFirst(), Data(test.text.utf8), seed.name)
+            FuzzTarget.layout.run(seed.data)
+        }
+        XCTAssertEqual(try FuzzTarget.srt.seeds(from: cases).count, 0)
+    }
+
+    /// A case's first byte names its preset and the nearest language the target knows.
+    func testASeedPicksThePresetAndTheNearestLanguage() throws {
+        func seed(_ language: String?, _ preset: String) throws -> (language: String?, preset: String) {
+            let first = Int(try LayoutTarget.seed(CaptionCase(name: "x", language: language, text: "x", preset: preset, suites: [.fuzz])).first!)
+            let names = Resources.presetNames()
+            return (LayoutTarget.languages[first % LayoutTarget.languages.count], names[first / LayoutTarget.languages.count % names.count])
+        }
+        XCTAssertTrue(try seed("he", "youtube") == ("he", "youtube"))
+        XCTAssertTrue(try seed("ja-JP", "tiktok") == ("ja", "tiktok"))
+        XCTAssertTrue(try seed("zh-TW", "reels") == ("zh-Hant", "reels"))
+        XCTAssertTrue(try seed("zh", "default") == ("zh-Hans", "default"))
+        XCTAssertTrue(try seed("de-DE", "shorts") == (nil, "shorts"))
+        XCTAssertTrue(try seed(nil, "tiktok") == (nil, "tiktok"))
+        XCTAssertThrowsError(try seed("en", "no-such-preset"))
+    }
 
     func testEveryTargetHasACorpusAndOnlyTargetsDo() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
