@@ -41,7 +41,7 @@ public enum Burner {
         // What preparing freed goes back to the system before the decoder and encoder take theirs.
         _ = burn_release_free_memory()
         let captions = prepared.planned.map(\.caption)
-        let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset)
+        let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset, faces: prepared.engine.faces)
         let target =
             output.map { RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder) }
             ?? .discard

@@ -22,7 +22,7 @@ extension Burner {
             if let duration = prepared.transcoder.duration, time >= duration { throw pastTheEnd(request, time, duration) }
             var png: [UInt8]?
             let end = try FrameGrabber(path: request.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
-                if let bitmap = try captionBitmap(at: time, prepared.planned, preset: prepared.preset) {
+                if let bitmap = try captionBitmap(at: time, prepared.planned, preset: prepared.preset, faces: prepared.engine.faces) {
                     canvas.blend(bitmap)
                 }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
@@ -58,7 +58,7 @@ extension Burner {
             var written = 0
             try FrameGrabber(path: request.input).frames(at: times) { index, canvas in
                 let item = planned[index]
-                if let bitmap = try captionBitmap(at: times[index], planned, preset: prepared.preset) {
+                if let bitmap = try captionBitmap(at: times[index], planned, preset: prepared.preset, faces: prepared.engine.faces) {
                     canvas.blend(bitmap)
                 }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
@@ -76,11 +76,11 @@ extension Burner {
     }
 
     /// Every caption on screen at `time` seconds, drawn together (as a render draws them).
-    private static func captionBitmap(at time: Double, _ planned: [PlannedCaption], preset: Preset) throws
+    private static func captionBitmap(at time: Double, _ planned: [PlannedCaption], preset: Preset, faces: FaceCache) throws
         -> CaptionBitmap?
     {
         let bitmaps = try planned.filter { $0.caption.covers(time) }.compactMap {
-            try Rasterizer.render($0.layout, style: preset.rasterStyle(fontSize: $0.layout.fontSize))
+            try Rasterizer.render($0.layout, style: preset.rasterStyle(fontSize: $0.layout.fontSize), faces: faces)
         }
         return CaptionBitmap.layered(bitmaps)
     }

@@ -110,7 +110,7 @@ final class LayoutEngineTests: XCTestCase {
 
     func testJapaneseCaptionUsesTheJapaneseFace() throws {
         let laidOut = try engine().layout(Caption(text: "字幕を焼き込む", start: 0, end: 1), style: style)
-        XCTAssertEqual(laidOut.faces[0].file.family, "Noto Sans CJK JP")
+        XCTAssertEqual(laidOut.fonts[0].family, "Noto Sans CJK JP")
         XCTAssertEqual(laidOut.lines.flatMap(\.fonts), ["Noto Sans CJK JP"])
         XCTAssertEqual(laidOut.language?.bcp47, "ja")
         XCTAssertFalse(laidOut.lines[0].glyphs.contains { $0.glyph == 0 }, "no .notdef glyphs")

@@ -47,7 +47,7 @@ final class PresetSafeAreaTests: XCTestCase {
             XCTAssertEqual(style.safeArea.width, preset.safeArea.width, accuracy: 2, name)
             for (label, language, text) in cases {
                 let layout = try engine.layout(Caption(text: text, start: 0, end: 1, language: language), style: style)
-                guard let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize))
+                guard let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
                 else {
                     unpainted.insert(label)
                     continue
