@@ -28,7 +28,18 @@ public enum AudioSampleReader {
     /// `minimumGap` seconds filled with silence. Returns false when the file has no audio stream.
     @discardableResult
     public static func read(path: String, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
-        let demuxer = try Demuxer(path: path)
+        try read(Demuxer(path: path), minimumGap: minimumGap, body)
+    }
+
+    /// `read` of the probed `input` (through the probe's demuxer when no pass has used it yet).
+    @discardableResult
+    public static func read(_ input: MediaInput, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
+        guard input.info.hasAudio else { return false }
+        return try read(input.demuxer(), minimumGap: minimumGap, body)
+    }
+
+    private static func read(_ demuxer: Demuxer, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
+        let path = demuxer.path
         guard let stream = demuxer.bestAudioStream else { return false }
         let index = stream.pointee.index
         demuxer.discardStreams(except: index)

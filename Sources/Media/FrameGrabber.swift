@@ -8,7 +8,11 @@ import CAVUtil
 public final class FrameGrabber {
     private let source: VideoSource
 
-    public init(path: String) throws { source = try VideoSource(path: path) }
+    /// Decodes the video of the probed `input`, from the start, on the caller's thread.
+    public init(input: MediaInput) throws { source = try VideoSource(input) }
+
+    /// Probes `path` and decodes its video.
+    public convenience init(path: String) throws { try self.init(input: MediaInput(path: path)) }
 
     /// Calls `body` with the index into `times` and a canvas of that frame, for each time in
     /// ascending order. The file is read as the render reads it: a damaged packet is skipped

@@ -47,17 +47,18 @@ public struct TranscodeSummary: Sendable {
 /// the output container cannot hold its codec), or drops the frames (`RenderTarget.discard`).
 public final class Transcoder {
     private let source: VideoSource
-    public let inputPath: String
+    private let info: InputInfo
+    private var inputPath: String { info.path }
 
-    /// Opens `inputPath` and prepares decoding; nothing is written yet. When the frames will
-    /// be encoded (`encoding`), the decoder gets a quarter of the cores (at least one) and
-    /// x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a thread
-    /// of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread holds
-    /// pictures of its own. Without an encoder it takes them all.
-    public init(inputPath: String, encoding: Bool = true) throws {
-        self.inputPath = inputPath
+    /// Opens the decoder for the probed `input`; nothing is decoded or written yet. When the
+    /// frames will be encoded (`encoding`), the decoder gets a quarter of the cores (at least
+    /// one) and x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a
+    /// thread of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread
+    /// holds pictures of its own. Without an encoder it takes them all.
+    public init(input: MediaInput, encoding: Bool = true) throws {
+        info = input.info
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        source = try VideoSource(path: inputPath, decoderThreads: encoding ? max(1, cores / 4) : 0)
+        source = try VideoSource(input, decoderThreads: encoding ? max(1, cores / 4) : 0)
     }
 
     /// Decoded frames that may wait for the render thread: one is enough for decoding to
@@ -65,14 +66,10 @@ public final class Transcoder {
     static let decodeAheadDepth = 1
 
     /// Upright output size. // pixels
-    public var width: Int { Int(source.width) }
-    public var height: Int { Int(source.height) }
-    /// Clockwise rotation applied from the display matrix. // degrees
-    public var rotation: Int { source.orientation.rotation }
-    /// Frames per second of the input (average). // 1/seconds
-    public var frameRate: Double { source.frameRate }
+    private var width: Int { info.width }
+    private var height: Int { info.height }
     /// The input's duration, when known. // seconds
-    public var duration: Double? { source.demuxer.duration }
+    private var duration: Double? { info.duration }
 
     /// Renders into `target`. `overlay(t)` gives the caption for the frame at `t` seconds;
     /// `notice` gets one-line notes; `timer` gets the busy time of each stage (demux+decode's
@@ -92,7 +89,7 @@ public final class Transcoder {
         case .discard:
             sink = nil
         }
-        if let odd = source.croppedFrom {
+        if let odd = source.setup.croppedFrom {
             notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
         }
         // Frames come from the decoding thread and go back to it once encoded (or dropped).
@@ -170,7 +167,7 @@ public final class Transcoder {
         if ending.damage.skippedPackets > 0 {
             notice("\(ending.damage.skippedPackets) damaged video packet(s) skipped; the frames around them may show errors")
         }
-        if ending.damage.reason == nil, let stated = source.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
+        if ending.damage.reason == nil, let stated = info.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
             notice(
                 "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
                     + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
