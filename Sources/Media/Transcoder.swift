@@ -284,8 +284,10 @@ public final class Transcoder {
     private final class Narrowing {
         private let frame: Frame
         private let scaler: Scaler
+        private let path: String  // the input, named in errors
 
         init(width: Int32, height: Int32, matrix: ColorMatrix, fullRange: Bool, path: String) throws {
+            self.path = path
             frame = try Frame.picture(width: Int(width), height: Int(height), format: AV_PIX_FMT_YUV420P, file: path)
             scaler = try Scaler(
                 from: (width, height, AV_PIX_FMT_YUV420P10LE), to: (width, height, AV_PIX_FMT_YUV420P), matrix: matrix,
@@ -295,7 +297,7 @@ public final class Transcoder {
         /// The 8-bit copy of `source`, with its timestamp and colour description.
         func convert(_ source: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
             let f = frame.pointer
-            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: "frame")
+            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
             try scaler.scale(source, into: f)
             Transcoder.copyProperties(from: source, to: f)
             return f
