@@ -35,7 +35,7 @@ public enum AudioEnvelopeReader {
 
     /// One decoding pass: decoder, resampler and the envelope being built.
     private final class Pass {
-        private let decoder: Decoder
+        private let decoder: CodecContext
         private let decoded: Frame
         private let timeBase: AVRational
         private let offset: Int64  // timeline start, in timeBase
@@ -47,7 +47,7 @@ public enum AudioEnvelopeReader {
         private var next = 0.0  // where the audio so far ends on the caption clock // seconds
 
         init(stream: UnsafeMutablePointer<AVStream>, offset: Int64, hop: Double, path: String) throws {
-            decoder = try Decoder(stream: stream, path: path)
+            decoder = try CodecContext(decoding: stream, file: path)
             decoded = try Frame()
             timeBase = stream.pointee.time_base
             self.offset = offset
@@ -58,7 +58,7 @@ public enum AudioEnvelopeReader {
 
         /// Decodes what `packet` holds (nil: the end, which drains the decoder and the resampler).
         func decode(_ packet: Packet?) throws {
-            try decoder.send(packet)
+            try decoder.send(packet: packet)
             while try decoder.receive(into: decoded) {
                 try add(decoded)
                 decoded.unref()

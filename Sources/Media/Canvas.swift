@@ -77,6 +77,6 @@ public final class Canvas {
             from: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P), to: (Int32(width), Int32(height), AV_PIX_FMT_RGB24),
             matrix: matrix, fullRange: fullRange, path: nil)
         try scaler.scale(frame.pointer, into: rgb.pointer)
-        return try PNGEncoder.encode(rgb)
+        return try PNGEncoder.encode(rgb, file: nil)
     }
 }

@@ -8,7 +8,7 @@ import CAVUtil
 /// timestamps from the timeline start and strictly increasing.
 final class VideoSource {
     let demuxer: Demuxer
-    let decoder: Decoder
+    let decoder: CodecContext
     let transformer: FrameTransformer?
     let orientation: Orientation
     let width: Int32  // upright output size // pixels
@@ -39,7 +39,7 @@ final class VideoSource {
         demuxer = try Demuxer(path: path)
         self.path = path
         guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: path) }
-        decoder = try Decoder(stream: stream, path: path, threads: decoderThreads)
+        decoder = try CodecContext(decoding: stream, file: path, threads: decoderThreads)
         decoded = try Frame()
         timeBase = stream.pointee.time_base
         offset = demuxer.timelineOffset(in: timeBase)
@@ -110,7 +110,7 @@ final class VideoSource {
     /// Decodes what `packet` holds (nil: the end) and passes each upright frame to `body`;
     /// `body` must not keep the frame.
     func decode(_ packet: Packet?, _ body: (Frame) throws -> Void) throws {
-        try decoder.send(packet)
+        try decoder.send(packet: packet)
         while try decoder.receive(into: decoded) {
             let pts = decoded.pointer.pointee.best_effort_timestamp
             // A stream without timestamps (raw .h264) gets them from the frame rate.
