@@ -59,7 +59,7 @@ public enum AudioSampleReader {
 
     /// One decoding pass: decoder, resampler and where the audio so far ends.
     private final class Pass {
-        private let decoder: Decoder
+        private let decoder: CodecContext
         private let decoded: Frame
         private let timeBase: AVRational
         private let offset: Int64  // timeline start, in timeBase
@@ -74,7 +74,7 @@ public enum AudioSampleReader {
             stream: UnsafeMutablePointer<AVStream>, offset: Int64, minimumGap: Double, path: String,
             body: @escaping (AudioPiece) -> Void
         ) throws {
-            decoder = try Decoder(stream: stream, path: path)
+            decoder = try CodecContext(decoding: stream, file: path)
             decoded = try Frame()
             timeBase = stream.pointee.time_base
             self.offset = offset
@@ -85,7 +85,7 @@ public enum AudioSampleReader {
 
         /// Decodes what `packet` holds (nil: the end, which drains the decoder and the resampler).
         func decode(_ packet: Packet?) throws {
-            try decoder.send(packet)
+            try decoder.send(packet: packet)
             while try decoder.receive(into: decoded) {
                 try add(decoded)
                 decoded.unref()

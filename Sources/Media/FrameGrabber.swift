@@ -39,7 +39,7 @@ public final class FrameGrabber {
                 next += 1
             }
             last.unref()
-            try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: "frame")
+            try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: self.source.path)
             lastTime = time
         }
         try source.readFrames(going: { next < order.count }, visit)

@@ -184,7 +184,7 @@ public final class Transcoder {
     /// audio copied packet for packet (or re-encoded to AAC) and other streams dropped.
     private final class Sink {
         private let muxer: Muxer
-        private let encoder: Encoder
+        private let encoder: CodecContext
         private let encoded: Packet
         private let videoIndex: Int32
         private let demuxer: Demuxer
@@ -199,15 +199,13 @@ public final class Transcoder {
             let inputStream = source.stream
             let frameRate =
                 inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
-            encoder = try Encoder(
+            encoder = try CodecContext.videoEncoder(
                 width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
                 aspect: source.aspect, colors: source.colors,
-                settings: settings, globalHeader: muxer.needsGlobalHeader, path: finalPath)
+                settings: settings, globalHeader: muxer.needsGlobalHeader, file: finalPath)
             let videoOut = try muxer.addStream()
-            try MediaError.check(
-                avcodec_parameters_from_context(videoOut.pointee.codecpar, encoder.context),
-                "avcodec_parameters_from_context", file: finalPath)
-            videoOut.pointee.time_base = encoder.context.pointee.time_base
+            try encoder.copyParameters(to: videoOut)
+            videoOut.pointee.time_base = encoder.pointer.pointee.time_base
             videoOut.pointee.avg_frame_rate = frameRate
             videoIndex = videoOut.pointee.index
 
@@ -243,7 +241,7 @@ public final class Transcoder {
 
         /// Encodes one finished frame and writes the packets the encoder has ready.
         func encode(_ frame: UnsafeMutablePointer<AVFrame>, timer: StageTimer) throws {
-            try timer.measure(.encode) { try encoder.send(frame) }
+            try timer.measure(.encode) { try encoder.send(frame: frame) }
             try drain(timer: timer)
         }
 
@@ -263,7 +261,7 @@ public final class Transcoder {
             try timer.measure(.mux) {
                 for index in reencoders.keys.sorted() { try reencoders[index]!.feed(nil, to: muxer) }
             }
-            try timer.measure(.encode) { try encoder.send(nil) }
+            try timer.measure(.encode) { try encoder.send(frame: nil) }
             try drain(timer: timer)
             try timer.measure(.mux) { try muxer.finish() }
         }
@@ -271,7 +269,7 @@ public final class Transcoder {
         private func drain(timer: StageTimer) throws {
             while try timer.measure(.encode, { try encoder.receive(into: encoded) }) {
                 try timer.measure(.mux) {
-                    try muxer.write(encoded, stream: videoIndex, timeBase: encoder.context.pointee.time_base)
+                    try muxer.write(encoded, stream: videoIndex, timeBase: encoder.pointer.pointee.time_base)
                 }
             }
         }
@@ -281,8 +279,10 @@ public final class Transcoder {
     private final class Narrowing {
         private let frame: Frame
         private let scaler: Scaler
+        private let path: String  // the input, named in errors
 
         init(width: Int32, height: Int32, matrix: ColorMatrix, fullRange: Bool, path: String) throws {
+            self.path = path
             frame = try Frame.picture(width: Int(width), height: Int(height), format: AV_PIX_FMT_YUV420P, file: path)
             scaler = try Scaler(
                 from: (width, height, AV_PIX_FMT_YUV420P10LE), to: (width, height, AV_PIX_FMT_YUV420P), matrix: matrix,
@@ -292,7 +292,7 @@ public final class Transcoder {
         /// The 8-bit copy of `source`, with its timestamp and colour description.
         func convert(_ source: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
             let f = frame.pointer
-            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: "frame")
+            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
             try scaler.scale(source, into: f)
             Transcoder.copyProperties(from: source, to: f)
             return f

@@ -9,7 +9,7 @@ import CAVUtil
 /// and strictly increasing.
 final class VideoSource {
     let demuxer: Demuxer
-    let decoder: Decoder
+    let decoder: CodecContext
     let transformer: FrameTransformer?
     let setup: VideoSetup
     let aspect: AVRational  // pixel aspect ratio of the upright frames
@@ -25,7 +25,7 @@ final class VideoSource {
         let demuxer = try input.demuxer()
         let stream = demuxer.stream(Int(setup.streamIndex))
         let path = input.info.path
-        decoder = try Decoder(stream: stream, path: path, threads: decoderThreads)
+        decoder = try CodecContext(decoding: stream, file: path, threads: decoderThreads)
         decoded = try Frame()
         offset = demuxer.timelineOffset(in: setup.timeBase)
         frameDuration = max(1, av_rescale_q(1, av_inv_q(setup.frameRate), setup.timeBase))
@@ -70,7 +70,7 @@ final class VideoSource {
     /// Decodes what `packet` holds (nil: the end) and passes each upright frame to `body`;
     /// `body` must not keep the frame.
     func decode(_ packet: Packet?, _ body: (Frame) throws -> Void) throws {
-        try decoder.send(packet)
+        try decoder.send(packet: packet)
         while try decoder.receive(into: decoded) {
             MediaCounters.add(\.videoFramesDecoded)
             let pts = decoded.pointer.pointee.best_effort_timestamp

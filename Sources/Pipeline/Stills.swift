@@ -23,7 +23,7 @@ extension Burner {
             let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
                 if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
-                png = try canvas.png()
+                png = try canvas.png(file: output)
             }
             guard let png else { throw pastTheEnd(request, time, end ?? 0) }
             try file.write(Data(png))
@@ -57,7 +57,7 @@ extension Burner {
                 if let bitmap = try captionBitmap(at: times[index], prepared) { canvas.blend(bitmap) }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
                 if let (page, canvas) = try sheet.add(canvas, at: index, label: ContactSheet.label(item.caption), engine: prepared.engine) {
-                    try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png()))
+                    try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png(file: pages[page])))
                     written += 1
                 }
             }
