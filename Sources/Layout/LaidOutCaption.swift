@@ -38,7 +38,7 @@ public struct LaidOutCaption: Sendable {
     public var fontSize: Double  // pixels
     public var frame: Rect  // the text block in frame pixels
     public var box: Rect  // the block with its outline, in frame pixels; inside the safe area
-    public var outlineRadius: Double  // pixels
+    public var paintMargin: Double  // pixels the paint reaches past the glyphs; `box` includes it
     public var words: [LaidOutWord]
     public var language: LanguageTag?
     public var fit: LayoutFit

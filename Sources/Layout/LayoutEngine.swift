@@ -162,7 +162,7 @@ private struct Setting {
     /// The lines at `size`, or nil when they do not fit the safe area (outline included) or `maxWidth`.
     func fit(size: Double, breaks: [BreakCandidate], maxWidth limit: Double? = nil) throws -> [Range<Int>]? {
         let faces = try faces(at: size)
-        let outline = style.outlineRadius * size
+        let outline = style.paintMargin * size
         let maxWidth = limit ?? style.safeArea.width - 2 * outline
         let glyphs = try runs.flatMap { try shape($0.range, run: $0, faces: faces) }
         let prefix = LineFitter.prefix(glyphs, count: bytes.count)
@@ -238,7 +238,7 @@ private struct Setting {
             let indent = (blockWidth - laidOut[i].width) / 2
             for j in laidOut[i].glyphs.indices { laidOut[i].glyphs[j].x += indent }
         }
-        let outline = style.outlineRadius * size
+        let outline = style.paintMargin * size
         let height = blockHeight(lines: laidOut.count, metrics: metrics)
         let area = style.safeArea
         let missing = missingCharacters(
@@ -250,7 +250,7 @@ private struct Setting {
         return LaidOutCaption(
             lines: laidOut, fonts: fonts, fontSize: size, frame: frame,
             box: Rect(x: x - outline, y: y - outline, width: blockWidth + 2 * outline, height: height + 2 * outline),
-            outlineRadius: outline, words: words(caption.words, lines: lines, clusters: glyphClusters), language: tag,
+            paintMargin: outline, words: words(caption.words, lines: lines, clusters: glyphClusters), language: tag,
             fit: fit, missingCharacters: missing)
     }
 

@@ -16,7 +16,7 @@ final class LayoutGoldenTests: XCTestCase {
     /// The tiktok preset on a 1080x1920 frame.
     static let style = TextStyle(
         family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
-        safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
+        safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152, paintMargin: 0.09)
 
     /// (name, BCP-47 language, text).
     static let cases: [(String, String, String)] = [
