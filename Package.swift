@@ -26,12 +26,14 @@ let package = Package(
         system("CICUSystem", "icu-i18n", "libicu-dev"),
         // ICU behind a header without ICU types (Foundation and ICU headers clash).
         .target(name: "CICU", dependencies: ["CICUSystem"]),
+        // The one Swift layer over CICU: scripts, breaks, bidi, language tags, transforms, charsets.
+        .target(name: "UnicodeText", dependencies: ["CICU"]),
         // prctl and malloc_trim, for the process's own settings and memory.
         .target(name: "CProcess"),
 
         // Pipeline stages.
-        .target(name: "Captions", dependencies: ["CICU"]),
-        .target(name: "Layout", dependencies: ["Captions", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "Captions", dependencies: ["UnicodeText"]),
+        .target(name: "Layout", dependencies: ["Captions", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
             "Captions", "Raster", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
@@ -46,6 +48,7 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
+        .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], exclude: ["Cases"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
