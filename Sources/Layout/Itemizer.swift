@@ -76,12 +76,10 @@ public enum Itemizer {
         return first.properties.isEmoji && scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 }
     }
 
-    /// Joiners and selectors no face needs its own glyph for.
+    /// Scalars no face needs its own glyph for: the default ignorable ones (joiners,
+    /// variation selectors, emoji tags, zero-width space, bidi controls), which HarfBuzz hides.
     static func needsNoGlyph(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
-        default: return false
-        }
+        scalar.properties.isDefaultIgnorableCodePoint
     }
 }
 
