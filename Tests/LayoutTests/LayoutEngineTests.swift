@@ -108,6 +108,13 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertFalse(laidOut.lines.flatMap(\.glyphs).contains { $0.glyph == 0 }, "no .notdef glyphs")
     }
 
+    /// A zero-width space needs no glyph (it is default ignorable, as ICU and Swift say): it
+    /// stays in the run around it instead of starting a run in another face.
+    func testInvisibleCharactersStayInTheRunAroundThem() throws {
+        let laidOut = try engine().layout(Caption(text: "日本\u{200B}語", start: 0, end: 1, language: "ja"), style: style)
+        XCTAssertEqual(laidOut.lines.flatMap(\.fonts), ["Noto Sans CJK JP"])
+    }
+
     func testJapaneseCaptionUsesTheJapaneseFace() throws {
         let laidOut = try engine().layout(Caption(text: "字幕を焼き込む", start: 0, end: 1), style: style)
         XCTAssertEqual(laidOut.fonts[0].family, "Noto Sans CJK JP")
