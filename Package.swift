@@ -26,14 +26,16 @@ let package = Package(
         system("CICUSystem", "icu-i18n", "libicu-dev"),
         // ICU behind a header without ICU types (Foundation and ICU headers clash).
         .target(name: "CICU", dependencies: ["CICUSystem"]),
+        // The one Swift layer over CICU: scripts, breaks, bidi, language tags, transforms, charsets.
+        .target(name: "UnicodeText", dependencies: ["CICU"]),
         // prctl and malloc_trim, for the process's own settings and memory.
         .target(name: "CProcess"),
 
         // Pipeline stages.
         // Positioned premultiplied pictures and colours: what Raster hands to Media.
         .target(name: "Imaging"),
-        .target(name: "Captions", dependencies: ["CICU"]),
-        .target(name: "Layout", dependencies: ["Captions", "Imaging", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "Captions", dependencies: ["UnicodeText"]),
+        .target(name: "Layout", dependencies: ["Captions", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
@@ -54,6 +56,7 @@ let package = Package(
         // golden record and compare, and the frame reader.
         .target(name: "TestSupport", dependencies: ["Media"], path: "Tests/TestSupport"),
 
+        .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], exclude: ["Cases"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),

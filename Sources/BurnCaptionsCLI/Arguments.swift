@@ -202,13 +202,13 @@ enum Arguments {
         }
         if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode)") }
         if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
-        guard let output = output ?? (isPlan || discardFrames ? "" : nil) else {
+        guard let output = output.map(BurnOutput.file) ?? (isPlan ? BurnOutput.none : discardFrames ? .discard : nil) else {
             throw BurnError.usage("no output (-o FILE)")
         }
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            exportCaptions: export, discardFrames: discardFrames, captionsEncoding: encoding, strictCaptions: strict)
+            exportCaptions: export, captionsEncoding: encoding, strictCaptions: strict)
         switch mode {
         case "plan": return .plan(request)
         case "still":

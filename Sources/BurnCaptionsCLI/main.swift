@@ -63,10 +63,10 @@ case .plan(let request):
     }
 case .still(let request, let at, let showSafeArea):
     MediaLog.silent()
-    run { try Burner.still(request, at: at, output: request.output, showSafeArea: showSafeArea, events: $0) }
+    run { try Burner.still(request, at: at, showSafeArea: showSafeArea, events: $0) }
 case .preview(let request, let showSafeArea):
     MediaLog.silent()
-    run { try Burner.preview(request, output: request.output, showSafeArea: showSafeArea, events: $0) }
+    run { try Burner.preview(request, showSafeArea: showSafeArea, events: $0) }
 case .burn(let request, let quiet, let stats):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()

@@ -5,6 +5,7 @@
 #include FT_OUTLINE_H
 #include FT_BITMAP_H
 #include FT_ERRORS_H
+#include FT_SIZES_H
 
 static inline FT_Int32 burn_ft_load_color(void) { return FT_LOAD_COLOR; }
 static inline FT_Int32 burn_ft_load_no_hinting(void) { return FT_LOAD_NO_HINTING; }

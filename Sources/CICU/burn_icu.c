@@ -14,11 +14,9 @@
 #include <unicode/utypes.h>
 #include <unicode/ustring.h>
 
-int32_t burn_icu_version(char *out, int32_t capacity) {
-    UVersionInfo info;
-    char text[U_MAX_VERSION_STRING_LENGTH];
-    u_getVersion(info);
-    u_versionToString(info, text);
+/* Copies text into out (as much as fits, NUL-terminated when capacity > 0). Returns the
+   length of text. */
+static int32_t copy_text(const char *text, char *out, int32_t capacity) {
     int32_t length = (int32_t)strlen(text);
     if (capacity > 0) {
         int32_t n = length < capacity - 1 ? length : capacity - 1;
@@ -26,6 +24,14 @@ int32_t burn_icu_version(char *out, int32_t capacity) {
         out[n] = 0;
     }
     return length;
+}
+
+int32_t burn_icu_version(char *out, int32_t capacity) {
+    UVersionInfo info;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(info);
+    u_versionToString(info, text);
+    return copy_text(text, out, capacity);
 }
 
 /* ICU locale ID ("zh_Hant_TW") from a BCP-47 tag; empty on failure. */
@@ -72,26 +78,16 @@ int32_t burn_icu_word_boundaries(const uint16_t *text, int32_t length, const cha
     return boundaries(UBRK_WORD, text, length, locale, offsets, NULL, capacity);
 }
 
-bool burn_icu_breaks_between_letters(uint32_t c) {
-    switch (u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK)) {
-    case U_LB_IDEOGRAPHIC:
-    case U_LB_CONDITIONAL_JAPANESE_STARTER:
-    case U_LB_COMPLEX_CONTEXT:
-    case U_LB_H2:
-    case U_LB_H3:
-    case U_LB_JL:
-    case U_LB_JV:
-    case U_LB_JT:
-        return true;
-    default:
-        return false;
-    }
+int32_t burn_icu_line_break_class(uint32_t c, char *out, int32_t capacity) {
+    int32_t value = u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK);
+    const char *name = u_getPropertyValueName(UCHAR_LINE_BREAK, value, U_SHORT_PROPERTY_NAME);
+    return copy_text(name != NULL ? name : "XX", out, capacity);
 }
 
-int32_t burn_icu_convert_to_utf8(const char *name, const char *bytes, int32_t length, char *out,
+int32_t burn_icu_convert_to_utf8(const char *name, const uint8_t *bytes, int32_t length, uint8_t *out,
                                  int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
-    int32_t n = ucnv_convert("UTF-8", name, out, capacity, bytes, length, &status);
+    int32_t n = ucnv_convert("UTF-8", name, (char *)out, capacity, (const char *)bytes, length, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR && capacity == 0) return n;
     if (U_FAILURE(status)) return -(int32_t)status;
     return n;
@@ -104,11 +100,11 @@ bool burn_icu_knows_encoding(const char *name) {
     return U_SUCCESS(status) && converter != NULL;
 }
 
-int32_t burn_icu_detect_encoding(const char *bytes, int32_t length, char *out, int32_t capacity) {
+int32_t burn_icu_detect_encoding(const uint8_t *bytes, int32_t length, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UCharsetDetector *detector = ucsdet_open(&status);
     if (U_FAILURE(status)) return -(int32_t)status;
-    ucsdet_setText(detector, bytes, length, &status);
+    ucsdet_setText(detector, (const char *)bytes, length, &status);
     const UCharsetMatch *match = ucsdet_detect(detector, &status);
     int32_t confidence = -1;
     if (U_SUCCESS(status) && match) {
@@ -203,13 +199,31 @@ int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, bool right_to
     return U_FAILURE(status) ? -(int32_t)status : 0;
 }
 
-void burn_icu_script_code(uint32_t codepoint, char *out) {
+int32_t burn_icu_script_code(uint32_t codepoint, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode code = uscript_getScript((UChar32)codepoint, &status);
     const char *name = U_SUCCESS(status) ? uscript_getShortName(code) : NULL;
-    if (name == NULL) name = "Zzzz";
-    strncpy(out, name, 4);
-    out[4] = 0;
+    return copy_text(name != NULL ? name : "Zzzz", out, capacity);
+}
+
+int32_t burn_icu_script_extensions(uint32_t codepoint, char *out, int32_t capacity) {
+    UScriptCode codes[64];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t count = uscript_getScriptExtensions((UChar32)codepoint, codes, 64, &status);
+    if (U_FAILURE(status)) return -(int32_t)status;
+    int32_t used = 0;
+    for (int32_t i = 0; i < count; i++) {
+        const char *name = uscript_getShortName(codes[i]);
+        if (name == NULL) name = "Zzzz";
+        int32_t length = (int32_t)strlen(name);
+        if (used + length + 1 > capacity) return -(int32_t)U_BUFFER_OVERFLOW_ERROR;
+        if (i > 0) out[used - 1] = ' ';
+        memcpy(out + used, name, (size_t)length);
+        used += length + 1;
+        out[used - 1] = 0;
+    }
+    if (count == 0 && capacity > 0) out[0] = 0;
+    return count;
 }
 
 const char *burn_icu_error_name(int32_t code) {

@@ -1,6 +1,6 @@
 /// Reads SubRip (.srt): UTF-8 with or without BOM, CRLF or LF, multi-line cues,
 /// missing or odd cue numbers tolerated. Tags (`<i>`, `<b>`, `<u>`, `<font color=...>`) and
-/// ASS override blocks (`{\an8}`, `{\i1}`) are stripped (see `WebVTTCueText.Syntax.subRip`);
+/// ASS override blocks (`{\an8}`, `{\i1}`) are stripped (see `CueText.Syntax.subRip`);
 /// `&lt;` and the like stay as they are, SubRip has no character references.
 enum SRTReader {
     static func parse(_ text: String, file: String) throws -> Transcript {
@@ -10,7 +10,7 @@ enum SRTReader {
         for block in CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false) {
             guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
             let payload = block.payload.joined(separator: "\n")
-            let text = WebVTTCueText(assEscapes(payload), syntax: .subRip).text
+            let text = CueText(assEscapes(payload), syntax: .subRip).text
             if text.isEmpty { continue }
             segments.append(Segment(text: text, start: start, end: end, source: block.source, position: position(payload)))
         }

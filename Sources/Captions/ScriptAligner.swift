@@ -1,3 +1,5 @@
+import UnicodeText
+
 /// Gives recognized captions the punctuation and character form of the script the speaker
 /// read. Recognized tokens are aligned to script tokens by edit distance over keys that are
 /// case-folded, punctuation-free, and with Traditional Chinese folded to Simplified (ICU

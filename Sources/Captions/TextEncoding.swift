@@ -1,5 +1,5 @@
-import CICU
 import Foundation
+import UnicodeText
 
 /// How the bytes of a caption file become text. UTF-8 (with or without a BOM) and UTF-16 or
 /// UTF-32 with a BOM are read as they are; any other encoding is named by the user
@@ -8,7 +8,7 @@ import Foundation
 /// guesses and the option that reads it.
 public enum TextEncoding {
     /// Whether ICU has a converter for `name` (a name or alias: `windows-1252`, `latin1`, `Shift_JIS`).
-    public static func isKnown(_ name: String) -> Bool { burn_icu_knows_encoding(name) }
+    public static func isKnown(_ name: String) -> Bool { Charset.isKnown(name) }
 
     /// The byte order marks that name their encoding, longest first (UTF-32 LE starts like UTF-16 LE).
     static let byteOrderMarks: [(bytes: [UInt8], encoding: String)] = [
@@ -35,19 +35,12 @@ public enum TextEncoding {
 
     /// `data` in `encoding`, as text, through ICU.
     private static func convert(_ data: Data, from encoding: String, file: String) throws -> String {
-        let bytes = [CChar](data.map { CChar(bitPattern: $0) })
-        let needed = burn_icu_convert_to_utf8(encoding, bytes, Int32(bytes.count), nil, 0)
-        guard needed >= 0 else {
-            throw CaptionError([
-                CaptionProblem(file: file, message: "cannot read the file as \(encoding) (ICU knows no such encoding)")
-            ])
+        do {
+            return try Charset.decode([UInt8](data), from: encoding)
+        } catch {
+            let unknown = Charset.isKnown(encoding) ? "" : " (ICU knows no such encoding)"
+            throw CaptionError([CaptionProblem(file: file, message: "cannot read the file as \(encoding)\(unknown)")])
         }
-        var out = [CChar](repeating: 0, count: Int(needed) + 1)
-        let written = burn_icu_convert_to_utf8(encoding, bytes, Int32(bytes.count), &out, Int32(out.count))
-        guard written >= 0 else {
-            throw CaptionError([CaptionProblem(file: file, message: "cannot read the file as \(encoding)")])
-        }
-        return String(decoding: out.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The line (1-based) of the first byte that is no valid UTF-8.
@@ -63,15 +56,13 @@ public enum TextEncoding {
 
     /// The least confidence (0...100) of a guess worth naming: ICU gives 10 to anything it
     /// cannot rule out (UTF-16 for a few stray bytes), 50 to Windows-1252 with curly quotes.
-    static let guessConfidence: Int32 = 20
+    static let guessConfidence = 20
 
     /// `; it looks like NAME: try --captions-encoding NAME` when ICU's detector has a guess.
     private static func guess(_ data: Data) -> String {
-        let bytes = [CChar](data.prefix(1 << 20).map { CChar(bitPattern: $0) })
-        var name = [CChar](repeating: 0, count: 64)
-        let confidence = burn_icu_detect_encoding(bytes, Int32(bytes.count), &name, Int32(name.count))
-        let guessed = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard confidence >= guessConfidence, !guessed.isEmpty, guessed.uppercased() != "UTF-8" else { return "" }
+        guard let (guessed, confidence) = try? Charset.detect([UInt8](data.prefix(1 << 20))),
+            confidence >= guessConfidence, !guessed.isEmpty, guessed.uppercased() != "UTF-8"
+        else { return "" }
         return "; it looks like \(guessed): try --captions-encoding \(guessed)"
     }
 }

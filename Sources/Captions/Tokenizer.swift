@@ -1,4 +1,4 @@
-import CICU
+import UnicodeText
 
 /// Splits caption text into tokens by FoxTake's rules: Chinese, Japanese and Korean per
 /// character, other scripts per word; `% ° $ € £ ¥ + & @ # /` stay attached to their word;
@@ -65,29 +65,20 @@ public enum Tokenizer {
     /// Thai, Lao, Khmer and Burmese write words without spaces: a run of them is split into
     /// ICU's dictionary words, so captions can be cut between them.
     static func splitDictionaryWords(_ token: Token) -> [Token] {
-        guard token.text.unicodeScalars.contains(where: isSoutheastAsian) else { return [token] }
-        let utf16 = Array(token.text.utf16)
-        var offsets = [Int32](repeating: 0, count: utf16.count + 1)
-        let count = burn_icu_word_boundaries(utf16, Int32(utf16.count), nil, &offsets, Int32(offsets.count))
-        guard count > 1 else { return [token] }
+        let spaceless = token.text.unicodeScalars.contains { UnicodeScript(of: $0).isSoutheastAsian }
+        guard spaceless else { return [token] }
+        let text = UTF16Text(token.text)
+        guard let ends = try? TextBoundaries.words(in: text, locale: nil), ends.count > 1 else { return [token] }
         var pieces: [Token] = []
         var start = 0
-        for end in offsets.prefix(Int(min(count, Int32(offsets.count)))).map(Int.init) where end > start {
-            let text = String(decoding: utf16[start..<end], as: UTF16.self)
-            pieces.append(Token(text: text, spaceBefore: pieces.isEmpty && token.spaceBefore))
+        for end in ends where end > start {
+            pieces.append(Token(text: text.string(in: start..<end), spaceBefore: pieces.isEmpty && token.spaceBefore))
             start = end
         }
         guard !pieces.isEmpty else { return [token] }
         pieces[0].leading = token.leading
         pieces[pieces.count - 1].trailing = token.trailing
         return pieces
-    }
-
-    private static func isSoutheastAsian(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return true  // Thai, Lao, Myanmar, Khmer
-        default: return false
-        }
     }
 
     /// Whether a run of punctuation opens what follows it: opening marks only, or dashes
@@ -109,16 +100,11 @@ public enum Tokenizer {
     /// The no-break spaces: white space that joins rather than separates.
     static let noBreakSpaces: Set<Character> = ["\u{A0}", "\u{2007}", "\u{202F}"]
 
-    /// A Chinese, Japanese or Korean character (Han, kana, Hangul, CJK symbols as letters).
+    /// A Chinese, Japanese or Korean character: its first scalar is Han (`々` and `〇` too),
+    /// kana (with `ー`, `゛`, `゜`, `゠`) or Hangul, by ICU's scripts (`CJKScript`).
     public static func isCJK(_ c: Character) -> Bool {
         guard let scalar = c.unicodeScalars.first else { return false }
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true  // kana
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return true  // Hangul
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: return true  // Han
-        case 0x3005, 0x3007: return true  // 々 〇
-        default: return false
-        }
+        return CJKScript(scalar) != nil
     }
 
     /// A character of a word: neither white space a line may break at nor punctuation, or one

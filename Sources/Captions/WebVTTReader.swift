@@ -1,7 +1,7 @@
 /// Reads WebVTT (.vtt): the `WEBVTT` header line and its header block, NOTE, STYLE and REGION
 /// blocks skipped, optional cue identifiers, `[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt [settings]`
 /// timing lines (settings ignored), payload lines joined with "\n" with tags stripped and
-/// character references decoded (see `WebVTTCueText`); UTF-8 with or without BOM, LF or CRLF.
+/// character references decoded (see `CueText`); UTF-8 with or without BOM, LF or CRLF.
 enum WebVTTReader {
     static func parse(_ text: String, file: String) throws -> Transcript {
         var problems = ProblemList(file: file)
@@ -29,7 +29,7 @@ enum WebVTTReader {
             guard let (start, end) = ClockStyle.webVTT.times(of: block, in: lines, problems: &problems) else {
                 continue
             }
-            let cue = WebVTTCueText(block.payload.joined(separator: "\n"))
+            let cue = CueText(block.payload.joined(separator: "\n"))
             // A cue whose payload is empty, or only tags, shows nothing: skipped, not an error.
             if cue.text.isEmpty { continue }
             segments.append(Segment(text: cue.text, start: start, end: end, speaker: cue.speaker, source: block.source))

@@ -88,7 +88,7 @@ enum LayoutTarget {
             require(line.width.isFinite && line.width >= 0, "line width \(line.width)")
             for glyph in line.glyphs {
                 require(glyph.x.isFinite && glyph.baseline.isFinite, "glyph at \(glyph.x), \(glyph.baseline)")
-                require(laidOut.faces.indices.contains(glyph.face), "glyph of face \(glyph.face)")
+                require(laidOut.fonts.indices.contains(glyph.face), "glyph of face \(glyph.face)")
             }
         }
         for word in laidOut.words {

@@ -1,5 +1,5 @@
-import CICU
 import Captions
+import UnicodeText
 
 /// Caption rules for ICU's line-break opportunities: which ones a caption may use and how
 /// good each one is. ICU's line rules (UAX #14) allow a break between any two ideographs
@@ -48,7 +48,7 @@ struct BreakRules {
     private func splitsWord(at offset: Int) -> Bool {
         guard !wordBoundaries.contains(offset) else { return false }
         let touched = [text.scalar(before: offset), text.scalar(at: offset)].compactMap { $0 }
-        return touched.contains { burn_icu_breaks_between_letters($0.value) }
+        return touched.contains { LineBreakClass(of: $0).breaksBetweenLetters }
     }
 
     /// Whether a break at `offset` splits a number (`3.5`, `1,000`, `10:30`, `1/2`, `１０：３０`)
@@ -93,7 +93,7 @@ extension Unicode.Scalar {
     fileprivate var isInlineSpace: Bool { properties.isWhitespace && !isNewline }
 
     /// A mandatory line break character (UAX #14 classes BK, CR, LF and NL).
-    fileprivate var isNewline: Bool { "\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains(self) }
+    fileprivate var isNewline: Bool { LineBreakClass(of: self).isMandatoryBreak }
 
     /// Closing punctuation that may follow a full stop or comma: `)`, `」`, `”`, `"`, `»`.
     fileprivate var isClosing: Bool {

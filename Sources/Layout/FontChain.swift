@@ -1,16 +1,13 @@
 /// The faces one caption style can use: fontconfig's fallbacks for a family, weight and
 /// language (the first is the language's face), plus the colour emoji face. Faces are
-/// opened the first time a caption needs them.
+/// opened from the engine's `FaceCache` at the size a caption needs.
 final class FontChain {
     /// The style's faces, then (after `base`) last-resort faces added for characters none of
     /// them covers.
     private(set) var candidates: [FontCandidate]
     let base: Int  // how many faces the style itself has, the emoji face included
     let emoji: Int?  // index of the colour emoji face
-    private let library: FontLibrary
-    private var opened: [Int: FontFace] = [:]
-
-    init(candidates: [FontCandidate], emoji: FontCandidate?, library: FontLibrary) {
+    init(candidates: [FontCandidate], emoji: FontCandidate?) {
         var all = candidates
         if let emoji {
             if let index = all.firstIndex(where: { $0.file == emoji.file }) {
@@ -24,7 +21,6 @@ final class FontChain {
         }
         self.candidates = all
         base = all.count
-        self.library = library
     }
 
     /// The index of `candidate`, added after the style's faces if it is not among them yet.
@@ -34,11 +30,6 @@ final class FontChain {
         return candidates.count - 1
     }
 
-    /// The face at `index`, opened on first use.
-    func face(_ index: Int) throws -> FontFace {
-        if let face = opened[index] { return face }
-        let face = try FontFace(file: candidates[index].file, library: library)
-        opened[index] = face
-        return face
-    }
+    /// The font file at `index`.
+    func file(_ index: Int) -> FontFile { candidates[index].file }
 }

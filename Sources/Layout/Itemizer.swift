@@ -1,4 +1,4 @@
-import CICU
+import UnicodeText
 
 /// Splits caption text into runs by face, script and bidi level. Each grapheme cluster
 /// takes the first face in fontconfig's order that covers it (emoji prefer the emoji face),
@@ -12,11 +12,8 @@ public enum Itemizer {
         -> [TextRun]
     {
         guard !text.isEmpty, !coverage.isEmpty else { return [] }
-        let utf16 = Array(text.utf16)
-        var levels = [UInt8](repeating: 0, count: utf16.count)
-        if burn_icu_bidi_levels(utf16, Int32(utf16.count), rightToLeft, &levels) < 0 {
-            levels = [UInt8](repeating: 0, count: utf16.count)
-        }
+        let utf16 = UTF16Text(text)
+        let levels = (try? Bidi.levels(of: utf16, rightToLeft: rightToLeft)) ?? [UInt8](repeating: 0, count: utf16.count)
         var runs: [TextRun] = []
         var byte = 0
         var unit = 0
@@ -68,13 +65,7 @@ public enum Itemizer {
 
     /// The ISO 15924 script of a cluster, nil when it is common or inherited (spaces, digits, punctuation).
     static func script(of cluster: Character) -> String? {
-        for scalar in cluster.unicodeScalars {
-            var code = [CChar](repeating: 0, count: 5)
-            burn_icu_script_code(scalar.value, &code)
-            let name = String(decoding: code.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if name != "Zyyy" && name != "Zinh" && name != "Zzzz" { return name }
-        }
-        return nil
+        cluster.unicodeScalars.lazy.map(UnicodeScript.init(of:)).first(where: \.isSpecific)?.code
     }
 
     /// Emoji shown as pictures: emoji presentation, or text-default emoji followed by U+FE0F.
@@ -85,12 +76,10 @@ public enum Itemizer {
         return first.properties.isEmoji && scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 }
     }
 
-    /// Joiners and selectors no face needs its own glyph for.
+    /// Scalars no face needs its own glyph for: the default ignorable ones (joiners,
+    /// variation selectors, emoji tags, zero-width space, bidi controls), which HarfBuzz hides.
     static func needsNoGlyph(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
-        default: return false
-        }
+        scalar.properties.isDefaultIgnorableCodePoint
     }
 }
 

@@ -1,7 +1,7 @@
 import Imaging
 /// A glyph at its place in the caption block. // pixels
 public struct LaidOutGlyph: Sendable, Equatable {
-    public var face: Int  // index into the caption's faces
+    public var face: Int  // index into the caption's fonts
     public var glyph: UInt32
     public var x: Double  // pen position from the block's left edge
     public var baseline: Double  // from the block's top edge, down
@@ -29,14 +29,16 @@ public enum LayoutFit: String, Sendable, Equatable {
     case overflows  // set below the minimum size to fit
 }
 
-/// A caption set in lines: faces, size, glyph positions, and where the block sits in the frame.
-public struct LaidOutCaption {
+/// A caption set in lines: fonts, size, glyph positions, and where the block sits in the
+/// frame. A plain value: it names font files and a size, and Raster takes the faces for them
+/// from a `FaceCache`.
+public struct LaidOutCaption: Sendable {
     public var lines: [LaidOutLine]
-    public var faces: [FontFace]
+    public var fonts: [FontFile]  // the first sets the line metrics
     public var fontSize: Double  // pixels
     public var frame: Rect  // the text block in frame pixels
     public var box: Rect  // the block with its outline, in frame pixels; inside the safe area
-    public var outlineRadius: Double  // pixels
+    public var paintMargin: Double  // pixels the paint reaches past the glyphs; `box` includes it
     public var words: [LaidOutWord]
     public var language: LanguageTag?
     public var fit: LayoutFit

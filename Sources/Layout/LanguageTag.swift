@@ -1,4 +1,4 @@
-import CICU
+import UnicodeText
 
 /// A caption's language, as fontconfig and HarfBuzz each want it.
 public struct LanguageTag: Sendable, Equatable {
@@ -7,14 +7,13 @@ public struct LanguageTag: Sendable, Equatable {
 
     public init(_ tag: String) {
         bcp47 = tag
-        var buffer = [CChar](repeating: 0, count: 128)
-        let length = burn_icu_likely_subtags(tag, &buffer, Int32(buffer.count))
-        maximized = length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : tag
+        let likely = (try? BCP47.maximized(tag)) ?? ""
+        maximized = likely.isEmpty ? tag : likely
     }
 
     /// Why `tag` is no BCP-47 language tag (`ja`, `zh-TW`, `sr-Latn`), or nil when it is one.
     public static func problem(_ tag: String) -> String? {
-        burn_icu_is_language_tag(tag) ? nil : "\"\(tag)\" is not a BCP-47 language tag (e.g. en, ja, zh-TW)"
+        BCP47.isWellFormed(tag) ? nil : "\"\(tag)\" is not a BCP-47 language tag (e.g. en, ja, zh-TW)"
     }
 
     private var subtags: [Substring] { maximized.split(separator: "-") }
@@ -47,11 +46,11 @@ public struct LanguageTag: Sendable, Equatable {
     public static func guess(from text: String) -> LanguageTag? {
         var han = false
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return LanguageTag("ja")
-            case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return LanguageTag("ko")
-            case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2FFFF: han = true
-            default: break
+            switch CJKScript(scalar) {
+            case .kana: return LanguageTag("ja")
+            case .hangul: return LanguageTag("ko")
+            case .han: han = true
+            case nil: break
             }
         }
         return han ? LanguageTag("zh") : nil

@@ -8,7 +8,9 @@ import Imaging
 /// lines than the style allows. The block and its outline stay inside the safe area.
 public final class LayoutEngine {
     private let selector: FontSelector
-    private let library: FontLibrary
+    /// The faces at their sizes, for layout and for rasterizing what it laid out.
+    public let faces: FaceCache
+    private let shaper: Shaper
     private var chains: [String: FontChain] = [:]
     private var emojiCandidate: FontCandidate??
 
@@ -19,12 +21,13 @@ public final class LayoutEngine {
 
     public init(fontsConf: URL) throws {
         selector = try FontSelector(configFile: fontsConf)
-        library = try FontLibrary()
+        faces = try FaceCache()
+        shaper = try Shaper()
     }
 
-    /// The face fontconfig picks first for a family, weight and language.
-    public func face(family: String, weight: Int, language: LanguageTag?) throws -> FontFace {
-        try chain(family: family, weight: weight, language: language).face(0)
+    /// The font file fontconfig picks first for a family, weight and language.
+    public func font(family: String, weight: Int, language: LanguageTag?) throws -> FontFile {
+        try chain(family: family, weight: weight, language: language).file(0)
     }
 
     /// The family used instead of `family` when no face of that name is installed where
@@ -57,14 +60,15 @@ public final class LayoutEngine {
         // Caption faces: the language's face first (it sets the line metrics), then those the runs use.
         var chainIndices = [0]
         for run in runs where !chainIndices.contains(run.font) { chainIndices.append(run.font) }
-        let faces = try chainIndices.map(chain.face)
+        let fonts = chainIndices.map(chain.file)
         let captionRuns = runs.map { run -> TextRun in
             var mapped = run
             mapped.font = chainIndices.firstIndex(of: run.font) ?? 0
             return mapped
         }
         let setting = Setting(
-            bytes: bytes, runs: captionRuns, faces: faces, language: tag?.harfBuzzLanguage, style: style)
+            bytes: bytes, runs: captionRuns, fonts: fonts, cache: faces, shaper: shaper, language: tag?.harfBuzzLanguage,
+            style: style)
         let wordBreaks = Self.breakCandidates(text, language: tag?.bcp47)
         let allBreaks = (wordBreaks + Self.graphemeCandidates(text)).sorted { $0.offset < $1.offset }
 
@@ -117,7 +121,7 @@ public final class LayoutEngine {
         }
         let chain = FontChain(
             candidates: try selector.fallbacks(family: family, weight: weight, language: language?.fontconfigLanguage),
-            emoji: emojiCandidate ?? nil, library: library)
+            emoji: emojiCandidate ?? nil)
         chains[key] = chain
         return chain
     }
@@ -145,20 +149,22 @@ public final class LayoutEngine {
     }
 }
 
-/// One caption being set: its text, runs and faces, tried at several sizes.
+/// One caption being set: its text, runs and fonts, tried at several sizes.
 private struct Setting {
     let bytes: [UInt8]
     let runs: [TextRun]
-    let faces: [FontFace]
+    let fonts: [FontFile]
+    let cache: FaceCache
+    let shaper: Shaper
     let language: String?
     let style: TextStyle
 
     /// The lines at `size`, or nil when they do not fit the safe area (outline included) or `maxWidth`.
     func fit(size: Double, breaks: [BreakCandidate], maxWidth limit: Double? = nil) throws -> [Range<Int>]? {
-        try setSize(size)
-        let outline = style.outlineRadius * size
+        let faces = try faces(at: size)
+        let outline = style.paintMargin * size
         let maxWidth = limit ?? style.safeArea.width - 2 * outline
-        let glyphs = runs.flatMap { shape($0.range, run: $0) }
+        let glyphs = try runs.flatMap { try shape($0.range, run: $0, faces: faces) }
         let prefix = LineFitter.prefix(glyphs, count: bytes.count)
         var candidates = breaks
         while true {
@@ -170,7 +176,7 @@ private struct Setting {
             // across its break (`-S` after a hyphen), so broken lines are measured as `build`
             // sets them, and a break whose lines are too wide after all is not tried again.
             if limit == nil, lines.count > 1 || lines.first != 0..<bytes.count,
-                lines.contains(where: { width(of: $0) > maxWidth })
+                try lines.contains(where: { try width(of: $0, faces: faces) > maxWidth })
             {
                 guard lines.count > 1 else { return nil }
                 candidates.removeAll { (lines[0].upperBound...lines[1].lowerBound).contains($0.offset) }
@@ -183,10 +189,10 @@ private struct Setting {
     }
 
     /// The width of the line `range` as `build` sets it: each run's part shaped on its own. // pixels
-    private func width(of range: Range<Int>) -> Double {
-        runs.reduce(0) { total, run in
+    private func width(of range: Range<Int>, faces: [SizedFace]) throws -> Double {
+        try runs.reduce(0) { total, run in
             let part = run.range.clamped(to: range)
-            return part.isEmpty ? total : total + shape(part, run: run).reduce(0) { $0 + $1.xAdvance }
+            return part.isEmpty ? total : try total + shape(part, run: run, faces: faces).reduce(0) { $0 + $1.xAdvance }
         }
     }
 
@@ -194,7 +200,7 @@ private struct Setting {
     func build(_ lines: [Range<Int>], size: Double, fit: LayoutFit, caption: Caption, tag: LanguageTag?) throws
         -> LaidOutCaption
     {
-        try setSize(size)
+        let faces = try faces(at: size)
         let metrics = faces[0].metrics
         let lineHeight = metrics.lineHeight * style.lineSpacing
         var laidOut: [LaidOutLine] = []
@@ -211,9 +217,9 @@ private struct Setting {
             var fonts: [String] = []
             let baseline = metrics.ascender + Double(index) * lineHeight
             for piece in visual {
-                let family = faces[piece.run.font].file.family
+                let family = self.fonts[piece.run.font].family
                 if !fonts.contains(family) { fonts.append(family) }
-                for glyph in shape(piece.range, run: piece.run) {
+                for glyph in try shape(piece.range, run: piece.run, faces: faces) {
                     glyphs.append(
                         LaidOutGlyph(
                             face: piece.run.font, glyph: glyph.glyph, x: pen + glyph.xOffset,
@@ -232,7 +238,7 @@ private struct Setting {
             let indent = (blockWidth - laidOut[i].width) / 2
             for j in laidOut[i].glyphs.indices { laidOut[i].glyphs[j].x += indent }
         }
-        let outline = style.outlineRadius * size
+        let outline = style.paintMargin * size
         let height = blockHeight(lines: laidOut.count, metrics: metrics)
         let area = style.safeArea
         let missing = missingCharacters(
@@ -242,9 +248,9 @@ private struct Setting {
         let y = min(max(style.anchorY - height / 2, area.y + outline), max(area.y + outline, area.maxY - outline - height))
         let frame = Rect(x: x, y: y, width: blockWidth, height: height)
         return LaidOutCaption(
-            lines: laidOut, faces: faces, fontSize: size, frame: frame,
+            lines: laidOut, fonts: fonts, fontSize: size, frame: frame,
             box: Rect(x: x - outline, y: y - outline, width: blockWidth + 2 * outline, height: height + 2 * outline),
-            outlineRadius: outline, words: words(caption.words, lines: lines, clusters: glyphClusters), language: tag,
+            paintMargin: outline, words: words(caption.words, lines: lines, clusters: glyphClusters), language: tag,
             fit: fit, missingCharacters: missing)
     }
 
@@ -287,12 +293,13 @@ private struct Setting {
         metrics.ascender + metrics.descender + Double(max(0, lines - 1)) * metrics.lineHeight * style.lineSpacing
     }
 
-    private func setSize(_ size: Double) throws {
-        for face in faces { try face.setSize(size) }
+    /// The caption's fonts at `size` pixels, from the engine's cache.
+    private func faces(at size: Double) throws -> [SizedFace] {
+        try fonts.map { try cache.face($0, size: size) }
     }
 
-    private func shape(_ range: Range<Int>, run: TextRun) -> [ShapedGlyph] {
-        Shaper.shape(
+    private func shape(_ range: Range<Int>, run: TextRun, faces: [SizedFace]) throws -> [ShapedGlyph] {
+        try shaper.shape(
             bytes, range: range, face: faces[run.font], script: run.script, rightToLeft: run.isRightToLeft,
             language: language)
     }

@@ -1,4 +1,4 @@
-import CICU
+import UnicodeText
 
 /// Where caption lines may break: ICU's line-break rules for the language (UAX #14 at ICU's
 /// default strictness, so in Japanese no line starts with `。`, `、` or `」`), kept only at
@@ -16,16 +16,12 @@ public enum LineBreaker {
         guard utf16.count > 0 else { return [] }
         // Japanese breaks between phrases (bunsetsu), so スマートフォンを and 焼き込む stay whole.
         let lineLocale = language.map { $0 == "ja" || $0.hasPrefix("ja-") && !$0.contains("-u-") ? $0 + "-u-lw-phrase" : $0 }
-        let (offsets, hard) = boundaries(of: utf16, lineBreaks: true) { units, length, offsets, hard, capacity in
-            burn_icu_line_breaks(units, length, lineLocale, offsets, hard, capacity)
-        }
-        let words = boundaries(of: utf16, lineBreaks: false) { units, length, offsets, _, capacity in
-            burn_icu_word_boundaries(units, length, language, offsets, capacity)
-        }.offsets
+        let opportunities = (try? TextBoundaries.lines(in: utf16, locale: lineLocale)) ?? []
+        let words = (try? TextBoundaries.words(in: utf16, locale: language)) ?? []
         let rules = BreakRules(text: utf16, wordBoundaries: Set(words))
         var kept: [Int] = []
         var priorities: [LineBreak.Priority] = []
-        for (offset, isHard) in zip(offsets, hard) {
+        for (offset, isHard) in opportunities {
             guard let priority = rules.priority(at: offset, hard: isHard) else { continue }
             kept.append(offset)
             priorities.append(priority)
@@ -38,39 +34,7 @@ public enum LineBreaker {
     }
 
     /// UTF-8 byte offsets between the extended grapheme clusters of `text` (excluding 0 and
-    /// the end): the last resort for a word wider than the line. Swift's clusters follow
-    /// Unicode 15.1, so a Devanagari conjunct such as क्ष stays whole.
-    public static func graphemeBreaks(in text: String) -> [Int] {
-        var offsets: [Int] = []
-        var offset = 0
-        for character in text.dropLast() {
-            offset += character.utf8.count
-            offsets.append(offset)
-        }
-        return offsets
-    }
-
-    /// An ICU boundary function: text, length, offsets, hard flags (or nil), capacity.
-    private typealias ICUBoundaries = (
-        UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Bool>?, Int32
-    ) -> Int32
-
-    /// The UTF-16 offsets `call` finds in `text` (at most one per code unit, so one call
-    /// always has room), with hard-break flags when `lineBreaks`; empty if ICU fails.
-    private static func boundaries(of text: UTF16Text, lineBreaks: Bool, _ call: ICUBoundaries)
-        -> (offsets: [Int], hard: [Bool])
-    {
-        var offsets = [Int32](repeating: 0, count: text.count)
-        var hard = [Bool](repeating: false, count: lineBreaks ? text.count : 0)
-        let count = offsets.withUnsafeMutableBufferPointer { offsets in
-            hard.withUnsafeMutableBufferPointer { hard in
-                call(
-                    text.units, Int32(text.count), offsets.baseAddress, lineBreaks ? hard.baseAddress : nil,
-                    Int32(text.count))
-            }
-        }
-        guard count > 0 else { return ([], []) }
-        let found = min(Int(count), text.count)
-        return (offsets.prefix(found).map(Int.init), lineBreaks ? Array(hard.prefix(found)) : [])
-    }
+    /// the end): the last resort for a word wider than the line (`TextBoundaries.graphemes`,
+    /// so a Devanagari conjunct such as क्ष stays whole).
+    public static func graphemeBreaks(in text: String) -> [Int] { TextBoundaries.graphemes(in: text) }
 }

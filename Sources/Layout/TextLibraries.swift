@@ -1,7 +1,7 @@
 import CFontconfig
 import CFreeType
 import CHarfBuzz
-import CICU
+import UnicodeText
 
 /// Versions of the text libraries in use.
 public enum TextLibraries {
@@ -11,12 +11,10 @@ public enum TextLibraries {
         var patch: FT_Int = 0
         if let library = try? FontLibrary() { FT_Library_Version(library.handle, &major, &minor, &patch) }
         let fc = FcGetVersion()
-        var icu = [CChar](repeating: 0, count: 32)
-        _ = burn_icu_version(&icu, Int32(icu.count))
         return [
             ("FreeType", "\(major).\(minor).\(patch)"), ("HarfBuzz", String(cString: hb_version_string())),
             ("fontconfig", "\(fc / 10000).\((fc / 100) % 100).\(fc % 100)"),
-            ("ICU", String(decoding: icu.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)),
+            ("ICU", ICU.version),
         ]
     }
 }

@@ -10,11 +10,13 @@ public struct TextStyle: Sendable, Equatable {
     public var safeArea: Rect  // frame pixels; the text block stays inside
     public var anchorX: Double  // frame pixels; centre of the block
     public var anchorY: Double  // frame pixels; centre of the block
-    public var outlineRadius: Double  // times the font size; the outline stays inside the safe area too
+    /// What the paint reaches past the glyphs (outline, box padding, shadow), times the font
+    /// size: it stays inside the safe area too.
+    public var paintMargin: Double
 
     public init(
         family: String, weight: Int, size: Double, minimumSize: Double, lineSpacing: Double = 1.0,
-        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double, outlineRadius: Double = 0
+        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double, paintMargin: Double = 0
     ) {
         self.family = family
         self.weight = weight
@@ -25,6 +27,6 @@ public struct TextStyle: Sendable, Equatable {
         self.safeArea = safeArea
         self.anchorX = anchorX
         self.anchorY = anchorY
-        self.outlineRadius = outlineRadius
+        self.paintMargin = paintMargin
     }
 }

@@ -43,7 +43,7 @@ func milliseconds(_ duration: Duration) -> Double {
 @MainActor func bench(_ name: String, _ captions: [Caption], rounds: Int) throws {
     // Warm up: fonts opened and fontconfig's fallbacks sorted once per language, as in a render.
     let laidOut = try captions.map { try engine.layout($0, style: style) }
-    for caption in laidOut { _ = try Rasterizer.render(caption, style: preset.rasterStyle(fontSize: caption.fontSize)) }
+    for caption in laidOut { _ = try Rasterizer.render(caption, style: preset.rasterStyle(fontSize: caption.fontSize), faces: engine.faces) }
 
     var layout = Duration.zero
     var raster = Duration.zero
@@ -53,7 +53,7 @@ func milliseconds(_ duration: Duration) -> Double {
             let start = clock.now
             let result = try engine.layout(caption, style: style)
             let middle = clock.now
-            _ = try Rasterizer.render(result, style: preset.rasterStyle(fontSize: result.fontSize))
+            _ = try Rasterizer.render(result, style: preset.rasterStyle(fontSize: result.fontSize), faces: engine.faces)
             let end = clock.now
             layout += middle - start
             raster += end - middle

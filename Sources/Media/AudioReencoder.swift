@@ -8,73 +8,59 @@ import CAVUtil
 /// with libavfilter (abuffer -> aformat -> abuffersink), encode.
 final class AudioReencoder {
     let outputIndex: Int32
-    private let decoder: Decoder
+    private let decoder: CodecContext
     private let graph: FilterGraph
-    private let encoder: UnsafeMutablePointer<AVCodecContext>
+    private let encoder: CodecContext
     private let inputTimeBase: AVRational
     private let offset: Int64  // timeline start, in inputTimeBase
     private let sampleTimeBase: AVRational  // 1 / sample rate
     private let decoded: Frame
     private let filtered: Frame
     private let packet: Packet
-    private let path: String
 
     /// The AAC bit rate per channel. // bits per second
     static let bitRatePerChannel: Int64 = 96_000
 
     /// `offset` is the timeline start in the stream's time base (subtracted from every timestamp).
     init(stream: UnsafeMutablePointer<AVStream>, offset: Int64, muxer: Muxer, path: String, outputPath: String) throws {
-        let decoder = try Decoder(stream: stream, path: path)
+        let decoder = try CodecContext(decoding: stream, file: path)
         let decoded = try Frame()
         let filtered = try Frame()
         let packet = try Packet()
-        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC), let encoder = avcodec_alloc_context3(codec) else {
-            throw MediaError.unsupported(file: outputPath, message: "this FFmpeg has no AAC encoder")
+        let input = decoder.pointer.pointee
+        let channels = max(1, input.ch_layout.nb_channels)
+        // The input as it is when its layout is known, else the usual layout for its channel count;
+        // AAC always gets the usual layout (it has no "downmix" or unordered layouts).
+        let inputLayout =
+            input.ch_layout.order == AV_CHANNEL_ORDER_NATIVE
+            ? Self.describe(input.ch_layout) : Self.describe(Self.defaultLayout(channels))
+        let outputLayout = Self.defaultLayout(channels)
+        let codec = try CodecContext.encoder(for: AV_CODEC_ID_AAC, file: outputPath)
+        let rate = Self.sampleRate(for: input.sample_rate, codec: codec)
+        let encoder = try CodecContext(codec: codec, file: outputPath) { context in
+            context.pointee.sample_rate = rate
+            context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            context.pointee.ch_layout = outputLayout
+            context.pointee.time_base = AVRational(num: 1, den: rate)
+            context.pointee.bit_rate = Self.bitRatePerChannel * Int64(channels)
+            if muxer.needsGlobalHeader { context.pointee.flags |= burn_av_codec_flag_global_header() }
         }
-        // Built in locals; the encoder is freed here if anything fails before init completes.
-        let graph: FilterGraph
-        let out: UnsafeMutablePointer<AVStream>
-        let rate: Int32
-        do {
-            let input = decoder.context.pointee
-            let channels = max(1, input.ch_layout.nb_channels)
-            // The input as it is when its layout is known, else the usual layout for its channel count;
-            // AAC always gets the usual layout (it has no "downmix" or unordered layouts).
-            let inputLayout =
-                input.ch_layout.order == AV_CHANNEL_ORDER_NATIVE
-                ? Self.describe(input.ch_layout) : Self.describe(Self.defaultLayout(channels))
-            let outputLayout = Self.defaultLayout(channels)
-            rate = Self.sampleRate(for: input.sample_rate, codec: codec)
-            encoder.pointee.sample_rate = rate
-            encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-            encoder.pointee.ch_layout = outputLayout
-            encoder.pointee.time_base = AVRational(num: 1, den: rate)
-            encoder.pointee.bit_rate = Self.bitRatePerChannel * Int64(channels)
-            if muxer.needsGlobalHeader { encoder.pointee.flags |= burn_av_codec_flag_global_header() }
-            try MediaError.check(avcodec_open2(encoder, codec, nil), "avcodec_open2 (aac)", file: outputPath)
 
-            let format = av_get_sample_fmt_name(input.sample_fmt).map { String(cString: $0) } ?? "s16"
-            graph = try FilterGraph(
-                source: "abuffer",
-                arguments: "time_base=1/\(input.sample_rate):sample_rate=\(input.sample_rate):"
-                    + "sample_fmt=\(format):channel_layout=\(inputLayout)",
-                steps: [
-                    FilterStep(
-                        "aformat",
-                        "sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(Self.describe(outputLayout))")
-                ],
-                sink: "abuffersink", path: path)
-            av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointee.frame_size))
+        let format = av_get_sample_fmt_name(input.sample_fmt).map { String(cString: $0) } ?? "s16"
+        let graph = try FilterGraph(
+            source: "abuffer",
+            arguments: "time_base=1/\(input.sample_rate):sample_rate=\(input.sample_rate):"
+                + "sample_fmt=\(format):channel_layout=\(inputLayout)",
+            steps: [
+                FilterStep(
+                    "aformat",
+                    "sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(Self.describe(outputLayout))")
+            ],
+            sink: "abuffersink", path: path)
+        av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointer.pointee.frame_size))
 
-            out = try muxer.addStream()
-            try MediaError.check(
-                avcodec_parameters_from_context(out.pointee.codecpar, encoder), "avcodec_parameters_from_context",
-                file: outputPath)
-        } catch {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = encoder
-            avcodec_free_context(&owned)
-            throw error
-        }
+        let out = try muxer.addStream()
+        try encoder.copyParameters(to: out)
         out.pointee.time_base = AVRational(num: 1, den: rate)
         out.pointee.disposition = stream.pointee.disposition
         av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
@@ -88,7 +74,6 @@ final class AudioReencoder {
         self.decoded = decoded
         self.filtered = filtered
         self.packet = packet
-        self.path = path
     }
 
     /// The usual layout for a channel count (mono, stereo, 5.1, ...).
@@ -106,14 +91,9 @@ final class AudioReencoder {
         return String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    deinit {
-        var owned: UnsafeMutablePointer<AVCodecContext>? = encoder
-        avcodec_free_context(&owned)
-    }
-
     /// Decodes, converts and encodes what `input` holds (nil: the end) and writes the packets.
     func feed(_ input: Packet?, to muxer: Muxer) throws {
-        try decoder.send(input)
+        try decoder.send(packet: input)
         while try decoder.receive(into: decoded) {
             let pts = decoded.pointer.pointee.best_effort_timestamp
             decoded.pointer.pointee.pts =
@@ -121,29 +101,28 @@ final class AudioReencoder {
                 ? AVCode.noPTS
                 : av_rescale_q(pts - offset, inputTimeBase, AVRational(num: 1, den: decoded.pointer.pointee.sample_rate))
             try graph.push(decoded)
-            try drainGraph(to: muxer)
+            try encodeFiltered(to: muxer)
             decoded.unref()
         }
         guard input == nil else { return }
         try graph.push(nil)
-        try drainGraph(to: muxer)
-        try MediaError.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (aac)", file: path)
-        try drainEncoder(to: muxer)
+        try encodeFiltered(to: muxer)
+        try encoder.send(frame: nil)
+        try writePackets(to: muxer)
     }
 
-    private func drainGraph(to muxer: Muxer) throws {
+    /// Encodes the frames the filter graph has ready.
+    private func encodeFiltered(to muxer: Muxer) throws {
         while try graph.pull(into: filtered) {
-            try MediaError.check(avcodec_send_frame(encoder, filtered.pointer), "avcodec_send_frame (aac)", file: path)
+            try encoder.send(frame: filtered.pointer)
             filtered.unref()
-            try drainEncoder(to: muxer)
+            try writePackets(to: muxer)
         }
     }
 
-    private func drainEncoder(to muxer: Muxer) throws {
-        while true {
-            let code = avcodec_receive_packet(encoder, packet.pointer)
-            if code == AVCode.again || code == AVCode.eof { return }
-            try MediaError.check(code, "avcodec_receive_packet (aac)", file: path)
+    /// Writes the packets the encoder has ready.
+    private func writePackets(to muxer: Muxer) throws {
+        while try encoder.receive(into: packet) {
             try muxer.write(packet, stream: outputIndex, timeBase: sampleTimeBase)
         }
     }

@@ -28,7 +28,18 @@ public enum AudioSampleReader {
     /// `minimumGap` seconds filled with silence. Returns false when the file has no audio stream.
     @discardableResult
     public static func read(path: String, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
-        let demuxer = try Demuxer(path: path)
+        try read(Demuxer(path: path), minimumGap: minimumGap, body)
+    }
+
+    /// `read` of the probed `input` (through the probe's demuxer when no pass has used it yet).
+    @discardableResult
+    public static func read(_ input: MediaInput, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
+        guard input.info.hasAudio else { return false }
+        return try read(input.demuxer(), minimumGap: minimumGap, body)
+    }
+
+    private static func read(_ demuxer: Demuxer, minimumGap: Double, _ body: (AudioPiece) -> Void) throws -> Bool {
+        let path = demuxer.path
         guard let stream = demuxer.bestAudioStream else { return false }
         let index = stream.pointee.index
         demuxer.discardStreams(except: index)
@@ -48,7 +59,7 @@ public enum AudioSampleReader {
 
     /// One decoding pass: decoder, resampler and where the audio so far ends.
     private final class Pass {
-        private let decoder: Decoder
+        private let decoder: CodecContext
         private let decoded: Frame
         private let timeBase: AVRational
         private let offset: Int64  // timeline start, in timeBase
@@ -63,7 +74,7 @@ public enum AudioSampleReader {
             stream: UnsafeMutablePointer<AVStream>, offset: Int64, minimumGap: Double, path: String,
             body: @escaping (AudioPiece) -> Void
         ) throws {
-            decoder = try Decoder(stream: stream, path: path)
+            decoder = try CodecContext(decoding: stream, file: path)
             decoded = try Frame()
             timeBase = stream.pointee.time_base
             self.offset = offset
@@ -74,7 +85,7 @@ public enum AudioSampleReader {
 
         /// Decodes what `packet` holds (nil: the end, which drains the decoder and the resampler).
         func decode(_ packet: Packet?) throws {
-            try decoder.send(packet)
+            try decoder.send(packet: packet)
             while try decoder.receive(into: decoded) {
                 try add(decoded)
                 decoded.unref()

@@ -20,7 +20,7 @@ public final class Canvas {
     }
 
     init(width: Int, height: Int, matrix: ColorMatrix, fullRange: Bool) throws {
-        frame = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_YUV420P, file: "canvas")
+        frame = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_YUV420P, file: nil)
         self.width = width
         self.height = height
         self.matrix = matrix
@@ -36,12 +36,12 @@ public final class Canvas {
     /// Replaces the picture with `source` of the same size.
     func copy(_ source: Frame) throws {
         if source.format == AV_PIX_FMT_YUV420P {
-            try MediaError.check(av_frame_copy(frame.pointer, source.pointer), "av_frame_copy", file: "canvas")
+            try MediaError.check(av_frame_copy(frame.pointer, source.pointer), "av_frame_copy", file: nil)
             return
         }
         let scaler = try Scaler(
             from: (Int32(width), Int32(height), source.format), to: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P),
-            matrix: matrix, fullRange: fullRange, path: "canvas")
+            matrix: matrix, fullRange: fullRange, path: nil)
         try scaler.scale(source.pointer, into: frame.pointer)
     }
 
@@ -66,17 +66,18 @@ public final class Canvas {
         let scaler = try Scaler(
             from: (Int32(other.width), Int32(other.height), AV_PIX_FMT_YUV420P),
             to: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P), matrix: other.matrix, fullRange: other.fullRange,
-            path: "canvas")
+            path: nil)
         try scaler.scale(other.frame.pointer, into: frame.pointer, x: x & ~1, y: y & ~1)
     }
 
-    /// The picture as a PNG file's bytes (RGB, converted with the picture's matrix and range).
-    public func png() throws -> [UInt8] {
-        let rgb = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_RGB24, file: "png")
+    /// The picture as a PNG file's bytes (RGB, converted with the picture's matrix and range);
+    /// errors name `file`, the PNG being made, when given.
+    public func png(file: String? = nil) throws -> [UInt8] {
+        let rgb = try Frame.picture(width: width, height: height, format: AV_PIX_FMT_RGB24, file: file)
         let scaler = try Scaler(
             from: (Int32(width), Int32(height), AV_PIX_FMT_YUV420P), to: (Int32(width), Int32(height), AV_PIX_FMT_RGB24),
-            matrix: matrix, fullRange: fullRange, path: "png")
+            matrix: matrix, fullRange: fullRange, path: file)
         try scaler.scale(frame.pointer, into: rgb.pointer)
-        return try PNGEncoder.encode(rgb)
+        return try PNGEncoder.encode(rgb, file: file)
     }
 }

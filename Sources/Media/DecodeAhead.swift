@@ -50,6 +50,7 @@ final class DecodeAhead: @unchecked Sendable {
 
     /// Starts the decoding thread.
     func start() {
+        MediaCounters.add(\.decodeThreadsStarted)
         let thread = Thread { [self] in self.run() }
         thread.name = "burn-captions decode"
         condition.lock()

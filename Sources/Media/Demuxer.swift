@@ -14,6 +14,7 @@ final class Demuxer {
         var context: UnsafeMutablePointer<AVFormatContext>?
         try MediaError.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input", file: path)
         guard let context else { throw MediaError.outOfMemory("avformat_open_input", file: path) }
+        MediaCounters.add(\.inputsOpened)
         do {
             try MediaError.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", file: path)
         } catch {

@@ -8,7 +8,7 @@ final class Frame {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     init() throws {
-        guard let frame = av_frame_alloc() else { throw MediaError.outOfMemory("av_frame_alloc", file: "frame") }
+        guard let frame = av_frame_alloc() else { throw MediaError.outOfMemory("av_frame_alloc", file: nil) }
         pointer = frame
     }
 
@@ -22,8 +22,8 @@ final class Frame {
     /// True when nothing else (a decoder's reference list) shares the pixels, so they may be drawn on.
     var isWritable: Bool { av_frame_is_writable(pointer) != 0 }
 
-    /// A frame with buffers of its own for a `width` x `height` picture in `format`.
-    static func picture(width: Int, height: Int, format: AVPixelFormat, file: String) throws -> Frame {
+    /// A frame with buffers of its own for a `width` x `height` picture in `format`; errors name `file`, if any.
+    static func picture(width: Int, height: Int, format: AVPixelFormat, file: String?) throws -> Frame {
         let frame = try Frame()
         frame.pointer.pointee.width = Int32(width)
         frame.pointer.pointee.height = Int32(height)

@@ -8,7 +8,11 @@ import CAVUtil
 public final class FrameGrabber {
     private let source: VideoSource
 
-    public init(path: String) throws { source = try VideoSource(path: path) }
+    /// Decodes the video of the probed `input`, from the start, on the caller's thread.
+    public init(input: MediaInput) throws { source = try VideoSource(input) }
+
+    /// Probes `path` and decodes its video.
+    public convenience init(path: String) throws { try self.init(input: MediaInput(path: path)) }
 
     /// Calls `body` with the index into `times` and a canvas of that frame, for each time in
     /// ascending order. The file is read as the render reads it: a damaged packet is skipped
@@ -35,7 +39,7 @@ public final class FrameGrabber {
                 next += 1
             }
             last.unref()
-            try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: "frame")
+            try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: self.source.path)
             lastTime = time
         }
         try source.readFrames(going: { next < order.count }, visit)

@@ -5,20 +5,26 @@ import CAVUtil
 import Foundation
 
 /// Why a video could not be read, transformed or written. Every FFmpeg return code
-/// goes through `MediaError.check`, which names the file and the operation.
+/// goes through `MediaError.check`, which names the file (nil: the work has no file, as a
+/// picture made in memory) and the operation.
 public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     case noVideoStream(file: String)
-    case unsupported(file: String, message: String)
-    case ffmpeg(file: String, operation: String, code: Int32, message: String)
+    case unsupported(file: String?, message: String)
+    case ffmpeg(file: String?, operation: String, code: Int32, message: String)
     case cancelled
 
+    /// "FILE: reason", or the reason alone when there is no file.
     public var description: String {
         switch self {
         case .noVideoStream(let file): return "\(file): no video stream"
-        case .unsupported(let file, let message): return "\(file): \(message)"
-        case .ffmpeg(let file, let operation, _, let message): return "\(file): \(message) (\(operation))"
+        case .unsupported(let file, let message): return Self.naming(file, message)
+        case .ffmpeg(let file, let operation, _, let message): return Self.naming(file, "\(message) (\(operation))")
         case .cancelled: return "cancelled"
         }
+    }
+
+    private static func naming(_ file: String?, _ text: String) -> String {
+        file.map { "\($0): \(text)" } ?? text
     }
 
     /// The message without the file's name.
@@ -45,15 +51,15 @@ public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Returns `code` when it is not negative, else throws naming `file` and `operation`.
+    /// Returns `code` when it is not negative, else throws naming `file` (if any) and `operation`.
     @discardableResult
-    static func check(_ code: Int32, _ operation: String, file: String) throws -> Int32 {
+    static func check(_ code: Int32, _ operation: String, file: String?) throws -> Int32 {
         guard code < 0 else { return code }
         throw MediaError.ffmpeg(file: file, operation: operation, code: code, message: text(code))
     }
 
     /// A failed allocation, as an error.
-    static func outOfMemory(_ operation: String, file: String) -> MediaError {
+    static func outOfMemory(_ operation: String, file: String?) -> MediaError {
         .ffmpeg(file: file, operation: operation, code: burn_averror(ENOMEM), message: "out of memory")
     }
 }

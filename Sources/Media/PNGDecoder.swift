@@ -21,22 +21,20 @@ public struct RGBImage: Sendable, Equatable {
 public enum PNGDecoder {
     /// The picture in `bytes`; throws naming `file` when it is not an RGB PNG.
     public static func decode(_ bytes: [UInt8], file: String) throws -> RGBImage {
-        guard let codec = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
-            throw MediaError.unsupported(file: file, message: "this FFmpeg has no PNG decoder")
-        }
-        guard let context = avcodec_alloc_context3(codec) else { throw MediaError.outOfMemory("avcodec_alloc_context3", file: file) }
-        var owned: UnsafeMutablePointer<AVCodecContext>? = context
-        defer { avcodec_free_context(&owned) }
-        try MediaError.check(avcodec_open2(context, codec, nil), "avcodec_open2 (png)", file: file)
+        let codec = try CodecContext.decoder(for: AV_CODEC_ID_PNG, type: AVMEDIA_TYPE_VIDEO, file: file)
+        let decoder = try CodecContext(codec: codec, file: file)
         let packet = try Packet()
         try MediaError.check(av_new_packet(packet.pointer, Int32(bytes.count)), "av_new_packet", file: file)
         defer { packet.unref() }
         bytes.withUnsafeBufferPointer { source in
             packet.pointer.pointee.data.update(from: source.baseAddress!, count: bytes.count)
         }
-        try MediaError.check(avcodec_send_packet(context, packet.pointer), "avcodec_send_packet (png)", file: file)
+        try decoder.send(packet: packet)
+        try decoder.send(packet: nil)
         let frame = try Frame()
-        try MediaError.check(avcodec_receive_frame(context, frame.pointer), "avcodec_receive_frame (png)", file: file)
+        guard try decoder.receive(into: frame) else {
+            throw MediaError.unsupported(file: file, message: "no picture in the PNG")
+        }
         guard frame.format == AV_PIX_FMT_RGB24 else {
             throw MediaError.unsupported(file: file, message: "expected an RGB PNG")
         }

@@ -8,7 +8,7 @@ final class Packet {
     let pointer: UnsafeMutablePointer<AVPacket>
 
     init() throws {
-        guard let packet = av_packet_alloc() else { throw MediaError.outOfMemory("av_packet_alloc", file: "packet") }
+        guard let packet = av_packet_alloc() else { throw MediaError.outOfMemory("av_packet_alloc", file: nil) }
         pointer = packet
     }
 

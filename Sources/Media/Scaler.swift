@@ -9,12 +9,12 @@ import CSWScale
 final class Scaler {
     private let context: OpaquePointer  // SwsContext*
     private let source: (width: Int32, height: Int32)
-    private let path: String
+    private let path: String?  // named in errors; nil: a picture made in memory
 
     init(
         from source: (width: Int32, height: Int32, format: AVPixelFormat),
         to target: (width: Int32, height: Int32, format: AVPixelFormat), matrix: ColorMatrix, fullRange: Bool,
-        path: String
+        path: String?
     ) throws {
         let flags = (target.width < source.width ? burn_sws_area() : burn_sws_bilinear()) | burn_sws_accurate()
         guard

@@ -47,17 +47,18 @@ public struct TranscodeSummary: Sendable {
 /// the output container cannot hold its codec), or drops the frames (`RenderTarget.discard`).
 public final class Transcoder {
     private let source: VideoSource
-    public let inputPath: String
+    private let info: InputInfo
+    private var inputPath: String { info.path }
 
-    /// Opens `inputPath` and prepares decoding; nothing is written yet. When the frames will
-    /// be encoded (`encoding`), the decoder gets a quarter of the cores (at least one) and
-    /// x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a thread
-    /// of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread holds
-    /// pictures of its own. Without an encoder it takes them all.
-    public init(inputPath: String, encoding: Bool = true) throws {
-        self.inputPath = inputPath
+    /// Opens the decoder for the probed `input`; nothing is decoded or written yet. When the
+    /// frames will be encoded (`encoding`), the decoder gets a quarter of the cores (at least
+    /// one) and x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a
+    /// thread of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread
+    /// holds pictures of its own. Without an encoder it takes them all.
+    public init(input: MediaInput, encoding: Bool = true) throws {
+        info = input.info
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        source = try VideoSource(path: inputPath, decoderThreads: encoding ? max(1, cores / 4) : 0)
+        source = try VideoSource(input, decoderThreads: encoding ? max(1, cores / 4) : 0)
     }
 
     /// Decoded frames that may wait for the render thread: one is enough for decoding to
@@ -65,14 +66,10 @@ public final class Transcoder {
     static let decodeAheadDepth = 1
 
     /// Upright output size. // pixels
-    public var width: Int { Int(source.width) }
-    public var height: Int { Int(source.height) }
-    /// Clockwise rotation applied from the display matrix. // degrees
-    public var rotation: Int { source.orientation.rotation }
-    /// Frames per second of the input (average). // 1/seconds
-    public var frameRate: Double { source.frameRate }
+    private var width: Int { info.width }
+    private var height: Int { info.height }
     /// The input's duration, when known. // seconds
-    public var duration: Double? { source.demuxer.duration }
+    private var duration: Double? { info.duration }
 
     /// Renders into `target`. `overlay(t)` gives the caption for the frame at `t` seconds;
     /// `notice` gets one-line notes; `timer` gets the busy time of each stage (demux+decode's
@@ -92,7 +89,7 @@ public final class Transcoder {
         case .discard:
             sink = nil
         }
-        if let odd = source.croppedFrom {
+        if let odd = source.setup.croppedFrom {
             notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
         }
         // Frames come from the decoding thread and go back to it once encoded (or dropped).
@@ -170,7 +167,7 @@ public final class Transcoder {
         if ending.damage.skippedPackets > 0 {
             notice("\(ending.damage.skippedPackets) damaged video packet(s) skipped; the frames around them may show errors")
         }
-        if ending.damage.reason == nil, let stated = source.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
+        if ending.damage.reason == nil, let stated = info.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
             notice(
                 "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
                     + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
@@ -187,7 +184,7 @@ public final class Transcoder {
     /// audio copied packet for packet (or re-encoded to AAC) and other streams dropped.
     private final class Sink {
         private let muxer: Muxer
-        private let encoder: Encoder
+        private let encoder: CodecContext
         private let encoded: Packet
         private let videoIndex: Int32
         private let demuxer: Demuxer
@@ -202,15 +199,13 @@ public final class Transcoder {
             let inputStream = source.stream
             let frameRate =
                 inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
-            encoder = try Encoder(
+            encoder = try CodecContext.videoEncoder(
                 width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
                 aspect: source.aspect, colors: source.colors,
-                settings: settings, globalHeader: muxer.needsGlobalHeader, path: finalPath)
+                settings: settings, globalHeader: muxer.needsGlobalHeader, file: finalPath)
             let videoOut = try muxer.addStream()
-            try MediaError.check(
-                avcodec_parameters_from_context(videoOut.pointee.codecpar, encoder.context),
-                "avcodec_parameters_from_context", file: finalPath)
-            videoOut.pointee.time_base = encoder.context.pointee.time_base
+            try encoder.copyParameters(to: videoOut)
+            videoOut.pointee.time_base = encoder.pointer.pointee.time_base
             videoOut.pointee.avg_frame_rate = frameRate
             videoIndex = videoOut.pointee.index
 
@@ -246,7 +241,7 @@ public final class Transcoder {
 
         /// Encodes one finished frame and writes the packets the encoder has ready.
         func encode(_ frame: UnsafeMutablePointer<AVFrame>, timer: StageTimer) throws {
-            try timer.measure(.encode) { try encoder.send(frame) }
+            try timer.measure(.encode) { try encoder.send(frame: frame) }
             try drain(timer: timer)
         }
 
@@ -266,7 +261,7 @@ public final class Transcoder {
             try timer.measure(.mux) {
                 for index in reencoders.keys.sorted() { try reencoders[index]!.feed(nil, to: muxer) }
             }
-            try timer.measure(.encode) { try encoder.send(nil) }
+            try timer.measure(.encode) { try encoder.send(frame: nil) }
             try drain(timer: timer)
             try timer.measure(.mux) { try muxer.finish() }
         }
@@ -274,7 +269,7 @@ public final class Transcoder {
         private func drain(timer: StageTimer) throws {
             while try timer.measure(.encode, { try encoder.receive(into: encoded) }) {
                 try timer.measure(.mux) {
-                    try muxer.write(encoded, stream: videoIndex, timeBase: encoder.context.pointee.time_base)
+                    try muxer.write(encoded, stream: videoIndex, timeBase: encoder.pointer.pointee.time_base)
                 }
             }
         }
@@ -284,8 +279,10 @@ public final class Transcoder {
     private final class Narrowing {
         private let frame: Frame
         private let scaler: Scaler
+        private let path: String  // the input, named in errors
 
         init(width: Int32, height: Int32, matrix: ColorMatrix, fullRange: Bool, path: String) throws {
+            self.path = path
             frame = try Frame.picture(width: Int(width), height: Int(height), format: AV_PIX_FMT_YUV420P, file: path)
             scaler = try Scaler(
                 from: (width, height, AV_PIX_FMT_YUV420P10LE), to: (width, height, AV_PIX_FMT_YUV420P), matrix: matrix,
@@ -295,7 +292,7 @@ public final class Transcoder {
         /// The 8-bit copy of `source`, with its timestamp and colour description.
         func convert(_ source: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
             let f = frame.pointer
-            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: "frame")
+            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
             try scaler.scale(source, into: f)
             Transcoder.copyProperties(from: source, to: f)
             return f

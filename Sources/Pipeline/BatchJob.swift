@@ -32,7 +32,7 @@ public struct BatchJob: Sendable {
             var job = BatchJob(index: jobs.count, line: number + 1)
             do {
                 let request = try request(Data(line.utf8), folder: folder)
-                let written = [("output", request.output), ("exportCaptions", request.exportCaptions)]
+                let written = [("output", request.output.path), ("exportCaptions", request.exportCaptions)]
                     .compactMap { field, path in path.map { (field, RealPath.resolve($0)) } }
                 for (field, real) in written {
                     if let first = outputs[real] { throw ManifestError("\(field): also written by line \(first)") }
@@ -109,7 +109,7 @@ public struct BatchJob: Sendable {
         return BurnRequest(
             input: try path("input")!, captions: try path("captions")!, captionsFormat: format,
             preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
-            output: try path("output")!, encoder: encoder, language: try string("language"),
+            output: .file(try path("output")!), encoder: encoder, language: try string("language"),
             fontsConf: try path("fontsConf", required: false), script: try path("script", required: false),
             timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false), captionsEncoding: encoding,
             strictCaptions: strict)

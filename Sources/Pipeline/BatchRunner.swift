@@ -74,32 +74,32 @@ public enum BatchRunner {
     private static func run(_ job: BatchJob, options: BatchOptions, cancellation: Cancellation) -> BatchOutcome {
         var outcome = BatchOutcome(
             line: job.line, job: job.index, shard: options.shard.description, input: job.request?.input,
-            output: job.request?.output, status: .failed, seconds: 0, fps: nil, error: job.error)
-        guard let request = job.request else { return outcome }
+            output: job.request?.output.path, status: .failed, seconds: 0, fps: nil, error: job.error)
+        guard let request = job.request, let output = request.output.path else { return outcome }
         let started = Date()
         do {
             // The output's lock claims the job, on any host: a job another worker holds is
             // theirs, and the stamp is read and written only under the lock.
             var holder: String?
-            guard let claim = try OutputLock.take(URL(fileURLWithPath: request.output), holder: &holder) else {
+            guard let claim = try OutputLock.take(URL(fileURLWithPath: output), holder: &holder) else {
                 outcome.status = .skipped
                 outcome.reason = "running elsewhere" + (holder.map { ": \($0)" } ?? "")
                 return outcome
             }
             defer { claim.release() }
             let stamp = try JobStamp(request)
-            if !options.force && stamp.isDone(request.output) {
+            if !options.force && stamp.isDone(output) {
                 outcome.status = .skipped
                 outcome.reason = "already done"
                 return outcome
             }
             // The old stamp goes first: a render killed after its rename must not look done.
-            try? FileManager.default.removeItem(at: JobStamp.url(for: request.output))
+            try? FileManager.default.removeItem(at: JobStamp.url(for: output))
             var attempt = 0
             while true {
                 do {
                     let result = try Burner.run(request, claim: claim, cancellation: cancellation, events: { _ in })
-                    try stamp.write(for: request.output)
+                    try stamp.write(for: output)
                     outcome.status = .done
                     outcome.error = nil
                     outcome.seconds = Date().timeIntervalSince(started)

@@ -9,20 +9,19 @@ public struct BurnRequest: Sendable {
     public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
     public var strictCaptions: Bool  // a malformed SubRip or WebVTT cue fails the job instead of being left out
     public var preset: String  // a name in Presets/ or a path to a preset file
-    public var output: String
+    public var output: BurnOutput
     public var encoder: EncoderSettings
     public var language: String?  // BCP-47, for captions that name none
     public var fontsConf: String?  // fontconfig file instead of the shipped Fonts.conf
     public var script: String?  // the text the speaker read: its punctuation and form win
     public var timingFix: Bool  // move phrase starts to where the speech begins
     public var exportCaptions: String?  // also write the final captions here (.srt, .vtt, .json)
-    public var discardFrames: Bool  // composite every frame, then drop it: no encode, no file (`--null`)
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
-        output: String, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
+        output: BurnOutput, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
         fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
-        discardFrames: Bool = false, captionsEncoding: String? = nil, strictCaptions: Bool = false
+        captionsEncoding: String? = nil, strictCaptions: Bool = false
     ) {
         self.input = input
         self.captions = captions
@@ -35,7 +34,6 @@ public struct BurnRequest: Sendable {
         self.script = script
         self.timingFix = timingFix
         self.exportCaptions = exportCaptions
-        self.discardFrames = discardFrames
         self.captionsEncoding = captionsEncoding
         self.strictCaptions = strictCaptions
     }
@@ -45,6 +43,22 @@ public struct BurnRequest: Sendable {
     var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         return [input, captions, script, preset, fontsConf].compactMap { $0 }
+    }
+}
+
+/// What a request writes.
+public enum BurnOutput: Sendable, Equatable {
+    /// A file: the video a render writes, or the PNG of a still or a contact sheet.
+    case file(String)
+    /// Every frame composited as a render does, then dropped: no encode and no file (`--null`).
+    case discard
+    /// Nothing: `plan` prints the captions instead.
+    case none
+
+    /// The file's path, for `.file`.
+    public var path: String? {
+        if case .file(let path) = self { return path }
+        return nil
     }
 }
 

@@ -4,10 +4,11 @@ import Foundation
 import Layout
 import Media
 
-/// Burns captions into a video: the whole pipeline, stage by stage.
+/// Burns captions into a video in three phases: probe the input (`MediaInput`), plan the
+/// captions and their layout (`PreparedBurn`), render the frames into the destination.
 public enum Burner {
-    /// Reads the captions, opens the video, lays out and rasterizes each caption once,
-    /// composites it into the frames it covers, encodes, and moves the finished file into place.
+    /// Plans, renders (decode, composite the captions, encode) and moves the finished file
+    /// into place, or drops the frames (`BurnOutput.discard`).
     public static func run(
         _ request: BurnRequest, cancellation: Cancellation = Cancellation(),
         events: (BurnEvent) -> Void = { _ in }
@@ -32,62 +33,100 @@ public enum Burner {
     private static func burn(
         _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
-        let output = try request.discardFrames ? nil : videoOutput(request, claim: claim)
+        let destination = try videoDestination(request, claim: claim)
         let export = try request.exportCaptions.map { path in
-            try CaptionPlanner.exportOutput(path, inputs: request.inputFiles + [request.output])
+            try CaptionPlanner.exportOutput(path, inputs: request.inputFiles + [request.output.path].compactMap { $0 })
         }
         let timer = StageTimer()
         let prepared = try prepare(request, timer: timer, events: events)
-        // What preparing freed goes back to the system before the decoder and encoder take theirs.
+        // What planning freed goes back to the system before the decoder and encoder take theirs.
         _ = burn_release_free_memory()
-        let captions = prepared.planned.map(\.caption)
-        let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset)
-        let target =
-            output.map { RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder) }
-            ?? .discard
-
-        // On any failure the temporary file goes with `output`.
-        let summary = try prepared.transcoder.run(
-            target: target, overlay: overlays.overlay(at:), timer: timer, progress: { events(.progress($0)) },
-            notice: { events(.notice("\(request.input): \($0)")) },
-            isCancelled: { cancellation.isCancelled })
-        try output?.commit()
+        // On any failure the temporary file goes with `destination`.
+        let (summary, rasterized) = try render(
+            prepared, into: destination, timer: timer, cancellation: cancellation, events: events)
+        try destination?.commit()
         // Only a finished render's captions are written.
-        if let export { try CaptionPlanner.export(captions, to: export) }
+        if let export { try CaptionPlanner.export(prepared.captions, to: export) }
         return BurnResult(
-            output: output?.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
-            captionedFrames: summary.captionedFrames, captions: captions.count, rasterized: overlays.rasterized,
+            output: destination?.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
+            captionedFrames: summary.captionedFrames, captions: prepared.planned.count, rasterized: rasterized,
             copiedAudioStreams: summary.copiedStreams, copiedFrames: summary.copiedFrames, stages: summary.stages)
     }
 
     /// The final captions of `request` with their layout, without rendering: what
-    /// `burn-captions plan` prints.
+    /// `burn-captions plan` prints. No video is decoded.
     public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> PlanDocument {
         do {
             let prepared = try prepare(request, events: events)
             return PlanDocument(
-                prepared.planned, width: prepared.transcoder.width, height: prepared.transcoder.height,
+                prepared.planned, width: prepared.info.width, height: prepared.info.height,
                 safeArea: prepared.style.safeArea)
         } catch {
             throw BurnError.wrap(error)
         }
     }
 
-    /// Everything before the frames: the preset, the opened input, the final captions and their layout.
-    static func prepare(_ request: BurnRequest, timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws -> (
-        preset: Preset, transcoder: Transcoder, style: TextStyle, planned: [PlannedCaption], engine: LayoutEngine
-    ) {
+    /// Everything before the frames: the preset, the probed input, the final captions and
+    /// their layout, with a warning for each problem found on the way.
+    static func prepare(_ request: BurnRequest, timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws
+        -> PreparedBurn
+    {
         let preset = try Preset.load(try Resources.preset(request.preset))
+        let input = try probe(request, preset: preset, events: events)
+        let captions = try onScreenCaptions(request, input: input, preset: preset, events: events)
+        let style = preset.textStyle(width: input.info.width, height: input.info.height)
+        let (engine, planned) = try timer.measure(.captions) {
+            let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
+            let planned = try LayoutPlanner.plan(
+                captions, engine: engine, style: style, language: request.language,
+                minGap: 2 * input.info.frameDuration)
+            return (engine, CaptionStacking.stack(planned, style: style))
+        }
+        try warnAboutLayout(planned, request: request, style: style, engine: engine, events: events)
+        return PreparedBurn(
+            request: request, preset: preset, input: input, style: style, planned: planned, engine: engine)
+    }
+
+    /// Decodes `prepared`'s video, composites its captions and encodes into `destination`
+    /// (nil: the frames are dropped). Returns what the render did and how many caption
+    /// bitmaps it rasterized.
+    private static func render(
+        _ prepared: PreparedBurn, into destination: OutputFile?, timer: StageTimer, cancellation: Cancellation,
+        events: (BurnEvent) -> Void
+    ) throws -> (TranscodeSummary, rasterized: Int) {
+        let request = prepared.request
+        let transcoder = try Transcoder(input: prepared.input, encoding: destination != nil)
+        let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset, faces: prepared.engine.faces)
+        let target =
+            destination.map {
+                RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder)
+            } ?? .discard
+        let summary = try transcoder.run(
+            target: target, overlay: overlays.overlay(at:), timer: timer, progress: { events(.progress($0)) },
+            notice: { events(.notice("\(request.input): \($0)")) },
+            isCancelled: { cancellation.isCancelled })
+        return (summary, overlays.rasterized)
+    }
+
+    /// The input, checked and probed once, with a warning when its orientation differs from
+    /// the preset's.
+    private static func probe(_ request: BurnRequest, preset: Preset, events: (BurnEvent) -> Void) throws -> MediaInput {
         try checkInput(request.input)
-        let transcoder = try Transcoder(inputPath: request.input, encoding: !request.discardFrames)
-        if let mismatch = orientationMismatch(preset, width: transcoder.width, height: transcoder.height) {
+        let input = try MediaInput(path: request.input)
+        if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
             events(.warning("\(request.input): \(mismatch)"))
         }
-        let frameDuration = 1 / transcoder.frameRate
-        var captions = try CaptionPlanner.captions(
-            for: request, preset: preset, frameDuration: frameDuration, videoDuration: transcoder.duration, events: events)
-        // Captions the video never reaches are left out (and not laid out: a file may hold thousands).
-        if let duration = transcoder.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
+        return input
+    }
+
+    /// The final captions, without those the video never reaches (they are not laid out: a
+    /// file may hold thousands), with a warning for captions shorter than a frame.
+    private static func onScreenCaptions(
+        _ request: BurnRequest, input: MediaInput, preset: Preset, events: (BurnEvent) -> Void
+    ) throws -> [Caption] {
+        let frameDuration = input.info.frameDuration
+        var captions = try CaptionPlanner.captions(for: request, input: input, preset: preset, events: events)
+        if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(
                 "\(request.captions): \(count == 1 ? "a caption starts" : "\(count) captions start") at "
@@ -101,13 +140,15 @@ public enum Burner {
                 "\(request.captions): \(fleeting) caption(s) last less than a frame and may never be seen "
                     + "(more text than its time allows)"))
         }
-        let style = preset.textStyle(width: transcoder.width, height: transcoder.height)
-        let (engine, planned) = try timer.measure(.captions) {
-            let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
-            let planned = try LayoutPlanner.plan(
-                captions, engine: engine, style: style, language: request.language, minGap: 2 * frameDuration)
-            return (engine, CaptionStacking.stack(planned, style: style))
-        }
+        return captions
+    }
+
+    /// Warnings about the layout: a font family that is not installed, characters no font
+    /// has, captions that had to be set below the minimum size.
+    private static func warnAboutLayout(
+        _ planned: [PlannedCaption], request: BurnRequest, style: TextStyle, engine: LayoutEngine,
+        events: (BurnEvent) -> Void
+    ) throws {
         if let used = try engine.substitute(for: style.family, weight: style.weight) {
             events(.warning(
                 "\(request.preset): font.family \"\(style.family)\" is not installed where the fonts file looks; "
@@ -124,14 +165,20 @@ public enum Burner {
                 "\(request.captions): \(shrunk) caption(s) did not fit two lines at the preset's minimum size "
                     + "and could not be split further (set smaller, or a word broken)"))
         }
-        return (preset, transcoder, style, planned, engine)
     }
 
-    /// The video output of `request`, checked and claimed: a container that holds H.264, none
-    /// of the files the job reads.
-    private static func videoOutput(_ request: BurnRequest, claim: OutputLock?) throws -> OutputFile {
-        if let problem = VideoContainer.problem(request.output) { throw BurnError.usage("\(request.output): \(problem)") }
-        return try OutputFile(output: request.output, inputs: request.inputFiles, claim: claim)
+    /// The video file `request` writes, checked and claimed: a container that holds H.264,
+    /// none of the files the job reads; nil when the frames are dropped.
+    private static func videoDestination(_ request: BurnRequest, claim: OutputLock?) throws -> OutputFile? {
+        switch request.output {
+        case .discard:
+            return nil
+        case .none:
+            throw BurnError.usage("a render needs an output file (-o FILE) or --null")
+        case .file(let path):
+            if let problem = VideoContainer.problem(path) { throw BurnError.usage("\(path): \(problem)") }
+            return try OutputFile(output: path, inputs: request.inputFiles, claim: claim)
+        }
     }
 
     /// A landscape video with a portrait preset, or the other way round: the preset's geometry

@@ -10,6 +10,7 @@ import Raster
 final class CaptionOverlays {
     private let planned: [PlannedCaption]  // sorted by start
     private let preset: Preset
+    private let faces: FaceCache
     private var next = 0  // the first caption that has not started yet
     private var onScreen: [Int] = []  // indices into `planned`, in order
     private var bitmaps: [Int: CaptionBitmap?] = [:]  // of the captions on screen
@@ -18,9 +19,10 @@ final class CaptionOverlays {
     private var sets = 0  // overlay ids: one per set of captions on screen
     private(set) var rasterized = 0
 
-    init(_ planned: [PlannedCaption], preset: Preset) {
+    init(_ planned: [PlannedCaption], preset: Preset, faces: FaceCache) {
         self.planned = planned
         self.preset = preset
+        self.faces = faces
     }
 
     /// The overlay for the frame at `time` seconds, or nil when no caption covers it.
@@ -44,7 +46,7 @@ final class CaptionOverlays {
         if let current, current.captions == onScreen { return current.overlay }
         for index in onScreen where bitmaps[index] == nil {
             let layout = planned[index].layout
-            bitmaps[index] = .some(try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize)))
+            bitmaps[index] = .some(try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize), faces: faces))
             rasterized += 1
         }
         sets += 1

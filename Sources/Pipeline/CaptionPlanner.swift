@@ -5,12 +5,12 @@ import Media
 /// The final captions of a request: read, aligned to the script, split within the preset's
 /// limits, with presentable times and phrase starts fixed from the audio.
 enum CaptionPlanner {
-    /// `frameDuration` (seconds) sets the minimum gap between captions: two frames; no start
-    /// is moved past `videoDuration` (seconds).
+    /// The input's frame duration sets the minimum gap between captions: two frames; no start
+    /// is moved past the input's duration. The timing fix reads the input's audio.
     static func captions(
-        for request: BurnRequest, preset: Preset, frameDuration: Double, videoDuration: Double?,
-        events: (BurnEvent) -> Void
+        for request: BurnRequest, input: MediaInput, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
+        let frameDuration = input.info.frameDuration
         let transcript = try CaptionReader.read(
             URL(fileURLWithPath: request.captions), format: request.captionsFormat, encoding: request.captionsEncoding,
             strict: request.strictCaptions)
@@ -18,11 +18,11 @@ enum CaptionPlanner {
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
-        let envelope = request.timingFix ? try SpeechEnvelope.read(path: request.input) : nil
+        let envelope = request.timingFix ? try SpeechEnvelope.read(input) : nil
         let captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
             language: request.language,
-            fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: videoDuration) } },
+            fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
             warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }

@@ -50,7 +50,7 @@ final class ContactSheet {
             family: "Noto Sans", weight: 400, size: Self.labelSize, minimumSize: 12, maximumLines: 1, safeArea: area,
             anchorX: area.midX, anchorY: area.midY)
         let layout = try engine.layout(Caption(text: label, start: 0, end: 1, language: "en"), style: style)
-        if let bitmap = try Rasterizer.render(layout, style: RasterStyle(fill: .white, outline: .black, outlineRadius: 0)) {
+        if let bitmap = try Rasterizer.render(layout, style: RasterStyle(fill: .white, outline: .black, outlineRadius: 0), faces: engine.faces) {
             canvas.blend(bitmap)
         }
         let filled = (pages[page]?.filled ?? 0) + 1

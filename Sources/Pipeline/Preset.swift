@@ -171,13 +171,13 @@ public struct Preset: Sendable, Equatable, Codable {
             lineSpacing: font.lineSpacing ?? 1, maximumLines: maximumLines ?? 2,
             safeArea: Self.onChromaGrid(
                 Rect(x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy)),
-            anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), outlineRadius: margin)
+            anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), paintMargin: paintMargin)
     }
 
     /// How far (times the font size) paint reaches beyond the text block: the outline, the
     /// box's padding or the shadow (offset plus 1.5 x blur, which covers the blur's box passes),
     /// whichever is farthest. Layout keeps the block this far inside the safe area.
-    var margin: Double {
+    var paintMargin: Double {
         var margin = outline.radius
         if let box { margin = max(margin, box.padding) }
         if let shadow { margin = max(margin, max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1.5 * shadow.blur) }

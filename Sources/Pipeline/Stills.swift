@@ -8,25 +8,22 @@ import Raster
 /// Looking before waiting: one frame with its caption as PNG, or a contact sheet of every
 /// caption at its midpoint, each labelled with its time range.
 extension Burner {
-    /// Writes the frame at `time` seconds, with the caption on screen then, to `output` (PNG).
-    /// `showSafeArea` outlines the preset's safe area. A time after the video's end fails,
-    /// naming how long the video is.
+    /// Writes the frame at `time` seconds, with the caption on screen then, to the request's
+    /// output (PNG). `showSafeArea` outlines the preset's safe area. A time after the video's
+    /// end fails, naming how long the video is. Decodes frames up to that time only.
     public static func still(
-        _ request: BurnRequest, at time: Double, output: String, showSafeArea: Bool = false,
-        events: (BurnEvent) -> Void = { _ in }
+        _ request: BurnRequest, at time: Double, showSafeArea: Bool = false, events: (BurnEvent) -> Void = { _ in }
     ) throws {
         do {
-            try checkPicture(output)
+            let output = try picture(request)
             let file = try OutputFile(output: output, inputs: request.inputFiles)
             let prepared = try prepare(request, events: events)
-            if let duration = prepared.transcoder.duration, time >= duration { throw pastTheEnd(request, time, duration) }
+            if let duration = prepared.info.duration, time >= duration { throw pastTheEnd(request, time, duration) }
             var png: [UInt8]?
-            let end = try FrameGrabber(path: request.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
-                if let bitmap = try captionBitmap(at: time, prepared.planned, preset: prepared.preset) {
-                    canvas.blend(bitmap)
-                }
+            let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
+                if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
-                png = try canvas.png()
+                png = try canvas.png(file: output)
             }
             guard let png else { throw pastTheEnd(request, time, end ?? 0) }
             try file.write(Data(png))
@@ -37,33 +34,30 @@ extension Burner {
 
     /// Writes a contact sheet: one thumbnail per caption at its midpoint, `columns` to a row,
     /// each labelled with its time range, in pages of at most `ContactSheet.maximumHeight`
-    /// pixels (`output` names them: see `SheetPageNames`). Returns the files written.
+    /// pixels (the request's output names them: see `SheetPageNames`). Returns the files written.
     @discardableResult
     public static func preview(
-        _ request: BurnRequest, output: String, columns: Int = 4, showSafeArea: Bool = false,
-        events: (BurnEvent) -> Void = { _ in }
+        _ request: BurnRequest, columns: Int = 4, showSafeArea: Bool = false, events: (BurnEvent) -> Void = { _ in }
     ) throws -> [String] {
         do {
-            try checkPicture(output)
+            let output = try picture(request)
             let names = try SheetPageNames(output)
             try OutputFile.check(names.name(page: 0, of: 1), inputs: request.inputFiles)
             let prepared = try prepare(request, events: events)
             let planned = prepared.planned
             let sheet = ContactSheet(
-                count: planned.count, columns: columns, frameWidth: prepared.transcoder.width,
-                frameHeight: prepared.transcoder.height)
+                count: planned.count, columns: columns, frameWidth: prepared.info.width,
+                frameHeight: prepared.info.height)
             let pages = (0..<sheet.pageCount).map { names.name(page: $0, of: sheet.pageCount) }
             for page in pages { try OutputFile.check(page, inputs: request.inputFiles) }
             let times = planned.map { ($0.caption.start + $0.caption.end) / 2 }
             var written = 0
-            try FrameGrabber(path: request.input).frames(at: times) { index, canvas in
+            try FrameGrabber(input: prepared.input).frames(at: times) { index, canvas in
                 let item = planned[index]
-                if let bitmap = try captionBitmap(at: times[index], planned, preset: prepared.preset) {
-                    canvas.blend(bitmap)
-                }
+                if let bitmap = try captionBitmap(at: times[index], prepared) { canvas.blend(bitmap) }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
                 if let (page, canvas) = try sheet.add(canvas, at: index, label: ContactSheet.label(item.caption), engine: prepared.engine) {
-                    try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png()))
+                    try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png(file: pages[page])))
                     written += 1
                 }
             }
@@ -76,20 +70,21 @@ extension Burner {
     }
 
     /// Every caption on screen at `time` seconds, drawn together (as a render draws them).
-    private static func captionBitmap(at time: Double, _ planned: [PlannedCaption], preset: Preset) throws
-        -> CaptionBitmap?
-    {
-        let bitmaps = try planned.filter { $0.caption.covers(time) }.compactMap {
-            try Rasterizer.render($0.layout, style: preset.rasterStyle(fontSize: $0.layout.fontSize))
+    private static func captionBitmap(at time: Double, _ prepared: PreparedBurn) throws -> CaptionBitmap? {
+        let bitmaps = try prepared.planned.filter { $0.caption.covers(time) }.compactMap {
+            try Rasterizer.render(
+                $0.layout, style: prepared.preset.rasterStyle(fontSize: $0.layout.fontSize), faces: prepared.engine.faces)
         }
         return CaptionBitmap.layered(bitmaps)
     }
 
-    /// Pictures are PNG files: any other name is a usage error.
-    private static func checkPicture(_ output: String) throws {
+    /// The PNG file the request writes: any other output is a usage error.
+    private static func picture(_ request: BurnRequest) throws -> String {
+        guard let output = request.output.path else { throw BurnError.usage("still and preview need an output (-o FILE.png)") }
         guard URL(fileURLWithPath: output).pathExtension.lowercased() == "png" else {
             throw BurnError.usage("\(output): still and preview write PNG pictures; name the output .png")
         }
+        return output
     }
 
     private static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {

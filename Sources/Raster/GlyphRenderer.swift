@@ -37,8 +37,8 @@ struct GlyphLayers: Sendable, Equatable {
 public enum GlyphRenderer {
     /// Text coverage and colour glyphs with `padding` empty pixels on every side; nil when the
     /// caption draws nothing.
-    static func layers(for caption: LaidOutCaption, padding: Int) throws -> GlyphLayers? {
-        let (images, colors) = try glyphImages(caption)
+    static func layers(for caption: LaidOutCaption, padding: Int, faces: FaceCache) throws -> GlyphLayers? {
+        let (images, colors) = try glyphImages(caption, faces: faces)
         let boxes =
             images.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             + colors.map { (x: $0.x, y: $0.y, width: $0.layer.width, height: $0.layer.height) }
@@ -74,13 +74,15 @@ public enum GlyphRenderer {
 
     /// Every glyph rendered at its sub-pixel position (1/64 pixel), so spacing matches the layout:
     /// outline glyphs as coverage, colour bitmap glyphs (emoji) as scaled RGBA.
-    static func glyphImages(_ caption: LaidOutCaption) throws -> (images: [GlyphImage], colors: [ColorGlyph]) {
-        for face in caption.faces { try face.setSize(caption.fontSize) }
+    static func glyphImages(_ caption: LaidOutCaption, faces cache: FaceCache) throws
+        -> (images: [GlyphImage], colors: [ColorGlyph])
+    {
+        let faces = try caption.fonts.map { try cache.face($0, size: caption.fontSize) }
         var images: [GlyphImage] = []
         var colors: [ColorGlyph] = []
         for line in caption.lines {
             for glyph in line.glyphs {
-                let face = caption.faces[glyph.face]
+                let face = faces[glyph.face]
                 switch try render(
                     glyph.glyph, face: face, penX: caption.frame.x + glyph.x, penY: caption.frame.y + glyph.baseline)
                 {
@@ -99,12 +101,12 @@ public enum GlyphRenderer {
     }
 
     /// One glyph with its pen at (`penX`, `penY`) in frame pixels.
-    private static func render(_ glyph: UInt32, face: FontFace, penX: Double, penY: Double) throws -> Rendered? {
+    private static func render(_ glyph: UInt32, face: SizedFace, penX: Double, penY: Double) throws -> Rendered? {
         let path = face.file.path
         let scale = face.scale
         return try face.withFreeTypeFace { ftFace -> Rendered? in
             let hasColor = burn_ft_has_color(ftFace) != 0
-            let flags = FontFace.loadFlags | (hasColor ? burn_ft_load_color() : 0)
+            let flags = SizedFace.loadFlags | (hasColor ? burn_ft_load_color() : 0)
             try FontError.check(FT_Load_Glyph(ftFace, glyph, flags), "FT_Load_Glyph", file: path)
             guard let slot = ftFace.pointee.glyph else { return nil }
             if slot.pointee.format == FT_GLYPH_FORMAT_BITMAP {

@@ -5,11 +5,11 @@ import Layout
 /// dilated shape for the outline, an optional shadow and background box, into one
 /// premultiplied RGBA bitmap. Bottom to top: box, shadow, outline, fill and colour glyphs.
 public enum Rasterizer {
-    /// The caption's bitmap, or nil when it has no visible pixels. It grows to hold the
-    /// shadow and the box.
-    public static func render(_ caption: LaidOutCaption, style: RasterStyle) throws -> CaptionBitmap? {
+    /// The caption's bitmap, its faces taken from `faces`, or nil when it has no visible
+    /// pixels. It grows to hold the shadow and the box.
+    public static func render(_ caption: LaidOutCaption, style: RasterStyle, faces: FaceCache) throws -> CaptionBitmap? {
         let padding = Int((style.outlineRadius + 0.5).rounded(.up)) + 1
-        guard let layers = try GlyphRenderer.layers(for: caption, padding: padding) else { return nil }
+        guard let layers = try GlyphRenderer.layers(for: caption, padding: padding, faces: faces) else { return nil }
         let width = layers.text.width
         let height = layers.text.height
         // No outline: an empty mask, not the fill's own (that would darken the anti-aliased edges).

@@ -166,4 +166,14 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(ends("etc.. done!"), [true, true])
         XCTAssertEqual(ends("In May. Then I. It costs 3.5. Doctor."), [false, true, false, true, false, false, true, true])
     }
+
+    /// The katakana middle dot (U+30FB) is punctuation ICU gives to every CJK script: it trails
+    /// the character before it, so a caption or a line never starts with it. The hand-written
+    /// kana range this replaced made it a token of its own.
+    func testTheKatakanaMiddleDotTrailsItsWord() {
+        let tokens = Tokenizer.tokens("ハリー・ポッター")
+        XCTAssertEqual(tokens.map(\.text), ["ハ", "リ", "ー", "ポ", "ッ", "タ", "ー"])
+        XCTAssertEqual(tokens[2].trailing, "・")
+        XCTAssertEqual(Tokenizer.join(tokens), "ハリー・ポッター")
+    }
 }

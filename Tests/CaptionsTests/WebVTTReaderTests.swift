@@ -57,9 +57,9 @@ final class WebVTTReaderTests: XCTestCase {
     }
 
     func testRubyTextIsLeftOut() {
-        XCTAssertEqual(WebVTTCueText("<ruby>漢<rt>かん</rt></ruby>字").text, "漢字")
-        XCTAssertEqual(WebVTTCueText("<ruby>東京<rp>(</rp><rt>とう&amp;きょう</rt><rp>)</rp></ruby>へ").text, "東京へ")
-        XCTAssertEqual(WebVTTCueText("<ruby>漢<rt.small>かん</ruby>字 &amp; <b>b</b>").text, "漢字 & b")
+        XCTAssertEqual(CueText("<ruby>漢<rt>かん</rt></ruby>字").text, "漢字")
+        XCTAssertEqual(CueText("<ruby>東京<rp>(</rp><rt>とう&amp;きょう</rt><rp>)</rp></ruby>へ").text, "東京へ")
+        XCTAssertEqual(CueText("<ruby>漢<rt.small>かん</ruby>字 &amp; <b>b</b>").text, "漢字 & b")
     }
 
     func testBOMAndCRLFGiveTheSameTranscriptAndLines() throws {

@@ -91,7 +91,7 @@ final class GoldenTests: XCTestCase {
         }
         let style = preset.textStyle(width: canvas.width, height: canvas.height)
         let layout = try engine.layout(Caption(text: golden.text, start: 0, end: 1, language: golden.language), style: style)
-        if let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize)) {
+        if let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces) {
             canvas.blend(bitmap)
         }
         return try canvas.png()

@@ -25,6 +25,10 @@ final class LanguageTagTests: XCTestCase {
         XCTAssertEqual(LanguageTag.guess(from: "漢字とかな")?.bcp47, "ja")
         XCTAssertEqual(LanguageTag.guess(from: "안녕하세요")?.bcp47, "ko")
         XCTAssertEqual(LanguageTag.guess(from: "中文字幕")?.bcp47, "zh")
+        // Han is what ICU calls Han: extension G (U+30000) and the iteration mark, which the
+        // hand-written range of the old guess missed.
+        XCTAssertEqual(LanguageTag.guess(from: "𰀀𰀁")?.bcp47, "zh")
+        XCTAssertEqual(LanguageTag.guess(from: "人々")?.bcp47, "zh")
         XCTAssertNil(LanguageTag.guess(from: "plain text"))
     }
 }

@@ -39,7 +39,7 @@ final class LayoutEngineTests: XCTestCase {
     func testLinesThatFitStayInsideTheSafeArea() throws {
         let shorts = TextStyle(
             family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
-            safeArea: Rect(x: 72, y: 240, width: 816, height: 1200), anchorX: 479.952, anchorY: 1152, outlineRadius: 0.09)
+            safeArea: Rect(x: 72, y: 240, width: 816, height: 1200), anchorX: 479.952, anchorY: 1152, paintMargin: 0.09)
         let text = "\u{FFFD}\u{30D}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{200D}z\u{1F469}\u{200D}\u{FFFD}"
             + "uX\u{1F3FD}\u{1F468}\u{200D}/2\u{7D9}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{0}\u{0}0 10:30 1/2"
         let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1), style: shorts)
@@ -53,7 +53,7 @@ final class LayoutEngineTests: XCTestCase {
     func testLinesAreMeasuredAsTheyAreSet() throws {
         let preset = TextStyle(
             family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
-            safeArea: Rect(x: 120, y: 270, width: 768, height: 978), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
+            safeArea: Rect(x: 120, y: 270, width: 768, height: 978), anchorX: 504, anchorY: 1152, paintMargin: 0.09)
         let text = "\u{5}8" + String(repeating: "\u{FFFD}", count: 7) + "+\u{FFFD}\u{FFFD}i-S"
         let laidOut = try engine().layout(Caption(text: text, start: 0, end: 1, language: "ja"), style: preset)
         XCTAssertFalse(laidOut.overflows)
@@ -108,9 +108,16 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertFalse(laidOut.lines.flatMap(\.glyphs).contains { $0.glyph == 0 }, "no .notdef glyphs")
     }
 
+    /// A zero-width space needs no glyph (it is default ignorable, as ICU and Swift say): it
+    /// stays in the run around it instead of starting a run in another face.
+    func testInvisibleCharactersStayInTheRunAroundThem() throws {
+        let laidOut = try engine().layout(Caption(text: "日本\u{200B}語", start: 0, end: 1, language: "ja"), style: style)
+        XCTAssertEqual(laidOut.lines.flatMap(\.fonts), ["Noto Sans CJK JP"])
+    }
+
     func testJapaneseCaptionUsesTheJapaneseFace() throws {
         let laidOut = try engine().layout(Caption(text: "字幕を焼き込む", start: 0, end: 1), style: style)
-        XCTAssertEqual(laidOut.faces[0].file.family, "Noto Sans CJK JP")
+        XCTAssertEqual(laidOut.fonts[0].family, "Noto Sans CJK JP")
         XCTAssertEqual(laidOut.lines.flatMap(\.fonts), ["Noto Sans CJK JP"])
         XCTAssertEqual(laidOut.language?.bcp47, "ja")
         XCTAssertFalse(laidOut.lines[0].glyphs.contains { $0.glyph == 0 }, "no .notdef glyphs")

@@ -18,7 +18,7 @@ final class LayoutGoldenTests: XCTestCase {
     /// The tiktok preset on a 1080x1920 frame.
     static let style = TextStyle(
         family: "Noto Sans", weight: 700, size: 64, minimumSize: 40,
-        safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152, outlineRadius: 0.09)
+        safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152, paintMargin: 0.09)
 
     func testLayoutMatchesTheGoldenText() throws {
         let cases = try CaptionCaseFile.cases(.layout, in: Repository.root)
@@ -67,11 +67,12 @@ final class LayoutGoldenTests: XCTestCase {
     /// HarfBuzz applies `locl` from the language.
     func testJapaneseAndChineseFormsDifferThroughLocl() throws {
         let engine = try LayoutEngine(fontsConf: Self.fontsConf)
-        let face = try engine.face(family: "Noto Sans", weight: 700, language: LanguageTag("zh-CN"))
-        try face.setSize(64)
+        let font = try engine.font(family: "Noto Sans", weight: 700, language: LanguageTag("zh-CN"))
+        let face = try engine.faces.face(font, size: 64)
+        let shaper = try Shaper()
         let text = "直骨角述"
-        let japanese = Shaper.shape(text, face: face, language: LanguageTag("ja").harfBuzzLanguage).map(\.glyph)
-        let chinese = Shaper.shape(text, face: face, language: LanguageTag("zh-Hans").harfBuzzLanguage).map(\.glyph)
+        let japanese = try shaper.shape(text, face: face, language: LanguageTag("ja").harfBuzzLanguage).map(\.glyph)
+        let chinese = try shaper.shape(text, face: face, language: LanguageTag("zh-Hans").harfBuzzLanguage).map(\.glyph)
         XCTAssertEqual(japanese.count, 4)
         XCTAssertEqual(chinese.count, 4)
         for i in 0..<4 { XCTAssertNotEqual(japanese[i], chinese[i], "character \(i) should take its regional form") }
@@ -80,9 +81,9 @@ final class LayoutGoldenTests: XCTestCase {
 
     func testTraditionalChineseTagsResolveToTheSameFont() throws {
         let engine = try LayoutEngine(fontsConf: Self.fontsConf)
-        let tw = try engine.face(family: "Noto Sans", weight: 700, language: LanguageTag("zh-TW"))
-        let hant = try engine.face(family: "Noto Sans", weight: 700, language: LanguageTag("zh-Hant-TW"))
-        XCTAssertEqual(tw.file, hant.file)
-        XCTAssertEqual(tw.file.family, "Noto Sans CJK TC")
+        let tw = try engine.font(family: "Noto Sans", weight: 700, language: LanguageTag("zh-TW"))
+        let hant = try engine.font(family: "Noto Sans", weight: 700, language: LanguageTag("zh-Hant-TW"))
+        XCTAssertEqual(tw, hant)
+        XCTAssertEqual(tw.family, "Noto Sans CJK TC")
     }
 }

@@ -35,7 +35,7 @@ final class PresetSafeAreaTests: XCTestCase {
             XCTAssertEqual(style.safeArea.width, preset.safeArea.width, accuracy: 2, name)
             for test in cases {
                 let layout = try engine.layout(Caption(text: test.text, start: 0, end: 1, language: test.language), style: style)
-                guard let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize))
+                guard let bitmap = try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
                 else {
                     unpainted.insert(test.name)
                     continue

@@ -38,7 +38,7 @@ final class PresetStyleTests: XCTestCase {
         XCTAssertEqual(
             style.box, RasterStyle.Box(color: RGBAColor(red: 32, green: 32, blue: 32, alpha: 0xC0), padding: 10, cornerRadius: 20))
         // Layout keeps the farthest paint inside the safe area: the shadow, 0.1 + 1.5 x 0.125 = 0.2875 (box 0.25).
-        XCTAssertEqual(loaded.textStyle(width: 1080, height: 1920).outlineRadius, 0.2875, accuracy: 1e-9)
+        XCTAssertEqual(loaded.textStyle(width: 1080, height: 1920).paintMargin, 0.2875, accuracy: 1e-9)
     }
 
     func testWithoutShadowAndBoxNothingChanges() throws {
@@ -48,7 +48,7 @@ final class PresetStyleTests: XCTestCase {
         XCTAssertNil(loaded.shadow)
         XCTAssertNil(loaded.box)
         XCTAssertEqual(loaded.rasterStyle(fontSize: 40), RasterStyle(fill: .white, outline: .black, outlineRadius: 0.09 * 40))
-        XCTAssertEqual(loaded.textStyle(width: 1080, height: 1920).outlineRadius, 0.09)
+        XCTAssertEqual(loaded.textStyle(width: 1080, height: 1920).paintMargin, 0.09)
     }
 
     func testOutOfRangeFieldsAreNamed() throws {

@@ -50,3 +50,17 @@ struct EdgePixels {
         return Double(best).squareRoot()
     }
 }
+
+extension Rasterizer {
+    /// `render` with faces from a cache of its own: any cache gives the same faces for a file and size.
+    static func render(_ caption: LaidOutCaption, style: RasterStyle) throws -> CaptionBitmap? {
+        try render(caption, style: style, faces: FaceCache())
+    }
+}
+
+extension GlyphRenderer {
+    /// `layers` with faces from a cache of its own.
+    static func layers(for caption: LaidOutCaption, padding: Int) throws -> GlyphLayers? {
+        try layers(for: caption, padding: padding, faces: FaceCache())
+    }
+}

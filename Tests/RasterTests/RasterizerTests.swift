@@ -94,3 +94,19 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(first, second)
     }
 }
+
+/// Rasterizing takes its faces from a cache keyed by file and size: one cache used for two
+/// sizes in turn draws what a fresh cache draws for each.
+final class SizedFaceRasterTests: XCTestCase {
+    func testTwoSizesInterleavedDrawAsEachAlone() throws {
+        let large = try RasterTestSupport.layout("Sizes 🎉 apart 字", size: 48)
+        let small = try RasterTestSupport.layout("Sizes 🎉 apart 字", size: 20)
+        let paint = RasterStyle(fill: .white, outline: .black, outlineRadius: 2)
+        let alone = (try Rasterizer.render(large, style: paint), try Rasterizer.render(small, style: paint))
+        let shared = try FaceCache()
+        for _ in 0..<2 {
+            XCTAssertEqual(try Rasterizer.render(small, style: paint, faces: shared), alone.1)
+            XCTAssertEqual(try Rasterizer.render(large, style: paint, faces: shared), alone.0)
+        }
+    }
+}

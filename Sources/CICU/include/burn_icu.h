@@ -1,7 +1,8 @@
 #ifndef BURN_ICU_H
 #define BURN_ICU_H
 /* ICU behind a header without ICU types, so Swift modules that also import
-   Foundation never see ICU's own headers. All text is UTF-16. */
+   Foundation never see ICU's own headers. All text is UTF-16. Swift calls these only
+   through the UnicodeText module. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -27,17 +28,15 @@ int32_t burn_icu_line_breaks(const uint16_t *text, int32_t length, const char *l
 int32_t burn_icu_word_boundaries(const uint16_t *text, int32_t length, const char *locale,
                                  int32_t *offsets, int32_t capacity);
 
-/* Whether the line-break rules (UAX #14) let a line break fall between the code
-   point c and a neighbouring letter with no space or punctuation between them:
-   line-break classes ID, CJ, SA, H2, H3, JL, JV and JT (Han, kana, the prolonged
-   sound mark, Hangul, fullwidth letters and digits, Thai, Lao, Khmer, Myanmar). */
-bool burn_icu_breaks_between_letters(uint32_t c);
+/* The line-break class (UAX #14) of the code point c, as its short name ("AL", "ID", "BK")
+   into out, NUL-terminated when there is room. Returns the name's length. */
+int32_t burn_icu_line_break_class(uint32_t c, char *out, int32_t capacity);
 
 /* Converts `length` bytes in the encoding `name` (any name or alias ICU's converters know:
    "windows-1252", "Shift_JIS", "UTF-16LE") to UTF-8 in out. Returns the UTF-8 length (with
    out NULL and capacity 0: the length needed), or a negative ICU error code (an unknown
    name is U_FILE_ACCESS_ERROR). Bytes the encoding does not define become U+FFFD. */
-int32_t burn_icu_convert_to_utf8(const char *name, const char *bytes, int32_t length, char *out,
+int32_t burn_icu_convert_to_utf8(const char *name, const uint8_t *bytes, int32_t length, uint8_t *out,
                                  int32_t capacity);
 
 /* Whether ICU has a converter for the encoding `name`. */
@@ -45,7 +44,7 @@ bool burn_icu_knows_encoding(const char *name);
 
 /* ICU's charset detector (ucsdet) on `length` bytes: writes the most likely encoding's name
    into out and returns its confidence (0...100), or a negative ICU error code. */
-int32_t burn_icu_detect_encoding(const char *bytes, int32_t length, char *out, int32_t capacity);
+int32_t burn_icu_detect_encoding(const uint8_t *bytes, int32_t length, char *out, int32_t capacity);
 
 /* Whether `tag` is a well-formed BCP-47 language tag: ICU parses all of it. */
 bool burn_icu_is_language_tag(const char *tag);
@@ -71,8 +70,15 @@ int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const ui
 int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, bool right_to_left, uint8_t *levels);
 
 /* The ISO 15924 script code of a code point ("Latn", "Hani", "Zyyy" for common, "Zinh"
-   for inherited) into out, NUL-terminated (out holds at least 5 bytes). */
-void burn_icu_script_code(uint32_t codepoint, char *out);
+   for inherited, "Zzzz" for unassigned) into out, NUL-terminated when there is room.
+   Returns the code's length. */
+int32_t burn_icu_script_code(uint32_t codepoint, char *out, int32_t capacity);
+
+/* The ISO 15924 codes of the scripts a code point is used with (its Script_Extensions:
+   "Hira Kana" for the prolonged sound mark, "Bopo Hang Hani Hira Kana Yiii" for the
+   ideographic full stop, its own script alone for most), separated by single spaces, into
+   out, NUL-terminated. Returns how many scripts there are, or a negative ICU error code. */
+int32_t burn_icu_script_extensions(uint32_t codepoint, char *out, int32_t capacity);
 
 /* Name of the last error code returned above. */
 const char *burn_icu_error_name(int32_t code);

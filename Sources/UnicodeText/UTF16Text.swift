@@ -1,19 +1,25 @@
 /// Text as UTF-16 code units, the unit ICU counts offsets in: the scalars on either side of
-/// an offset, and the conversion of ICU's offsets to UTF-8 byte offsets.
-struct UTF16Text {
-    let text: String
-    let units: [UInt16]
+/// an offset, the text between two offsets, and the conversion of offsets to UTF-8 bytes.
+public struct UTF16Text: Sendable {
+    public let text: String
+    public let units: [UInt16]
 
-    init(_ text: String) {
+    public init(_ text: String) {
         self.text = text
         units = Array(text.utf16)
     }
 
+    /// The text of UTF-16 code units, such as ICU writes (a lone surrogate becomes U+FFFD).
+    public init(units: [UInt16]) {
+        self.units = units
+        text = String(decoding: units, as: UTF16.self)
+    }
+
     /// Length in UTF-16 code units.
-    var count: Int { units.count }
+    public var count: Int { units.count }
 
     /// The scalar that starts at `offset` (UTF-16), nil at the end.
-    func scalar(at offset: Int) -> Unicode.Scalar? {
+    public func scalar(at offset: Int) -> Unicode.Scalar? {
         guard offset < units.count else { return nil }
         let unit = units[offset]
         if UTF16.isLeadSurrogate(unit), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
@@ -23,7 +29,7 @@ struct UTF16Text {
     }
 
     /// The UTF-16 offset where the scalar that ends at `offset` starts, nil at the start.
-    func start(before offset: Int) -> Int? {
+    public func start(before offset: Int) -> Int? {
         guard offset > 0 else { return nil }
         if offset >= 2, UTF16.isTrailSurrogate(units[offset - 1]), UTF16.isLeadSurrogate(units[offset - 2]) {
             return offset - 2
@@ -32,14 +38,19 @@ struct UTF16Text {
     }
 
     /// The scalar that ends at `offset` (UTF-16), nil at the start.
-    func scalar(before offset: Int) -> Unicode.Scalar? {
+    public func scalar(before offset: Int) -> Unicode.Scalar? {
         start(before: offset).flatMap(scalar(at:))
+    }
+
+    /// The text between two UTF-16 offsets (a half of a surrogate pair becomes U+FFFD).
+    public func string(in range: Range<Int>) -> String {
+        String(decoding: units[range], as: UTF16.self)
     }
 
     /// UTF-8 byte offsets of ascending UTF-16 offsets, one for each, in one pass over the text
     /// (O(length), however many offsets there are). An offset inside a surrogate pair, which
     /// ICU never gives, is rounded up to the end of its scalar.
-    func utf8Offsets(_ offsets: [Int]) -> [Int] {
+    public func utf8Offsets(_ offsets: [Int]) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(offsets.count)
         var pending = offsets.makeIterator()

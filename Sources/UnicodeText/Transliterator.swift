@@ -18,15 +18,15 @@ public final class Transliterator {
 
     /// `text` transformed; unchanged when ICU reports an error.
     public func callAsFunction(_ text: String) -> String {
-        let utf16 = Array(text.utf16)
-        guard !utf16.isEmpty else { return text }
+        let utf16 = UTF16Text(text)
+        guard utf16.count > 0 else { return text }
         var capacity = utf16.count * 2 + 16
         while true {
             var out = [UInt16](repeating: 0, count: capacity)
-            let length = burn_icu_transliterate(handle, utf16, Int32(utf16.count), &out, Int32(capacity))
-            if length < 0 { return text }
-            if Int(length) <= capacity { return String(decoding: out.prefix(Int(length)), as: UTF16.self) }
-            capacity = Int(length) + 16
+            let result = burn_icu_transliterate(handle, utf16.units, Int32(utf16.count), &out, Int32(capacity))
+            guard let length = try? ICUError.check(result, "transliteration \(id)") else { return text }
+            if length <= capacity { return UTF16Text(units: Array(out.prefix(length))).text }
+            capacity = length + 16
         }
     }
 }

@@ -1,7 +1,7 @@
-/// The plain text of a WebVTT cue payload: tags removed, character references decoded, and
-/// the speaker of its first voice tag (`<v Speaker>`, `<v.loud Speaker>`). With the SubRip
-/// syntax, the plain text of a SubRip cue.
-struct WebVTTCueText: Equatable {
+/// The plain text of a cue payload: tags removed, character references decoded, and the
+/// speaker of its first voice tag (`<v Speaker>`, `<v.loud Speaker>`), in WebVTT's syntax or
+/// in SubRip's (`Syntax.subRip`).
+struct CueText: Equatable {
     /// How a payload marks up its text.
     enum Syntax {
         /// Every `<` opens a tag, `&` a character reference.
@@ -95,7 +95,7 @@ struct WebVTTCueText: Equatable {
     private static func voice(in tag: Substring) -> String? {
         let name = tag.prefix(while: { !$0.isWhitespace })
         guard name.split(separator: ".", omittingEmptySubsequences: false).first == "v" else { return nil }
-        let annotation = WebVTTCueText(String(tag.dropFirst(name.count))).text
+        let annotation = CueText(String(tag.dropFirst(name.count))).text
         return annotation.isEmpty ? nil : annotation
     }
 

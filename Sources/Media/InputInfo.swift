@@ -1,0 +1,81 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+
+/// What one probe of an input found, from its headers (nothing decoded): the captioned video
+/// as it will come out of the decoder, the duration and every stream. A plain value.
+public struct InputInfo: Sendable {
+    public let path: String
+    /// The picture upright, after an odd row or column is cropped. // pixels
+    public let width: Int
+    public let height: Int
+    /// Clockwise rotation applied from the display matrix. // degrees
+    public let rotation: Int
+    /// Frames per second (the average, or 25 when the file does not say).
+    public let frameRate: Double
+    /// The file's duration, when known. // seconds
+    public let duration: Double?
+    /// How long the file says the video lasts: the stream's duration, else the file's. // seconds
+    public let statedDuration: Double?
+    /// Bits per sample the frames are blended in: 8, or 10 for 10-bit 4:2:0.
+    public let bitDepth: Int
+    /// The video's colour description, as FFmpeg names it ("bt709", "tv", ...).
+    public let colour: ColourDescription
+    public let streams: [StreamInfo]
+    let video: VideoSetup
+
+    init(_ demuxer: Demuxer) throws {
+        guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: demuxer.path) }
+        let video = try VideoSetup(stream: stream, path: demuxer.path)
+        self.video = video
+        path = demuxer.path
+        width = Int(video.width)
+        height = Int(video.height)
+        rotation = video.orientation.rotation
+        frameRate = av_q2d(video.frameRate)
+        duration = demuxer.duration
+        let s = stream.pointee
+        statedDuration =
+            s.duration > 0 && s.duration != AVCode.noPTS ? Double(s.duration) * av_q2d(s.time_base) : demuxer.duration
+        bitDepth = video.pixelFormat == AV_PIX_FMT_YUV420P10LE ? 10 : 8
+        colour = ColourDescription(video.colors)
+        streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
+    }
+
+    /// Seconds per frame.
+    public var frameDuration: Double { 1 / frameRate }
+
+    /// Whether the file has an audio stream.
+    public var hasAudio: Bool { streams.contains { $0.kind == "audio" } }
+}
+
+/// One stream of an input.
+public struct StreamInfo: Sendable, Equatable {
+    public let index: Int
+    public let kind: String  // "video", "audio", "subtitle", "data", "attachment"
+    public let codec: String  // FFmpeg's name: "h264", "aac", ...
+
+    init(_ stream: UnsafeMutablePointer<AVStream>) {
+        let parameters = stream.pointee.codecpar.pointee
+        index = Int(stream.pointee.index)
+        kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "unknown"
+        codec = String(cString: avcodec_get_name(parameters.codec_id))
+    }
+}
+
+/// A video's colour description, as FFmpeg names each part ("unknown" when the file does not say).
+public struct ColourDescription: Sendable, Equatable {
+    public let primaries: String
+    public let transfer: String
+    public let space: String
+    public let range: String
+
+    init(_ tags: ColorTags) {
+        let name = { (text: UnsafePointer<CChar>?) in text.map { String(cString: $0) } ?? "unknown" }
+        primaries = name(av_color_primaries_name(tags.primaries))
+        transfer = name(av_color_transfer_name(tags.transfer))
+        space = name(av_color_space_name(tags.space))
+        range = name(av_color_range_name(tags.range))
+    }
+}

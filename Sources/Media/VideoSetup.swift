@@ -1,0 +1,124 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+
+/// How the captioned video stream will be decoded, worked out from its header alone (no
+/// decoder is opened): the stream, its clock, the steps that make each picture upright 8-bit
+/// (or 10-bit) 4:2:0, and the size and colours that come out.
+struct VideoSetup: Sendable {
+    let streamIndex: Int32
+    let timeBase: AVRational
+    /// Frames per second as a fraction (the average, or 25 when the file does not say).
+    let frameRate: AVRational
+    let orientation: Orientation
+    /// Filter steps from the stored picture to the upright one: crop, conversion, rotation.
+    let steps: [FilterStep]
+    /// The colour description of the frames delivered (after any conversion).
+    let colors: ColorTags
+    /// The frames' pixel format: yuv420p, or yuv420p10le for 10-bit 4:2:0 input (blended in 10 bits).
+    let pixelFormat: AVPixelFormat
+    let width: Int32  // upright // pixels
+    let height: Int32
+    /// The stored size when it was odd and one row or column was cropped (H.264 4:2:0 needs
+    /// even sizes). // pixels
+    let croppedFrom: (width: Int32, height: Int32)?
+
+    /// Largest picture accepted: 8192 pixels a side and 8K UHD's area (35 megapixels). // pixels
+    static let maximumSide: Int32 = 8192
+    static let maximumArea = 8192 * 4320
+
+    init(stream: UnsafeMutablePointer<AVStream>, path: String) throws {
+        streamIndex = stream.pointee.index
+        let codec = stream.pointee.codecpar.pointee.codec_id
+        guard avcodec_find_decoder(codec) != nil else {
+            throw MediaError.unsupported(file: path, message: "no decoder for video codec \(String(cString: avcodec_get_name(codec)))")
+        }
+        timeBase = stream.pointee.time_base
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        frameRate = rate.num > 0 && rate.den > 0 ? rate : AVRational(num: 25, den: 1)
+
+        let parameters = stream.pointee.codecpar.pointee
+        guard parameters.width > 0, parameters.height > 0 else {
+            throw MediaError.unsupported(file: path, message: "video stream has no picture size")
+        }
+        guard parameters.width <= Self.maximumSide, parameters.height <= Self.maximumSide,
+            Int(parameters.width) * Int(parameters.height) <= Self.maximumArea
+        else {
+            throw MediaError.unsupported(
+                file: path,
+                message: "the picture is \(parameters.width)x\(parameters.height), larger than 8K "
+                    + "(at most \(Self.maximumSide) pixels a side and \(Self.maximumArea / 1_000_000) megapixels)")
+        }
+        var sideDataSize = 0
+        let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &sideDataSize)
+        orientation = Orientation(
+            displayMatrix: matrix.flatMap {
+                sideDataSize >= 36 ? UnsafeRawPointer($0).assumingMemoryBound(to: Int32.self) : nil
+            })
+
+        let format = AVPixelFormat(rawValue: parameters.format)
+        let conversion = Conversion(
+            format: format, space: parameters.color_space, range: parameters.color_range,
+            width: Int(parameters.width), height: Int(parameters.height))
+        colors = ColorTags(
+            primaries: parameters.color_primaries, transfer: parameters.color_trc, space: conversion.outputSpace,
+            range: conversion.outputRange)
+        pixelFormat = conversion.outputFormat
+        // An odd size loses its last column or row: 4:2:0 chroma covers 2x2 pixels.
+        let even = (width: parameters.width & ~1, height: parameters.height & ~1)
+        let crop =
+            even == (parameters.width, parameters.height) ? [] : [FilterStep("crop", "w=\(even.width):h=\(even.height):x=0:y=0")]
+        croppedFrom = crop.isEmpty ? nil : (parameters.width, parameters.height)
+        guard even.width > 0, even.height > 0 else {
+            throw MediaError.unsupported(file: path, message: "the picture is \(parameters.width)x\(parameters.height), too small")
+        }
+        steps = crop + conversion.steps + orientation.filters
+        (width, height) = orientation.swapsDimensions ? (even.height, even.width) : (even.width, even.height)
+    }
+}
+
+/// How decoded pictures become 8-bit yuv420p (10-bit yuv420p10le stays as it is), and the
+/// colour tags that then describe them.
+/// The scaler's range and matrix are pinned so the tags stay true: full-range stays full,
+/// RGB gets the BT.709 (HD) or BT.601 (SD) matrix in limited range.
+struct Conversion {
+    var steps: [FilterStep]
+    var outputFormat = AV_PIX_FMT_YUV420P
+    var outputSpace: AVColorSpace
+    var outputRange: AVColorRange
+
+    static let fullRangeFormats: Set<Int32> = [
+        AV_PIX_FMT_YUVJ420P.rawValue, AV_PIX_FMT_YUVJ422P.rawValue, AV_PIX_FMT_YUVJ444P.rawValue,
+        AV_PIX_FMT_YUVJ440P.rawValue, AV_PIX_FMT_YUVJ411P.rawValue,
+    ]
+
+    init(format: AVPixelFormat, space: AVColorSpace, range: AVColorRange, width: Int, height: Int) {
+        let isRGB = av_pix_fmt_desc_get(format).map { $0.pointee.flags & burn_av_pix_fmt_flag_rgb() != 0 } ?? false
+        if isRGB {
+            let hd = ColorMatrix(AVCOL_SPC_UNSPECIFIED, width: width, height: height) == .bt709
+            outputSpace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+            outputRange = AVCOL_RANGE_MPEG
+            steps = [
+                FilterStep("scale", "out_range=tv:out_color_matrix=\(hd ? "bt709" : "bt601")"),
+                FilterStep("format", "pix_fmts=yuv420p"),
+            ]
+            return
+        }
+        let full = Self.fullRangeFormats.contains(format.rawValue) || range == AVCOL_RANGE_JPEG
+        outputSpace = space
+        outputRange = full ? AVCOL_RANGE_JPEG : range
+        if format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P {
+            steps = []
+        } else if format == AV_PIX_FMT_YUV420P10LE {
+            // Blended in its own 10 bits; converted to 8 bits only for the encoder.
+            steps = []
+            outputFormat = format
+        } else {
+            let levels = full ? "pc" : "tv"
+            steps = [
+                FilterStep("scale", "in_range=\(levels):out_range=\(levels)"), FilterStep("format", "pix_fmts=yuv420p"),
+            ]
+        }
+    }
+}

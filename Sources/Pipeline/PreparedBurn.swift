@@ -1,0 +1,18 @@
+import Captions
+import Layout
+import Media
+
+/// A burn planned and ready to render: the probed input, the preset and its text style, and
+/// every caption with its layout. Made without opening a decoder; `plan` stops here, `still`
+/// and `preview` decode only the frames they show, and `run` renders.
+struct PreparedBurn {
+    let request: BurnRequest
+    let preset: Preset
+    let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
+    let style: TextStyle
+    let planned: [PlannedCaption]
+    let engine: LayoutEngine  // lays out labels; holds the sized faces the captions are drawn with
+
+    var info: InputInfo { input.info }
+    var captions: [Caption] { planned.map(\.caption) }
+}
