@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], exclude: ["Cases"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "Captions", "Pipeline", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
             name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases"]),

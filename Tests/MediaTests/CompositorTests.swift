@@ -3,7 +3,6 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 import Imaging
-import Raster
 import XCTest
 
 @testable import Media

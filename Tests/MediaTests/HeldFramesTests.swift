@@ -6,7 +6,6 @@ import Imaging
 import XCTest
 
 @testable import Media
-@testable import Raster
 
 /// Frames wait, in order, until nothing else shares their pixels; a captioned frame still
 /// shared leaves when too many wait behind it (and is then counted as copied).

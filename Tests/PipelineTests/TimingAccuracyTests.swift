@@ -1,10 +1,9 @@
 import Captions
-import Pipeline
 import Foundation
+import Media
+import Pipeline
 import TestSupport
 import XCTest
-
-@testable import Media
 
 /// Acceptance for the FoxTake timing fix: speech with known phrase onsets, recognizer-style
 /// word timings whose first words absorb the pauses, and the start errors before and after.

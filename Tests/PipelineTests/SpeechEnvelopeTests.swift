@@ -1,12 +1,11 @@
 import Captions
-import Pipeline
 import Foundation
+import Media
+import Pipeline
 import TestSupport
 import XCTest
 
-@testable import Media
-
-final class AudioEnvelopeTests: XCTestCase {
+final class SpeechEnvelopeTests: XCTestCase {
     /// 1 s of silence, then a 440 Hz tone (amplitude 1/8) for 1 s, as `name` in a scratch folder.
     private func silenceThenTone(_ name: String, _ options: [String] = []) throws -> String {
         let path = try temporaryFolder().appendingPathComponent(name).path
