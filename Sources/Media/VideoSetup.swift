@@ -30,10 +30,8 @@ struct VideoSetup: Sendable {
 
     init(stream: UnsafeMutablePointer<AVStream>, path: String) throws {
         streamIndex = stream.pointee.index
-        let codec = stream.pointee.codecpar.pointee.codec_id
-        guard avcodec_find_decoder(codec) != nil else {
-            throw MediaError.unsupported(file: path, message: "no decoder for video codec \(String(cString: avcodec_get_name(codec)))")
-        }
+        // The decoder is opened by the pass that decodes; the probe only makes sure there is one.
+        _ = try CodecContext.decoder(for: stream.pointee.codecpar.pointee.codec_id, type: AVMEDIA_TYPE_VIDEO, file: path)
         timeBase = stream.pointee.time_base
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? rate : AVRational(num: 25, den: 1)
