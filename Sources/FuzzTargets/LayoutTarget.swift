@@ -74,15 +74,15 @@ enum LayoutTarget {
     }
 
     /// What the engine promises: one line at least and no more than the style allows, all of
-    /// the text (but the spaces where lines break) in the lines in order, finite positions, a
-    /// positive size, and a block inside the safe area unless it overflows.
+    /// the text (but the breaking spaces; a no-break space stays) in the lines in order, finite
+    /// positions, a positive size, and a block inside the safe area unless it overflows.
     static func check(_ laidOut: LaidOutCaption, text: String, style: TextStyle) {
         require(
             (1...max(1, style.maximumLines)).contains(laidOut.lines.count),
             "\(laidOut.lines.count) lines for \(text.debugDescription)")
         require(laidOut.fontSize > 0 && laidOut.fontSize.isFinite, "font size \(laidOut.fontSize)")
         let shown = laidOut.lines.flatMap { $0.text.unicodeScalars.filter { $0 != " " } }
-        let given = Array(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").unicodeScalars.filter { $0 != " " })
+        let given = Array(text.split(whereSeparator: \.isBreakingSpace).joined(separator: " ").unicodeScalars.filter { $0 != " " })
         require(shown == given, "lines \(laidOut.lines.map(\.text)) lose text of \(text.debugDescription)")
         for line in laidOut.lines {
             require(line.width.isFinite && line.width >= 0, "line width \(line.width)")

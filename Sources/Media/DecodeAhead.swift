@@ -111,6 +111,7 @@ final class DecodeAhead: @unchecked Sendable {
         while started && !done { condition.wait() }
         items.removeAll()
         first = 0
+        waitingFrames = 0
         condition.unlock()
     }
 
