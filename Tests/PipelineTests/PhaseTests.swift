@@ -75,4 +75,21 @@ final class PhaseTests: XCTestCase {
         XCTAssertEqual(counts.decodeThreadsStarted, 1)
         XCTAssertEqual(counts.videoFramesDecoded, 460)
     }
+
+    func testTheProbeDescribesTheInputFromItsHeaders() throws {
+        var info: InputInfo?
+        let counts = try counted { info = try MediaInput(path: talk).info }
+        let probed = try XCTUnwrap(info)
+        XCTAssertEqual(counts, MediaCounters.Counts(inputsProbed: 1, inputsOpened: 1))
+        XCTAssertEqual([probed.width, probed.height], [1080, 1920])
+        XCTAssertEqual(probed.frameRate, 30)
+        XCTAssertEqual(probed.bitDepth, 8)
+        XCTAssertEqual(probed.rotation, 0)
+        XCTAssertEqual(probed.streams.map(\.kind), ["video", "audio"])
+        XCTAssertEqual(probed.streams.map(\.codec), ["h264", "aac"])
+        XCTAssertTrue(probed.hasAudio)
+        XCTAssertEqual(try XCTUnwrap(probed.duration), 15.33, accuracy: 0.1)
+        XCTAssertEqual(probed.colour.space, "bt709")
+        XCTAssertEqual(probed.colour.range, "tv")
+    }
 }
