@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Imaging"),
         .target(name: "Captions", dependencies: ["UnicodeText"]),
         .target(name: "Layout", dependencies: ["Captions", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "Raster", dependencies: ["Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),

@@ -10,6 +10,7 @@ enum Command {
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
     case presets
+    case looks
     case batch(manifest: String, BatchOptions, quiet: Bool)
     case help
     case version
@@ -25,6 +26,7 @@ enum Arguments {
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
+               burn-captions looks
                burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]
                                   [--force] [--retries K] [--report FILE]
 
@@ -33,7 +35,7 @@ enum Arguments {
         (audio is copied untouched). `plan` prints the final captions as JSON instead; `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
-        description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
+        description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
 
         options:
           -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
@@ -44,7 +46,12 @@ enum Arguments {
                                      BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
               --strict               a malformed SubRip or WebVTT cue is an error (by default it is
                                      left out with a warning, as players skip it)
-          -p, --preset NAME|FILE     look and placement: a name in Presets/ or a .json file (default: tiktok)
+          -p, --preset NAME|FILE     placement, font and colours: a name in Presets/ or a .json file
+                                     (default: tiktok)
+              --look NAME|FILE       word by word: classic (the preset's colours), highlight, box, pop,
+                                     reveal, karaoke, or a look .json file (default: the preset's look)
+              --emphasize FILE       words and phrases to emphasize, one per line (the look's emphasis
+                                     colour); matched case-insensitively, punctuation ignored
           -o, --output FILE          output video (.mp4, .mov or .mkv); written only when complete;
                                      preview: SHEET.png, or a page pattern such as sheet_%03d.png
               --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW)
@@ -52,7 +59,8 @@ enum Arguments {
                                      its character form (Traditional or Simplified Chinese)
               --no-timing-fix        keep phrase starts as recognized (by default a long first word
                                      starts where the speech begins)
-              --export-captions FILE also write the final captions (.srt, .vtt or .json)
+              --export-captions FILE also write the final captions (.srt, .vtt with word timestamps,
+                                     .json, or .ass with karaoke timings and the look's colours)
               --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
               --x264-preset NAME     x264 speed, ultrafast ... veryslow (default: medium)
               --threads N            x264 threads (default: one per core)
@@ -79,6 +87,8 @@ enum Arguments {
         var encoding: String?
         var strict = false
         var preset = "tiktok"
+        var look: String?
+        var emphasize: String?
         var output: String?
         var language: String?
         var fontsConf: String?
@@ -92,12 +102,12 @@ enum Arguments {
 
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
-        if rest.first == "presets" {
+        if let listing = rest.first, listing == "presets" || listing == "looks" {
             if let extra = rest.dropFirst().first {
                 if extra == "-h" || extra == "--help" { return .help }
-                throw BurnError.usage("presets takes no arguments, got \(extra)")
+                throw BurnError.usage("\(listing) takes no arguments, got \(extra)")
             }
-            return .presets
+            return listing == "presets" ? .presets : .looks
         }
         let mode = rest.first.flatMap { ["plan", "still", "preview"].contains($0) ? $0 : nil }
         if mode != nil { rest.removeFirst() }
@@ -147,6 +157,8 @@ enum Arguments {
                 encoding = name
             case "--strict": strict = true
             case "-p", "--preset": preset = try value(argument)
+            case "--look": look = try value(argument)
+            case "--emphasize": emphasize = try value(argument)
             case "-o", "--output": output = try value(argument)
             case "--language":
                 let tag = try value(argument)
@@ -208,7 +220,8 @@ enum Arguments {
         let request = BurnRequest(
             input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
             encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            exportCaptions: export, captionsEncoding: encoding, strictCaptions: strict)
+            exportCaptions: export, captionsEncoding: encoding, strictCaptions: strict, look: look,
+            emphasize: emphasize)
         switch mode {
         case "plan": return .plan(request)
         case "still":

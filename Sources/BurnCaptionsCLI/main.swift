@@ -30,6 +30,8 @@ case .version:
     StandardStreams.output(Versions.text + "\n")
 case .presets:
     exit(PresetListing.print())
+case .looks:
+    exit(PresetListing.printLooks())
 case .batch(let manifest, let options, let quiet):
     MediaLog.silent()
     let cancellation = Cancellation()

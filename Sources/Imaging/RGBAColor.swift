@@ -1,5 +1,5 @@
 /// A straight (not premultiplied) sRGB colour with alpha, 8 bits per channel.
-public struct RGBAColor: Sendable, Equatable, Codable {
+public struct RGBAColor: Sendable, Hashable, Codable {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8

@@ -16,4 +16,11 @@ public struct Rect: Sendable, Equatable, Codable {
     public var maxY: Double { y + height }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
 }

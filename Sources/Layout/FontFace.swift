@@ -1,3 +1,4 @@
+import Imaging
 import CFreeType
 import CHarfBuzz
 
@@ -133,6 +134,17 @@ public final class SizedFace {
     package func withFreeTypeFace<R>(_ body: (FT_Face) throws -> R) throws -> R {
         try face.activate(handle)
         return try body(face.handle)
+    }
+
+    /// The ink box of `glyph` around its pen (pixels, y down): empty for a glyph without ink.
+    func inkBox(of glyph: UInt32) throws -> Rect {
+        var extents = hb_glyph_extents_t()
+        let found = try withHarfBuzzFont { hb_font_get_glyph_extents($0, glyph, &extents) }
+        guard found != 0 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        let unit = scale / 64  // 26.6, and bitmap strikes scaled to the size
+        return Rect(
+            x: Double(extents.x_bearing) * unit, y: -Double(extents.y_bearing) * unit,
+            width: Double(extents.width) * unit, height: -Double(extents.height) * unit)
     }
 
     /// Runs `body` with the HarfBuzz font set to this size; for the shaper.

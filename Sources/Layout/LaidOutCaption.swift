@@ -15,11 +15,23 @@ public struct LaidOutLine: Sendable, Equatable {
     public var fonts: [String]  // family names used, in order of first use
 }
 
-/// Where one of the caption's words is drawn, for word highlighting.
+/// Where one of the caption's words is drawn, for word-by-word looks. A word broken across
+/// lines has one entry per line, with the same `index`.
 public struct LaidOutWord: Sendable, Equatable {
     public var text: String
+    public var index: Int  // into the caption's `words`
     public var line: Int
     public var glyphs: Range<Int>  // indices into that line's glyphs
+    /// The word's place, room included: from the pen before its first glyph to the pen after
+    /// its last, the line's ascender to descender, plus `roomX` and `roomY`. Pixels from the
+    /// block's top-left corner (`LaidOutCaption.frame`).
+    public var cell: Rect
+    public var roomX: Double  // pixels kept on each side for the word's largest state
+    public var roomY: Double  // pixels kept above and below
+    /// What the word's largest state may paint: the cell, and the ink of its glyphs at the
+    /// largest scale, with the paint margin (outline) and 2 pixels of anti-aliasing around both. Pixels from the block's
+    /// top-left corner; a state changes no pixel of the frame outside it.
+    public var reserved: Rect
 }
 
 /// How a caption met its limits.
@@ -51,6 +63,18 @@ public struct LaidOutCaption: Sendable {
         moved.frame.y += dy
         moved.box.y += dy
         return moved
+    }
+
+    /// The cell of `word` in frame pixels.
+    public func cell(of word: LaidOutWord) -> Rect {
+        Rect(x: frame.x + word.cell.x, y: frame.y + word.cell.y, width: word.cell.width, height: word.cell.height)
+    }
+
+    /// The box reserved for `word`'s largest state in frame pixels.
+    public func reservedBox(of word: LaidOutWord) -> Rect {
+        Rect(
+            x: frame.x + word.reserved.x, y: frame.y + word.reserved.y, width: word.reserved.width,
+            height: word.reserved.height)
     }
 
     /// Whether the text had to go below the style's minimum size.

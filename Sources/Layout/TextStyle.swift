@@ -13,10 +13,14 @@ public struct TextStyle: Sendable, Equatable {
     /// What the paint reaches past the glyphs (outline, box padding, shadow), times the font
     /// size: it stays inside the safe area too.
     public var paintMargin: Double
+    /// Room kept around each word for a look's largest word state (none at all for a look
+    /// without word states: nil). Laid out with it, words also get their ink in `reserved`.
+    public var wordRoom: WordRoom?
 
     public init(
         family: String, weight: Int, size: Double, minimumSize: Double, lineSpacing: Double = 1.0,
-        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double, paintMargin: Double = 0
+        maximumLines: Int = 2, safeArea: Rect, anchorX: Double, anchorY: Double, paintMargin: Double = 0,
+        wordRoom: WordRoom? = nil
     ) {
         self.family = family
         self.weight = weight
@@ -28,5 +32,6 @@ public struct TextStyle: Sendable, Equatable {
         self.anchorX = anchorX
         self.anchorY = anchorY
         self.paintMargin = paintMargin
+        self.wordRoom = wordRoom
     }
 }

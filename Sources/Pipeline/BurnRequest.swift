@@ -9,6 +9,8 @@ public struct BurnRequest: Sendable {
     public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
     public var strictCaptions: Bool  // a malformed SubRip or WebVTT cue fails the job instead of being left out
     public var preset: String  // a name in Presets/ or a path to a preset file
+    public var look: String?  // a name in Presets/looks/ or a path to a look file; nil: the preset's
+    public var emphasize: String?  // a file of words and phrases to emphasize, one per line
     public var output: BurnOutput
     public var encoder: EncoderSettings
     public var language: String?  // BCP-47, for captions that name none
@@ -21,8 +23,10 @@ public struct BurnRequest: Sendable {
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
         output: BurnOutput, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
         fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
-        captionsEncoding: String? = nil, strictCaptions: Bool = false
+        captionsEncoding: String? = nil, strictCaptions: Bool = false, look: String? = nil, emphasize: String? = nil
     ) {
+        self.look = look
+        self.emphasize = emphasize
         self.input = input
         self.captions = captions
         self.captionsFormat = captionsFormat
@@ -38,11 +42,12 @@ public struct BurnRequest: Sendable {
         self.strictCaptions = strictCaptions
     }
 
-    /// Every file the job reads (video, captions, script, preset file, fontconfig file), which
-    /// no output may be.
+    /// Every file the job reads (video, captions, script, preset and look files, emphasis
+    /// list, fontconfig file), which no output may be.
     var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
-        return [input, captions, script, preset, fontsConf].compactMap { $0 }
+        let look = look.flatMap { try? Resources.look($0).path }
+        return [input, captions, script, preset, look, emphasize, fontsConf].compactMap { $0 }
     }
 }
 

@@ -72,9 +72,10 @@ public enum Burner {
         -> PreparedBurn
     {
         let preset = try Preset.load(try Resources.preset(request.preset))
+        let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
         let input = try probe(request, preset: preset, events: events)
         let captions = try onScreenCaptions(request, input: input, preset: preset, events: events)
-        let style = preset.textStyle(width: input.info.width, height: input.info.height)
+        let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let (engine, planned) = try timer.measure(.captions) {
             let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
             let planned = try LayoutPlanner.plan(
@@ -84,7 +85,7 @@ public enum Burner {
         }
         try warnAboutLayout(planned, request: request, style: style, engine: engine, events: events)
         return PreparedBurn(
-            request: request, preset: preset, input: input, style: style, planned: planned, engine: engine)
+            request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine)
     }
 
     /// Decodes `prepared`'s video, composites its captions and encodes into `destination`
@@ -96,7 +97,7 @@ public enum Burner {
     ) throws -> (TranscodeSummary, rasterized: Int) {
         let request = prepared.request
         let transcoder = try Transcoder(input: prepared.input, encoding: destination != nil)
-        let overlays = CaptionOverlays(prepared.planned, preset: prepared.preset, faces: prepared.engine.faces)
+        let overlays = CaptionOverlays(prepared.planned, painting: prepared.painting)
         let target =
             destination.map {
                 RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder)

@@ -5,25 +5,33 @@ import Media
 import Raster
 
 /// Answers "which caption bitmap covers this frame?": the captions on screen at that time
-/// (several when lanes share the screen), each rasterized once, when its first frame comes,
-/// and kept only while it is on screen; drawn together into one overlay when the set changes.
+/// (several when lanes share the screen), each with a `CaptionPainter` made when its first
+/// frame comes and kept only while it is on screen; drawn together into one overlay when the
+/// set of captions or the state of one of them (the spoken word, an animation) changes.
 final class CaptionOverlays {
     private let planned: [PlannedCaption]  // sorted by start
-    private let preset: Preset
-    private let faces: FaceCache
+    private let painting: CaptionPainting
     private var next = 0  // the first caption that has not started yet
     private var onScreen: [Int] = []  // indices into `planned`, in order
-    private var bitmaps: [Int: CaptionBitmap?] = [:]  // of the captions on screen
-    private var current: (captions: [Int], overlay: FrameOverlay?)?
+    private var painters: [Int: CaptionPainter] = [:]  // of the captions on screen
+    private var current: (key: [Shown], overlay: FrameOverlay?)?
     private var lastTime = -Double.infinity
-    private var sets = 0  // overlay ids: one per set of captions on screen
-    private(set) var rasterized = 0
+    private var sets = 0  // overlay ids: one per distinct overlay
+    private var rasterizedBefore = 0  // by painters of captions that have left the screen
 
-    init(_ planned: [PlannedCaption], preset: Preset, faces: FaceCache) {
-        self.planned = planned
-        self.preset = preset
-        self.faces = faces
+    /// A caption on screen and its state.
+    private struct Shown: Equatable {
+        var index: Int
+        var state: WordState?
     }
+
+    init(_ planned: [PlannedCaption], painting: CaptionPainting) {
+        self.planned = planned
+        self.painting = painting
+    }
+
+    /// Caption bitmaps rasterized so far (whole captions, or words of word-by-word looks).
+    var rasterized: Int { rasterizedBefore + painters.values.reduce(0) { $0 + $1.rasterized } }
 
     /// The overlay for the frame at `time` seconds, or nil when no caption covers it.
     func overlay(at time: Double) throws -> FrameOverlay? {
@@ -39,21 +47,17 @@ final class CaptionOverlays {
         }
         onScreen.removeAll { index in
             guard !planned[index].caption.covers(time) else { return false }
-            bitmaps[index] = nil
+            rasterizedBefore += painters.removeValue(forKey: index)?.rasterized ?? 0
             return true
         }
         guard !onScreen.isEmpty else { return nil }
-        if let current, current.captions == onScreen { return current.overlay }
-        for index in onScreen where bitmaps[index] == nil {
-            let layout = planned[index].layout
-            bitmaps[index] = .some(try Rasterizer.render(layout, style: preset.rasterStyle(fontSize: layout.fontSize), faces: faces))
-            rasterized += 1
-        }
+        for index in onScreen where painters[index] == nil { painters[index] = painting.painter(for: planned[index]) }
+        let key = onScreen.map { Shown(index: $0, state: painters[$0]!.state(at: time)) }
+        if let current, current.key == key { return current.overlay }
+        let bitmaps = try onScreen.compactMap { try painters[$0]!.bitmap(at: time) }
         sets += 1
-        let overlay = CaptionBitmap.layered(onScreen.compactMap { bitmaps[$0] ?? nil }).map {
-            FrameOverlay(id: sets, bitmap: $0)
-        }
-        current = (onScreen, overlay)
+        let overlay = CaptionBitmap.layered(bitmaps).map { FrameOverlay(id: sets, bitmap: $0) }
+        current = (key, overlay)
         return overlay
     }
 }

@@ -24,6 +24,22 @@ public struct PlanDocument: Encodable {
             height = PlanDocument.rounded(rect.height)
         }
     }
+    /// A word with its times and where it is drawn: its line and the box reserved for its
+    /// largest state (room, box padding and outline included), which holds at every instant.
+    /// A word broken across lines has a `box` per line in `pieces` after the first.
+    struct Word: Encodable {
+        var text: String
+        var start: Double
+        var end: Double
+        var emphasis: Bool?
+        var line: Int?
+        var box: Box?
+        var pieces: [Piece]?
+    }
+    struct Piece: Encodable {
+        var line: Int
+        var box: Box
+    }
     struct Line: Encodable {
         var text: String
         var width: Double
@@ -35,7 +51,7 @@ public struct PlanDocument: Encodable {
         var text: String
         var language: String?
         var speaker: String?
-        var words: [CaptionRecord.WordRecord]
+        var words: [Word]
         var fontSize: Double
         var lines: [Line]
         var box: Box
@@ -56,11 +72,23 @@ public struct PlanDocument: Encodable {
             let record = CaptionRecord(item.caption)
             return Entry(
                 start: record.start, end: record.end, text: record.text, language: record.language,
-                speaker: record.speaker, words: record.words, fontSize: Self.rounded(item.layout.fontSize),
+                speaker: record.speaker, words: Self.words(record, layout: item.layout), fontSize: Self.rounded(item.layout.fontSize),
                 lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
                 box: Box(item.layout.box), fit: item.layout.fit.rawValue,
                 missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,
                 lane: item.caption.lane, position: item.caption.position?.rawValue)
+        }
+    }
+
+    /// The caption's words with their lines and reserved boxes.
+    private static func words(_ record: CaptionRecord, layout: LaidOutCaption) -> [Word] {
+        record.words.enumerated().map { index, word in
+            let pieces = layout.words.filter { $0.index == index }.map { laidOut in
+                Piece(line: laidOut.line, box: Box(layout.reservedBox(of: laidOut)))
+            }
+            return Word(
+                text: word.text, start: word.start, end: word.end, emphasis: nil, line: pieces.first?.line,
+                box: pieces.first?.box, pieces: pieces.count > 1 ? Array(pieces.dropFirst()) : nil)
         }
     }
 

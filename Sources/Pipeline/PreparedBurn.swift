@@ -8,6 +8,7 @@ import Media
 struct PreparedBurn {
     let request: BurnRequest
     let preset: Preset
+    let look: Look
     let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
     let style: TextStyle
     let planned: [PlannedCaption]

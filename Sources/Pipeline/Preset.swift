@@ -60,12 +60,14 @@ public struct Preset: Sendable, Equatable, Codable {
     public var shadow: Shadow?
     public var box: Box?
     public var captions: CaptionLimits?
+    /// The look used when none is asked for (`Presets/looks/NAME.json`); nil: `classic`.
+    public var look: String?
 
     /// The fields of a preset (`""`) and of its objects; any other field is an error.
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "frame", "safeArea", "anchor", "font", "maximumLines", "fill", "outline", "shadow",
-            "box", "captions",
+            "box", "captions", "look",
         ],
         "frame": ["width", "height"],
         "safeArea": ["x", "y", "width", "height"],
@@ -80,31 +82,7 @@ public struct Preset: Sendable, Equatable, Codable {
     /// Reads and checks a preset file; errors name the file and the field (every unknown
     /// field at once, each with the name it most likely misspells).
     public static func load(_ url: URL) throws -> Preset {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw BurnError.input("\(url.path): cannot read preset")
-        }
-        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            var unknown = FieldNames.unknown(object.keys, known: fields[""]!)
-            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-                if let known = fields[key], key != "", let nested = value as? [String: Any] {
-                    unknown += FieldNames.unknown(nested.keys, known: known, path: key)
-                }
-            }
-            if !unknown.isEmpty {
-                throw BurnError.input(unknown.map { "\(url.path): \($0)" }.joined(separator: "\n"))
-            }
-        }
-        let preset: Preset
-        do {
-            preset = try JSONDecoder().decode(Preset.self, from: data)
-        } catch let error as DecodingError {
-            throw BurnError.input("\(url.path): \(Self.describe(error))")
-        } catch {
-            throw BurnError.input("\(url.path): not valid JSON")
-        }
+        let preset: Preset = try SettingsFile.load(url, fields: fields, kind: "preset")
         if let problem = preset.problem() { throw BurnError.input("\(url.path): \(problem)") }
         return preset
     }
@@ -215,22 +193,5 @@ public struct Preset: Sendable, Equatable, Codable {
             box: box.map {
                 RasterStyle.Box(color: $0.color, padding: $0.padding * fontSize, cornerRadius: $0.cornerRadius * fontSize)
             })
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return "\(parent == "top level" ? "" : parent + ".")\(key.stringValue): missing"
-        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type)"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "invalid preset"
-        }
     }
 }

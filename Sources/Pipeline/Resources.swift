@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the files the tool ships beside its code: `Fonts.conf` and `Presets/`.
+/// Finds the files the tool ships beside its code: `Fonts.conf`, `Presets/` and `Presets/looks/`.
 public enum Resources {
     /// Folders searched in order: `BURN_CAPTIONS_HOME`, the source tree a `.build` binary
     /// was built from, `PREFIX/share/burn-captions` of an installed binary, the working folder.
@@ -38,24 +38,39 @@ public enum Resources {
 
     /// A preset by name (`Presets/NAME.json`) or by path to a `.json` file.
     public static func preset(_ nameOrPath: String) throws -> URL {
+        try settings(nameOrPath, folder: "Presets", kind: "preset")
+    }
+
+    /// A look by name (`Presets/looks/NAME.json`) or by path to a `.json` file.
+    public static func look(_ nameOrPath: String) throws -> URL {
+        try settings(nameOrPath, folder: "Presets/looks", kind: "look")
+    }
+
+    /// Names of the presets found.
+    public static func presetNames() -> [String] { names(in: "Presets") }
+
+    /// Names of the looks found.
+    public static func lookNames() -> [String] { names(in: "Presets/looks") }
+
+    /// `folder/NAME.json`, or the file `nameOrPath` when it is a path.
+    private static func settings(_ nameOrPath: String, folder: String, kind: String) throws -> URL {
         if nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") {
             return URL(fileURLWithPath: nameOrPath)
         }
         guard nameOrPath.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw BurnError.usage("invalid preset name \"\(nameOrPath)\"")
+            throw BurnError.usage("invalid \(kind) name \"\(nameOrPath)\"")
         }
         do {
-            return try find("Presets/\(nameOrPath).json")
+            return try find("\(folder)/\(nameOrPath).json")
         } catch {
-            let known = presetNames().joined(separator: ", ")
-            throw BurnError.usage("unknown preset \"\(nameOrPath)\" (known: \(known.isEmpty ? "none found" : known))")
+            let known = names(in: folder).joined(separator: ", ")
+            throw BurnError.usage("unknown \(kind) \"\(nameOrPath)\" (known: \(known.isEmpty ? "none found" : known))")
         }
     }
 
-    /// Names of the presets found.
-    public static func presetNames() -> [String] {
-        guard let folder = try? find("Presets"),
-            let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+    /// The names of the `.json` files in `folder`, sorted.
+    private static func names(in folder: String) -> [String] {
+        guard let url = try? find(folder), let files = try? FileManager.default.contentsOfDirectory(atPath: url.path)
         else { return [] }
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }

@@ -69,11 +69,11 @@ extension Burner {
         }
     }
 
-    /// Every caption on screen at `time` seconds, drawn together (as a render draws them).
+    /// Every caption on screen at `time` seconds, in its state then, drawn together (as a render draws them).
     private static func captionBitmap(at time: Double, _ prepared: PreparedBurn) throws -> CaptionBitmap? {
+        let painting = prepared.painting
         let bitmaps = try prepared.planned.filter { $0.caption.covers(time) }.compactMap {
-            try Rasterizer.render(
-                $0.layout, style: prepared.preset.rasterStyle(fontSize: $0.layout.fontSize), faces: prepared.engine.faces)
+            try painting.painter(for: $0).bitmap(at: time)
         }
         return CaptionBitmap.layered(bitmaps)
     }

@@ -26,9 +26,11 @@ struct ColorLayer: Sendable, Equatable {
 
     /// `top` placed with its top-left pixel at (`x`, `y`) of this layer, composited over it
     /// (Porter-Duff source-over on premultiplied bytes, rounded to nearest); pixels outside are cut.
-    mutating func draw(_ top: ColorLayer, x: Int, y: Int) {
+    /// Only `top`'s columns in `limit` are drawn when it is given.
+    mutating func draw(_ top: ColorLayer, x: Int, y: Int, columns limit: Range<Int>? = nil) {
         let rows = max(0, y)..<min(height, y + top.height)
-        let columns = max(0, x)..<min(width, x + top.width)
+        var columns = max(0, x)..<min(width, x + top.width)
+        if let limit { columns = columns.clamped(to: (x + limit.lowerBound)..<(x + limit.upperBound)) }
         guard !rows.isEmpty, !columns.isEmpty else { return }
         let width = self.width
         top.pixels.withUnsafeBufferPointer { src in
@@ -52,5 +54,11 @@ struct ColorLayer: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// Every pixel at `opacity` (0...1) of its alpha: premultiplied, so all four channels scale.
+    mutating func fade(_ opacity: Double) {
+        let factor = UInt32((min(1, max(0, opacity)) * 256).rounded())
+        for i in pixels.indices where pixels[i] != 0 { pixels[i] = UInt8((UInt32(pixels[i]) * factor) >> 8) }
     }
 }

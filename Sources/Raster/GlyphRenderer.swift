@@ -32,13 +32,35 @@ struct GlyphLayers: Sendable, Equatable {
     }
 }
 
+/// A glyph with its pen in frame pixels; `face` indexes the fonts it is drawn with.
+struct PlacedGlyph: Sendable, Equatable {
+    var face: Int
+    var glyph: UInt32
+    var penX: Double  // frame pixels
+    var penY: Double  // frame pixels, the baseline
+}
+
 /// Renders the glyphs of a laid-out caption with FreeType: outline glyphs into one coverage
 /// mask, colour bitmap glyphs (emoji) scaled to the font size into one colour layer.
 public enum GlyphRenderer {
     /// Text coverage and colour glyphs with `padding` empty pixels on every side; nil when the
     /// caption draws nothing.
     static func layers(for caption: LaidOutCaption, padding: Int, faces: FaceCache) throws -> GlyphLayers? {
-        let (images, colors) = try glyphImages(caption, faces: faces)
+        let glyphs = caption.lines.flatMap { line in
+            line.glyphs.map {
+                PlacedGlyph(
+                    face: $0.face, glyph: $0.glyph, penX: caption.frame.x + $0.x, penY: caption.frame.y + $0.baseline)
+            }
+        }
+        return try layers(glyphs, fonts: caption.fonts, size: caption.fontSize, padding: padding, faces: faces)
+    }
+
+    /// `glyphs` of `fonts` at `size` pixels drawn on one grid, with `padding` empty pixels on
+    /// every side; nil when they draw nothing.
+    static func layers(_ glyphs: [PlacedGlyph], fonts: [FontFile], size: Double, padding: Int, faces: FaceCache) throws
+        -> GlyphLayers?
+    {
+        let (images, colors) = try glyphImages(glyphs, fonts: fonts, size: size, faces: faces)
         let boxes =
             images.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             + colors.map { (x: $0.x, y: $0.y, width: $0.layer.width, height: $0.layer.height) }
@@ -74,22 +96,17 @@ public enum GlyphRenderer {
 
     /// Every glyph rendered at its sub-pixel position (1/64 pixel), so spacing matches the layout:
     /// outline glyphs as coverage, colour bitmap glyphs (emoji) as scaled RGBA.
-    static func glyphImages(_ caption: LaidOutCaption, faces cache: FaceCache) throws
+    static func glyphImages(_ glyphs: [PlacedGlyph], fonts: [FontFile], size: Double, faces cache: FaceCache) throws
         -> (images: [GlyphImage], colors: [ColorGlyph])
     {
-        let faces = try caption.fonts.map { try cache.face($0, size: caption.fontSize) }
+        let faces = try fonts.map { try cache.face($0, size: size) }
         var images: [GlyphImage] = []
         var colors: [ColorGlyph] = []
-        for line in caption.lines {
-            for glyph in line.glyphs {
-                let face = faces[glyph.face]
-                switch try render(
-                    glyph.glyph, face: face, penX: caption.frame.x + glyph.x, penY: caption.frame.y + glyph.baseline)
-                {
-                case .coverage(let image): images.append(image)
-                case .color(let image): colors.append(image)
-                case nil: break
-                }
+        for glyph in glyphs {
+            switch try render(glyph.glyph, face: faces[glyph.face], penX: glyph.penX, penY: glyph.penY) {
+            case .coverage(let image): images.append(image)
+            case .color(let image): colors.append(image)
+            case nil: break
             }
         }
         return (images, colors)

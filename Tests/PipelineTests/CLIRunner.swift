@@ -108,6 +108,8 @@ struct Plan: Decodable {
             var text: String
             var start: Double
             var end: Double
+            var line: Int?
+            var box: Box?  // reserved for the word's largest state
         }
         var start: Double
         var end: Double

@@ -1,0 +1,69 @@
+import Captions
+import Imaging
+import Layout
+import Raster
+
+/// How a burn paints its captions: the preset's colours and outline, the look's word states,
+/// the faces the layout used.
+struct CaptionPainting {
+    let preset: Preset
+    let look: Look
+    let faces: FaceCache
+
+    /// A painter for one planned caption.
+    func painter(for planned: PlannedCaption) -> CaptionPainter {
+        CaptionPainter(planned, painting: self)
+    }
+}
+
+extension PreparedBurn {
+    var painting: CaptionPainting { CaptionPainting(preset: preset, look: look, faces: engine.faces) }
+}
+
+/// Draws one planned caption at any instant it is on screen: once for a static look, else in
+/// the look's word state at that instant (`WordLook.state`), each state drawn by one
+/// `StatePainter` from word layers it rasterized once.
+final class CaptionPainter {
+    private let planned: PlannedCaption
+    private let style: RasterStyle
+    private let faces: FaceCache
+    private let wordLook: WordLook?
+    private lazy var painter: StatePainter? = wordLook.map {
+        StatePainter(
+            planned.layout, look: $0, style: style, faces: faces,
+            emphasized: [])
+    }
+    private var last: (state: WordState?, bitmap: CaptionBitmap?)?
+    private var staticRasterized = 0
+
+    init(_ planned: PlannedCaption, painting: CaptionPainting) {
+        self.planned = planned
+        let fontSize = planned.layout.fontSize
+        style = painting.preset.rasterStyle(fontSize: fontSize)
+        faces = painting.faces
+        wordLook = painting.look.wordLook(preset: painting.preset, fontSize: fontSize)
+    }
+
+    /// The state at `time` seconds; nil for a static look (the same at every instant).
+    func state(at time: Double) -> WordState? {
+        wordLook?.state(at: time, words: planned.caption.words, start: planned.caption.start)
+    }
+
+    /// The caption at `time` seconds, or nil when nothing of it shows.
+    func bitmap(at time: Double) throws -> CaptionBitmap? {
+        let state = state(at: time)
+        if let last, last.state == state { return last.bitmap }
+        let bitmap: CaptionBitmap?
+        if let state, let painter {
+            bitmap = try painter.bitmap(state)
+        } else {
+            bitmap = try Rasterizer.render(planned.layout, style: style, faces: faces)
+            staticRasterized += 1
+        }
+        last = (state, bitmap)
+        return bitmap
+    }
+
+    /// Bitmaps rasterized: the caption once for a static look, else one per word and scale.
+    var rasterized: Int { staticRasterized + (wordLook == nil ? 0 : painter?.rasterized ?? 0) }
+}

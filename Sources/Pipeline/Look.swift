@@ -1,0 +1,142 @@
+import Foundation
+import Imaging
+import Layout
+import Raster
+
+/// A word-by-word caption look, read from `Presets/looks/NAME.json`: how words still to come,
+/// the spoken word and the words already spoken are painted, a box, scale and grow for the
+/// spoken word, the caption's entrance, an emphasis colour and a text transform. It combines
+/// with any platform preset, which gives placement, font, size and the colours a look leaves
+/// out. Lengths are fractions of the font size, durations seconds.
+public struct Look: Sendable, Equatable, Codable {
+    /// How words in one state are painted; a missing colour is the preset's.
+    public struct Paint: Sendable, Equatable, Codable {
+        public var fill: RGBAColor?
+        public var outline: RGBAColor?
+        public var visible: Bool?  // false: not drawn (words still to come in `reveal`)
+    }
+    /// The spoken word.
+    public struct Active: Sendable, Equatable, Codable {
+        public var fill: RGBAColor?
+        public var outline: RGBAColor?
+        public var box: Preset.Box?  // a rounded box under the word; padding and corners times the font size
+        public var scale: Double?  // times the laid-out size, 1...1.5
+        public var grow: Double?  // seconds to reach `scale`
+        public var ease: Ease?
+    }
+    public struct EntranceField: Sendable, Equatable, Codable {
+        public var kind: Entrance.Kind
+        public var duration: Double  // seconds
+    }
+    public enum TextTransform: String, Sendable, Equatable, Codable {
+        case none, uppercase
+    }
+
+    public var name: String
+    public var description: String?
+    public var upcoming: Paint?
+    public var active: Active?
+    public var spoken: Paint?
+    public var entrance: EntranceField?
+    public var emphasis: RGBAColor?  // fill of emphasized words while not spoken
+    public var textTransform: TextTransform?
+    public var karaoke: Bool?  // the spoken word fills from its start side over its duration
+
+    /// The name of the look that changes nothing: the preset's colours, no word states.
+    public static let classic = "classic"
+
+    static let fields: [String: [String]] = [
+        "": [
+            "name", "description", "upcoming", "active", "spoken", "entrance", "emphasis", "textTransform", "karaoke",
+        ],
+        "upcoming": ["fill", "outline", "visible"],
+        "spoken": ["fill", "outline", "visible"],
+        "active": ["fill", "outline", "box", "scale", "grow", "ease"],
+        "active.box": ["color", "padding", "cornerRadius"],
+        "entrance": ["kind", "duration"],
+    ]
+
+    /// Reads and checks a look file; errors name the file and the field.
+    public static func load(_ url: URL) throws -> Look {
+        let look: Look = try SettingsFile.load(url, fields: fields, kind: "look")
+        let problems = look.problems()
+        if !problems.isEmpty { throw BurnError.input(problems.map { "\(url.path): \($0)" }.joined(separator: "\n")) }
+        return look
+    }
+
+    /// Every value out of range, as `field: message`.
+    func problems() -> [String] {
+        var problems: [String] = []
+        if let active {
+            if let scale = active.scale, !(scale >= 1 && scale <= 1.5) { problems.append("active.scale: must be 1...1.5") }
+            if let grow = active.grow, !(grow >= 0 && grow <= 1) { problems.append("active.grow: must be 0...1 seconds") }
+            if let box = active.box {
+                if !(box.padding >= 0 && box.padding <= 0.5) { problems.append("active.box.padding: must be 0...0.5 of the font size") }
+                if !(box.cornerRadius >= 0 && box.cornerRadius <= 1) {
+                    problems.append("active.box.cornerRadius: must be 0...1 of the font size")
+                }
+            }
+        }
+        if let entrance, !(entrance.duration >= 0 && entrance.duration <= 2) {
+            problems.append("entrance.duration: must be 0...2 seconds")
+        }
+        return problems
+    }
+
+    /// Whether the look draws every word alike at every instant (only its text transform, if
+    /// any, differs from `classic`): such captions are drawn once, as before looks.
+    public var isStatic: Bool {
+        let unchanged = { (paint: Paint?) in paint == nil || (paint?.fill == nil && paint?.outline == nil && paint?.visible != false) }
+        let activeUnchanged =
+            active == nil
+            || (active?.fill == nil && active?.outline == nil && active?.box == nil && (active?.scale ?? 1) == 1)
+        return unchanged(upcoming) && unchanged(spoken) && activeUnchanged && (entrance?.kind ?? Entrance.Kind.none) == Entrance.Kind.none
+            && emphasis == nil && karaoke != true
+    }
+
+    /// The room layout keeps around each word for the look's largest word state (maybe none);
+    /// nil for a static look.
+    func wordRoom() -> (padding: Double, scale: Double)? {
+        guard !isStatic else { return nil }
+        let scale = 1 + ((active?.scale ?? 1) - 1) * max(1, (active?.ease ?? .easeOut).peak)
+        return (active?.box?.padding ?? 0, scale)
+    }
+
+    /// The look in pixels for a caption set at `fontSize` pixels with `preset`'s colours;
+    /// nil when the look is static.
+    public func wordLook(preset: Preset, fontSize: Double) -> WordLook? {
+        guard !isStatic else { return nil }
+        func paint(_ paint: Paint?, fill: RGBAColor? = nil, outline: RGBAColor? = nil) -> WordPaint {
+            WordPaint(
+                fill: paint?.fill ?? fill ?? preset.fill, outline: paint?.outline ?? outline ?? preset.outline.color,
+                visible: paint?.visible ?? true)
+        }
+        return WordLook(
+            upcoming: paint(upcoming),
+            active: WordPaint(fill: active?.fill ?? preset.fill, outline: active?.outline ?? preset.outline.color),
+            spoken: paint(spoken), emphasis: emphasis,
+            activeBox: activeBox(fontSize: fontSize), activeScale: active?.scale ?? 1, grow: active?.grow ?? 0, ease: active?.ease ?? .easeOut,
+            entrance: entrance.map { Entrance(kind: $0.kind, duration: $0.duration) } ?? .none, karaoke: karaoke ?? false)
+    }
+
+    /// The spoken word's box at `fontSize` pixels, or nil.
+    func activeBox(fontSize: Double) -> RasterStyle.Box? {
+        active?.box.map {
+            RasterStyle.Box(color: $0.color, padding: $0.padding * fontSize, cornerRadius: $0.cornerRadius * fontSize)
+        }
+    }
+}
+
+extension Preset {
+    /// The text style for a video of `width` x `height` with the room `look`'s largest word
+    /// state needs around each word (`textStyle(width:height:)` for a static look).
+    public func textStyle(width: Int, height: Int, look: Look) -> TextStyle {
+        var style = textStyle(width: width, height: height)
+        if let room = look.wordRoom() {
+            style.wordRoom = WordRoom(padding: room.padding, scale: room.scale)
+            // The spoken word's outline grows with it.
+            style.paintMargin *= room.scale
+        }
+        return style
+    }
+}

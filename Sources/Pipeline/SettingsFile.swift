@@ -1,0 +1,59 @@
+import Foundation
+
+/// A JSON settings file (a preset, a look): every unknown field reported at once with the
+/// name it most likely misspells, then decoded, with errors that name the file and the field.
+enum SettingsFile {
+    /// The value in `url`; `fields` lists the fields of the top level (`""`) and of each
+    /// nested object by its dotted path (`"active.box"`).
+    static func load<Value: Decodable>(_ url: URL, fields: [String: [String]], kind: String) throws -> Value {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BurnError.input("\(url.path): cannot read \(kind)")
+        }
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let unknown = unknownFields(object, path: "", fields: fields)
+            if !unknown.isEmpty {
+                throw BurnError.input(unknown.map { "\(url.path): \($0)" }.joined(separator: "\n"))
+            }
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch let error as DecodingError {
+            throw BurnError.input("\(url.path): \(describe(error, kind: kind))")
+        } catch {
+            throw BurnError.input("\(url.path): not valid JSON")
+        }
+    }
+
+    /// The unknown fields of `object` at `path` and of the objects nested in it.
+    private static func unknownFields(_ object: [String: Any], path: String, fields: [String: [String]]) -> [String] {
+        guard let known = fields[path] else { return [] }
+        var unknown = FieldNames.unknown(object.keys, known: known, path: path)
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            let nestedPath = path.isEmpty ? key : "\(path).\(key)"
+            if let nested = value as? [String: Any], fields[nestedPath] != nil {
+                unknown += unknownFields(nested, path: nestedPath, fields: fields)
+            }
+        }
+        return unknown
+    }
+
+    private static func describe(_ error: DecodingError, kind: String) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "\(parent == "top level" ? "" : parent + ".")\(key.stringValue): missing"
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "invalid \(kind)"
+        }
+    }
+}

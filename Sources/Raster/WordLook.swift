@@ -1,0 +1,145 @@
+import Captions
+import Imaging
+
+/// How a word is painted in one of its states (upcoming, active, spoken).
+public struct WordPaint: Sendable, Hashable {
+    public var fill: RGBAColor
+    public var outline: RGBAColor
+    public var visible: Bool  // false: the word is not drawn (words still to come, `reveal`)
+
+    public init(fill: RGBAColor, outline: RGBAColor, visible: Bool = true) {
+        self.fill = fill
+        self.outline = outline
+        self.visible = visible
+    }
+}
+
+/// A caption's entrance when it appears.
+public struct Entrance: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
+        case none, fade, pop
+    }
+    public var kind: Kind
+    public var duration: Double  // seconds
+    /// The scale a `pop` entrance starts at.
+    public static let popStartScale = 0.8
+
+    public init(kind: Kind, duration: Double) {
+        self.kind = kind
+        self.duration = duration
+    }
+
+    public static let none = Entrance(kind: .none, duration: 0)
+}
+
+/// A word-by-word look for one caption, in pixels of the caption's font size: the paint of
+/// words still to come, of the spoken word and of those already spoken; the box, scale and
+/// ease of the spoken word; the caption's entrance; the colour of emphasized words. It decides
+/// the state at each instant (`state(at:words:start:)`); `StatePainter` draws the states.
+public struct WordLook: Sendable, Equatable {
+    public var upcoming: WordPaint
+    public var active: WordPaint
+    public var spoken: WordPaint
+    /// Fill of emphasized words while they are not the spoken one; nil: their state's fill.
+    public var emphasis: RGBAColor?
+    /// A rounded box under the spoken word (pixels); nil: none.
+    public var activeBox: RasterStyle.Box?
+    public var activeScale: Double  // the spoken word's size, times the laid-out size
+    public var grow: Double  // seconds the spoken word takes to reach `activeScale`
+    public var ease: Ease
+    public var entrance: Entrance
+    /// The spoken word fills with the active paint from its start side to its end over its
+    /// duration (the ASS `\kf` sweep), instead of all at once.
+    public var karaoke: Bool
+
+    public init(
+        upcoming: WordPaint, active: WordPaint, spoken: WordPaint, emphasis: RGBAColor? = nil,
+        activeBox: RasterStyle.Box? = nil, activeScale: Double = 1, grow: Double = 0, ease: Ease = .easeOut,
+        entrance: Entrance = .none, karaoke: Bool = false
+    ) {
+        self.upcoming = upcoming
+        self.active = active
+        self.spoken = spoken
+        self.emphasis = emphasis
+        self.activeBox = activeBox
+        self.activeScale = activeScale
+        self.grow = grow
+        self.ease = ease
+        self.entrance = entrance
+        self.karaoke = karaoke
+    }
+
+    /// Steps an animation's progress is rounded to: frames in one step share a bitmap.
+    public static let steps = 48
+
+    /// The state at `time` seconds of a caption starting at `start` with `words`: the spoken
+    /// word is the last whose start is at or before `time` (none before the first), so the
+    /// gaps between words never flicker.
+    public func state(at time: Double, words: [Word], start: Double) -> WordState {
+        let active = words.lastIndex { $0.start <= time }
+        var state = WordState(active: active, growth: Self.steps, entrance: Self.steps, sweep: Self.steps)
+        if let active {
+            let word = words[active]
+            if activeScale != 1, grow > 0 { state.growth = Self.step((time - word.start) / grow) }
+            if karaoke {
+                let end = active + 1 < words.count ? min(word.end, words[active + 1].start) : word.end
+                state.sweep = end > word.start ? Self.step((time - word.start) / (end - word.start)) : Self.steps
+            }
+        }
+        if entrance.kind != .none, entrance.duration > 0 { state.entrance = Self.step((time - start) / entrance.duration) }
+        return state
+    }
+
+    /// `fraction` (0...1) in whole steps, rounded down: the first frame of an animation is its start.
+    private static func step(_ fraction: Double) -> Int {
+        Int((min(1, max(0, fraction)) * Double(steps)).rounded(.down))
+    }
+
+    /// The paint of word `index` (of the caption's words) in `state`; `emphasized` marks the words to emphasize.
+    func paint(of index: Int, in state: WordState, emphasized: Bool) -> WordPaint {
+        guard let active = state.active else { return emphasize(upcoming, emphasized) }
+        if index == active { return self.active }
+        return emphasize(index < active ? spoken : upcoming, emphasized)
+    }
+
+    private func emphasize(_ paint: WordPaint, _ emphasized: Bool) -> WordPaint {
+        guard emphasized, let emphasis else { return paint }
+        var result = paint
+        result.fill = emphasis
+        return result
+    }
+
+    /// The spoken word's scale in `state`.
+    func scale(in state: WordState) -> Double {
+        1 + (activeScale - 1) * ease.value(Double(state.growth) / Double(Self.steps))
+    }
+
+    /// The largest scale a word reaches, the ease's overshoot included: the room layout keeps.
+    public var largestScale: Double { 1 + (activeScale - 1) * max(1, ease.peak) }
+
+    /// The scale of the whole caption in `state` (a `pop` entrance), and its opacity (`fade`), 0...1.
+    func entranceEffect(in state: WordState) -> (scale: Double, opacity: Double) {
+        let progress = Ease.easeOut.value(Double(state.entrance) / Double(Self.steps))
+        switch entrance.kind {
+        case .none: return (1, 1)
+        case .fade: return (1, progress)
+        case .pop: return (Entrance.popStartScale + (1 - Entrance.popStartScale) * progress, min(1, progress * 2))
+        }
+    }
+}
+
+/// What a caption shows at one instant: which word is spoken and how far its animations have
+/// run, in `WordLook.steps`. Equal states draw equal pixels.
+public struct WordState: Sendable, Hashable {
+    public var active: Int?  // index into the caption's words; nil before the first word
+    public var growth: Int  // the spoken word's grow, 0...steps
+    public var entrance: Int  // the caption's entrance, 0...steps
+    public var sweep: Int  // the karaoke fill of the spoken word, 0...steps
+
+    public init(active: Int?, growth: Int = WordLook.steps, entrance: Int = WordLook.steps, sweep: Int = WordLook.steps) {
+        self.active = active
+        self.growth = growth
+        self.entrance = entrance
+        self.sweep = sweep
+    }
+}

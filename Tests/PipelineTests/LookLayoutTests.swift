@@ -1,0 +1,166 @@
+import CaptionCases
+import Captions
+import Foundation
+import Imaging
+import Layout
+import Pipeline
+import Raster
+import TestSupport
+import XCTest
+
+/// Word-by-word looks keep their layout for the caption's whole life: for every shipped look
+/// and every image case of `Tests/Cases/captions.json`, going from one word state to the next
+/// changes pixels only inside the reserved boxes of the words whose state changed, and every
+/// pixel of every state lies inside the safe area.
+final class LookLayoutTests: XCTestCase {
+    /// The looks with word states (every shipped look but `classic`).
+    static func looks() throws -> [Look] {
+        try Resources.lookNames().map { try Look.load(try Resources.look($0)) }.filter { !$0.isStatic }
+    }
+
+    func testTheShippedLooksAreThere() throws {
+        let names = try Self.looks().map(\.name)
+        XCTAssertTrue(Set(["highlight", "box", "pop", "reveal", "karaoke"]).isSubset(of: names), "\(names)")
+        XCTAssertTrue(try Look.load(try Resources.look("classic")).isStatic)
+    }
+
+    func testStateChangesStayInsideTheChangedWordsBoxes() throws {
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let preset = try Preset.load(try Resources.preset("tiktok"))
+        let width = Int(preset.frame.width)
+        let height = Int(preset.frame.height)
+        let cases = try CaptionCaseFile.cases(.image, in: Repository.root).filter { $0.background == .bars }
+        XCTAssertGreaterThanOrEqual(cases.count, 30)
+        var checkedChanges = 0
+        for look in try Self.looks() {
+            let style = preset.textStyle(width: width, height: height, look: look)
+            for test in cases {
+                let caption = Self.caption(test.text, language: test.language)
+                let layout = try engine.layout(caption, style: style)
+                let wordLook = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize))
+                let painter = StatePainter(
+                    layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
+                // Before the first word, then each word spoken: its grow half-way and done.
+                // Before the first word, then each word spoken (half-way through its grow or sweep
+                // first, for the looks that animate the spoken word).
+                let animates = wordLook.activeScale != 1 || wordLook.karaoke
+                var states = [WordState(active: nil)]
+                for index in caption.words.indices {
+                    if animates { states.append(WordState(active: index, growth: WordLook.steps / 2, sweep: WordLook.steps / 2)) }
+                    states.append(WordState(active: index))
+                }
+                var previous: (state: WordState, picture: Picture)?
+                for state in states {
+                    let picture = Picture(try painter.bitmap(state))
+                    let outside = picture.painted.filter { !style.safeArea.containsPixel($0) }
+                    XCTAssertEqual(outside.count, 0, "\(look.name) / \(test.name): \(outside.count) pixels outside the safe area")
+                    if let previous {
+                        let changed = Set([previous.state.active, state.active].compactMap { $0 })
+                        let boxes = layout.words.filter { changed.contains($0.index) }.map { Self.reserved($0, layout) }
+                        let strays = previous.picture.differences(from: picture).filter { point in
+                            !boxes.contains { $0.containsPixel(point) }
+                        }
+                        XCTAssertEqual(
+                            strays.count, 0,
+                            "\(look.name) / \(test.name): \(strays.count) pixels changed outside the boxes of words \(changed.sorted()), first \(strays.first.map { "\($0)" } ?? "")")
+                        checkedChanges += 1
+                    }
+                    previous = (state, picture)
+                }
+            }
+        }
+        XCTAssertGreaterThan(checkedChanges, 1000)
+    }
+
+    /// The check finds a pixel changed outside the changed word's box: a state drawn with the
+    /// whole caption in the accent colour differs outside the first word's box.
+    func testTheCheckFindsAChangeOutsideTheBoxes() throws {
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let preset = try Preset.load(try Resources.preset("tiktok"))
+        let look = try Look.load(try Resources.look("highlight"))
+        let caption = Self.caption("three little words", language: "en")
+        let layout = try engine.layout(caption, style: preset.textStyle(width: 1080, height: 1920, look: look))
+        var everything = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize))
+        everything.upcoming.fill = everything.active.fill
+        let raster = preset.rasterStyle(fontSize: layout.fontSize)
+        let before = Picture(try StatePainter(layout, look: everything, style: raster, faces: engine.faces).bitmap(WordState(active: nil)))
+        let plain = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize))
+        let after = Picture(try StatePainter(layout, look: plain, style: raster, faces: engine.faces).bitmap(WordState(active: 0)))
+        let box = Self.reserved(layout.words[0], layout)
+        XCTAssertGreaterThan(before.differences(from: after).filter { !box.containsPixel($0) }.count, 100)
+    }
+
+    /// `text` as a caption whose words are its tokens, one every 0.3 s.
+    static func caption(_ text: String, language: String?) -> Caption {
+        let words = Tokenizer.tokens(text).enumerated().map { index, token in
+            Word(text: token.display, start: Double(index) * 0.3, end: Double(index + 1) * 0.3)
+        }
+        return Caption(text: text, start: 0, end: Double(words.count) * 0.3 + 1, language: language, words: words)
+    }
+
+    /// A word's reserved box in frame pixels, as `plan` gives it.
+    static func reserved(_ word: LaidOutWord, _ layout: LaidOutCaption) -> Rect { layout.reservedBox(of: word) }
+}
+
+/// A caption bitmap's painted pixels, compared by position in the frame.
+private struct Picture {
+    struct Point: Hashable, CustomStringConvertible {
+        var x: Int
+        var y: Int
+        var description: String { "(\(x), \(y))" }
+    }
+    let bitmap: CaptionBitmap?
+
+    init(_ bitmap: CaptionBitmap?) { self.bitmap = bitmap }
+
+    /// Every pixel with some alpha.
+    var painted: [Point] {
+        guard let bitmap else { return [] }
+        var result: [Point] = []
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            for i in 0..<(bitmap.width * bitmap.height) where pixels[i &* 4 &+ 3] != 0 {
+                result.append(Point(x: bitmap.x + i % bitmap.width, y: bitmap.y + i / bitmap.width))
+            }
+        }
+        return result
+    }
+
+    /// The pixels that differ between the two pictures.
+    func differences(from other: Picture) -> [Point] {
+        guard let a = bitmap, let b = other.bitmap else { return (bitmap == nil ? other : self).painted }
+        // Both on one grid: the union of the two, each pixel's four bytes as one number.
+        let left = min(a.x, b.x)
+        let top = min(a.y, b.y)
+        let width = max(a.x + a.width, b.x + b.width) - left
+        let height = max(a.y + a.height, b.y + b.height) - top
+        func grid(_ bitmap: CaptionBitmap) -> [UInt32] {
+            var values = [UInt32](repeating: 0, count: width * height)
+            bitmap.pixels.withUnsafeBytes { bytes in
+                let source = bytes.bindMemory(to: UInt32.self)
+                values.withUnsafeMutableBufferPointer { target in
+                    for row in 0..<bitmap.height {
+                        let from = row * bitmap.width
+                        let to = (bitmap.y - top + row) * width + bitmap.x - left
+                        for column in 0..<bitmap.width { target[to &+ column] = source[from &+ column] }
+                    }
+                }
+            }
+            return values
+        }
+        let first = grid(a)
+        let second = grid(b)
+        var result: [Point] = []
+        for i in 0..<first.count where first[i] != second[i] {
+            result.append(Point(x: left + i % width, y: top + i / width))
+        }
+        return result
+    }
+}
+
+extension Rect {
+    /// Whether the pixel at `point` (its whole square) lies inside.
+    fileprivate func containsPixel(_ point: Picture.Point) -> Bool {
+        Double(point.x) >= x.rounded(.down) && Double(point.x + 1) <= maxX.rounded(.up) && Double(point.y) >= y.rounded(.down)
+            && Double(point.y + 1) <= maxY.rounded(.up)
+    }
+}
