@@ -69,12 +69,15 @@ public enum CaptionWriter {
     }
 }
 
-/// A caption as JSON: `start`, `end`, `text`, `language`, `speaker`, `words[]`.
+/// A caption as JSON: `start`, `end`, `text`, `language`, `speaker`, `words[]` (`text`,
+/// `start`, `end`, and `emphasis` when true).
 public struct CaptionRecord: Sendable, Equatable, Codable {
     public struct WordRecord: Sendable, Equatable, Codable {
         public var text: String
         public var start: Double  // seconds
         public var end: Double  // seconds
+        /// `true` for a stressed word; left out (nil) otherwise.
+        public var emphasis: Bool?
     }
 
     public var start: Double  // seconds
@@ -90,7 +93,11 @@ public struct CaptionRecord: Sendable, Equatable, Codable {
         text = caption.text
         language = caption.language
         speaker = caption.speaker
-        words = caption.words.map { WordRecord(text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end)) }
+        words = caption.words.map {
+            WordRecord(
+                text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end),
+                emphasis: $0.emphasis ? true : nil)
+        }
     }
 
     /// Milliseconds are enough, and keep the JSON readable.
