@@ -22,9 +22,7 @@ public enum CaptionChunker {
             captions.append(
                 Caption(
                     text: Tokenizer.join(tokens.map(\.token)), start: first.start, end: last.end, language: language,
-                    speaker: speaker, words: tokens.map {
-                        Word(text: $0.token.display, start: $0.start, end: $0.end, estimated: $0.estimated)
-                    }, source: source, position: position, lane: lane))
+                    speaker: speaker, words: words(tokens), source: source, position: position, lane: lane))
         }
         for token in tokens {
             while !current.isEmpty && tooLong(current + [token], limits) {
@@ -40,6 +38,29 @@ public enum CaptionChunker {
         }
         emit(current[...])
         return captions
+    }
+
+    /// The words of a caption's tokens: one a token, but one for each group of CJK tokens
+    /// from one timed word (`TimedToken.joinsPrevious`, a group starting again where a caption
+    /// starts): the pieces' text joined, from the first piece's start to the last one's end,
+    /// estimated or stressed when any piece is.
+    static func words(_ tokens: [TimedToken]) -> [Word] {
+        var words: [Word] = []
+        for (i, token) in tokens.enumerated() {
+            if i > 0, token.joinsPrevious, var last = words.popLast() {
+                last.text += token.token.display
+                last.end = max(last.end, token.end)
+                last.estimated = last.estimated || token.estimated
+                last.emphasis = last.emphasis || token.emphasis
+                words.append(last)
+            } else {
+                words.append(
+                    Word(
+                        text: token.token.display, start: token.start, end: token.end, estimated: token.estimated,
+                        emphasis: token.emphasis))
+            }
+        }
+        return words
     }
 
     /// Times made presentable: each caption lasts at least `minDuration` where the next one

@@ -12,9 +12,26 @@ struct CueText: Equatable {
         case subRip
     }
 
+    /// A WebVTT cue timestamp inside a payload (`<00:00:01.500>`, `<01:02.500>`): the text
+    /// after it is spoken from then on.
+    struct Timestamp: Equatable {
+        /// The time it gives. // seconds
+        var seconds: Double
+        /// The tag as written, `<` and `>` included.
+        var tag: String
+        /// Characters of `plain` before it.
+        var offset: Int
+        /// The payload line it stands in, from 0.
+        var line: Int
+    }
+
     /// Payload lines, each trimmed; lines left empty by the stripping are dropped.
     var text: String
     var speaker: String?
+    /// The text with tags removed, before lines are trimmed: what `timestamps` count in.
+    var plain: String
+    /// The cue timestamps in order (WebVTT only; SubRip has none).
+    var timestamps: [Timestamp]
 
     /// Named references the reader decodes. `&nbsp;` becomes a plain space, not U+00A0: the
     /// layout engine re-wraps captions, and a no-break space would glue words together that
@@ -27,29 +44,75 @@ struct CueText: Equatable {
     /// Strips every tag (`<b>`, `<i>`, `<u>`, `<c.class>`, `<ruby>`, `<rt>`, `<lang xx>`,
     /// `<v ...>`, timestamps such as `<00:00:01.500>` and the end tags) from `payload`, and
     /// the ruby text of `<rt>` and `<rp>` (`<ruby>漢<rt>かん</rt></ruby>字` is `漢字`).
+    /// The timestamps among them are kept in `timestamps`.
     init(_ payload: String, syntax: Syntax = .webVTT) {
         var plain = ""
+        var count = 0  // characters in plain
+        var line = 0  // payload lines before `rest`
         var speaker: String?
+        var timestamps: [Timestamp] = []
         var inRubyText = false  // inside <rt> or <rp>, up to its end tag or `</ruby>`
         var rest = payload[...]
         while let first = rest.first {
             if let (tag, after) = Self.markup(at: rest, syntax) {
                 if speaker == nil { speaker = Self.voice(in: tag) }
+                if syntax == .webVTT, let seconds = ClockStyle.webVTT.seconds(tag) {
+                    timestamps.append(Timestamp(seconds: seconds, tag: "<\(tag)>", offset: count, line: line))
+                }
                 inRubyText = Self.isInRubyText(after: tag, inRubyText)
+                line += rest[..<after.startIndex].filter(\.isNewline).count
                 rest = after
                 continue
             }
+            if first.isNewline { line += 1 }
             var character = first
             var after = rest.dropFirst()
             if first == "&", syntax == .webVTT, let reference = Self.reference(at: rest) {
                 (character, after) = reference
             }
-            if !inRubyText { plain.append(character) }
+            if !inRubyText {
+                plain.append(character)
+                count += 1
+            }
             rest = after
         }
         text = plain.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: "\n")
         self.speaker = speaker
+        self.plain = plain
+        self.timestamps = timestamps
+    }
+
+    /// The words the timestamps time, for a cue shown from `start` to `end` (seconds): the
+    /// text before the first timestamp from `start`, the text after each timestamp from its
+    /// time to the next one's (or `end`); each piece split at white space, its words sharing
+    /// its times (a run of Chinese or Japanese without spaces stays one word). A timestamp
+    /// outside `start...end`, or not after the one before it, is ignored and returned with
+    /// why. No words when no timestamp is left.
+    func timedWords(start: Double, end: Double) -> (words: [Word], ignored: [(Timestamp, String)]) {
+        var kept: [Timestamp] = []
+        var ignored: [(Timestamp, String)] = []
+        for stamp in timestamps {
+            if stamp.seconds < start || stamp.seconds > end {
+                ignored.append((stamp, "timestamp \(stamp.tag) is outside its cue's time range; ignored"))
+            } else if let last = kept.last, stamp.seconds <= last.seconds {
+                ignored.append((stamp, "timestamp \(stamp.tag) does not come after \(last.tag); ignored"))
+            } else {
+                kept.append(stamp)
+            }
+        }
+        guard !kept.isEmpty else { return ([], ignored) }
+        let characters = Array(plain)
+        var words: [Word] = []
+        let bounds = [0] + kept.map(\.offset) + [characters.count]
+        let times = [start] + kept.map(\.seconds) + [end]
+        for k in 0..<(bounds.count - 1) {
+            let piece = String(characters[bounds[k]..<bounds[k + 1]])
+            for word in piece.split(whereSeparator: \.isWhitespace) {
+                words.append(Word(text: String(word), start: times[k], end: times[k + 1]))
+            }
+        }
+        return (words, ignored)
     }
 
     /// The tag at the start of `text` (what stands between `<` and `>`; empty for a SubRip

@@ -1,5 +1,5 @@
 /// Reads burn-captions' native JSON: `{"language"?, "segments": [{"text", "start", "end",
-/// "language"?, "speaker"?, "words"?: [{"text", "start", "end", "confidence"?}]}]}`.
+/// "language"?, "speaker"?, "words"?: [{"text", "start", "end", "confidence"?, "emphasis"?}]}]}`.
 enum NativeJSONReader {
     /// Reads the decoded top-level value of a native JSON file.
     static func read(_ root: Any, file: String) throws -> Transcript {
@@ -21,6 +21,7 @@ enum NativeJSONReader {
             let (start, end) = fields.times(problems: &problems)
         else { return nil }
         let confidence = fields.number("confidence", expecting: "a number from 0 to 1", problems: &problems)
-        return Word(text: text, start: start, end: end, confidence: confidence)
+        let emphasis = fields.bool("emphasis", problems: &problems) ?? false
+        return Word(text: text, start: start, end: end, confidence: confidence, emphasis: emphasis)
     }
 }

@@ -7,13 +7,20 @@ public struct Word: Sendable, Equatable {
     /// The times were spread over a cue's length (or between timed neighbours), not measured
     /// by a recognizer: the timing fix leaves such a word alone.
     public var estimated: Bool
+    /// The word is stressed: a look may show it apart (native JSON `"emphasis": true`, or an
+    /// `EmphasisList`).
+    public var emphasis: Bool
 
-    public init(text: String, start: Double, end: Double, confidence: Double? = nil, estimated: Bool = false) {
+    public init(
+        text: String, start: Double, end: Double, confidence: Double? = nil, estimated: Bool = false,
+        emphasis: Bool = false
+    ) {
         self.text = text
         self.start = start
         self.end = end
         self.confidence = confidence
         self.estimated = estimated
+        self.emphasis = emphasis
     }
 }
 

@@ -5,19 +5,32 @@ public struct TimedToken: Sendable, Equatable {
     public var end: Double  // seconds
     /// The times were spread over a range, not measured (see `Word.estimated`).
     public var estimated: Bool
+    /// The word it comes from is stressed (see `Word.emphasis`).
+    public var emphasis: Bool
+    /// A Chinese, Japanese or Korean character that continues the timed word of the token
+    /// before it: a recognizer timed "今日は" as one word, the tokenizer made a token of each
+    /// character. Captions show such a group as one `Word` (see `CaptionChunker`).
+    public var joinsPrevious: Bool
 
-    public init(token: Token, start: Double, end: Double, estimated: Bool = false) {
+    public init(
+        token: Token, start: Double, end: Double, estimated: Bool = false, emphasis: Bool = false,
+        joinsPrevious: Bool = false
+    ) {
         self.token = token
         self.start = start
         self.end = end
         self.estimated = estimated
+        self.emphasis = emphasis
+        self.joinsPrevious = joinsPrevious
     }
 
     /// The tokens of a segment's text with times. The text decides what is shown (its
     /// punctuation, and words a recognizer left untimed); the word timings, aligned to it
     /// token by token, decide when. Tokens no word timed are spread between their timed
     /// neighbours; a segment without word timings spreads all its tokens over its range. Spread
-    /// tokens are `estimated`; the pieces of one timed word are not.
+    /// tokens are `estimated`; the pieces of one timed word are not, and its later CJK pieces
+    /// `joinsPrevious` where the text's tokens are that word's pieces in order. A word's
+    /// `emphasis` goes to each of its tokens.
     public static func tokens(of segment: Segment) -> [TimedToken] {
         let textTokens = Tokenizer.tokens(segment.text)
         let words = timedWords(segment)
@@ -26,32 +39,39 @@ public struct TimedToken: Sendable, Equatable {
         }
         guard !textTokens.isEmpty else { return words }
 
-        // Which text token each word token times (same or differently spelt, in order).
-        var times = [(Double, Double, Bool)?](repeating: nil, count: textTokens.count)
+        // Which word token times each text token (same or differently spelt, in order).
+        var timedBy = [Int?](repeating: nil, count: textTokens.count)
         let steps = ScriptAligner.alignment(textTokens.map { key($0.text) }, words.map { key($0.token.text) })
-        for case .pair(let t, let w, _) in steps where times[t] == nil {
-            times[t] = (words[w].start, words[w].end, words[w].estimated)
+        for case .pair(let t, let w, _) in steps where timedBy[t] == nil {
+            timedBy[t] = w
         }
         // Untimed tokens share the gap between the timed ones around them.
         var result: [TimedToken] = []
         var i = 0
         while i < textTokens.count {
-            if let (start, end, estimated) = times[i] {
-                result.append(TimedToken(token: textTokens[i], start: start, end: end, estimated: estimated))
+            if let w = timedBy[i] {
+                var timed = words[w]
+                timed.token = textTokens[i]
+                // A group goes on only where the text's tokens are the word's pieces in order,
+                // with no space between them.
+                timed.joinsPrevious = timed.joinsPrevious && i > 0 && timedBy[i - 1] == w - 1
+                    && textTokens[i].isCJK && textTokens[i - 1].isCJK && !textTokens[i].spaceBefore
+                result.append(timed)
                 i += 1
                 continue
             }
             var j = i
-            while j < textTokens.count && times[j] == nil { j += 1 }
+            while j < textTokens.count && timedBy[j] == nil { j += 1 }
             let from = result.last?.end ?? segment.start
-            let to = j < textTokens.count ? times[j]!.0 : max(from, segment.end)
+            let to = j < textTokens.count ? words[timedBy[j]!].start : max(from, segment.end)
             result += spread(Array(textTokens[i..<j]), start: from, end: max(from, to), estimated: true)
             i = j
         }
         return result
     }
 
-    /// The segment's words as tokens, times clamped into the segment and made to increase.
+    /// The segment's words as tokens, times clamped into the segment and made to increase;
+    /// each CJK piece of a word after a CJK piece `joinsPrevious`.
     private static func timedWords(_ segment: Segment) -> [TimedToken] {
         var result: [TimedToken] = []
         var previousStart = segment.start
@@ -60,7 +80,12 @@ public struct TimedToken: Sendable, Equatable {
             guard !tokens.isEmpty else { continue }
             let start = min(max(word.start, previousStart), segment.end)
             let end = min(max(word.end, start), segment.end)
-            result += spread(tokens, start: start, end: end, estimated: word.estimated)
+            var pieces = spread(tokens, start: start, end: end, estimated: word.estimated)
+            for k in pieces.indices {
+                pieces[k].emphasis = word.emphasis
+                pieces[k].joinsPrevious = k > 0 && pieces[k].token.isCJK && pieces[k - 1].token.isCJK
+            }
+            result += pieces
             previousStart = start
         }
         return result

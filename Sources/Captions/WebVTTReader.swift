@@ -2,10 +2,13 @@
 /// blocks skipped, optional cue identifiers, `[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt [settings]`
 /// timing lines (settings ignored), payload lines joined with "\n" with tags stripped and
 /// character references decoded (see `CueText`); UTF-8 with or without BOM, LF or CRLF.
+/// Cue timestamps inside a payload (`<00:00:01.500>`) give the segment its words' timings
+/// (`CueText.timedWords`); one out of place is a note and ignored.
 enum WebVTTReader {
     static func parse(_ text: String, file: String) throws -> Transcript {
         var problems = ProblemList(file: file)
         var segments: [Segment] = []
+        var notes: [CaptionProblem] = []
         let lines = textLines(text)
         var firstCue = 0
         if let first = lines.first, first.hasPrefix("WEBVTT") {
@@ -32,10 +35,14 @@ enum WebVTTReader {
             let cue = CueText(block.payload.joined(separator: "\n"))
             // A cue whose payload is empty, or only tags, shows nothing: skipped, not an error.
             if cue.text.isEmpty { continue }
-            segments.append(Segment(text: cue.text, start: start, end: end, speaker: cue.speaker, source: block.source))
+            let (words, ignored) = cue.timedWords(start: start, end: end)
+            let payloadLine = (block.timing ?? block.first) + 2  // 1-based line of the first payload line
+            notes += ignored.map { CaptionProblem(file: file, line: payloadLine + $0.0.line, message: $0.1) }
+            segments.append(
+                Segment(text: cue.text, start: start, end: end, speaker: cue.speaker, words: words, source: block.source))
         }
         try problems.check()
-        return Transcript(segments: segments, dropped: problems.dropped)
+        return Transcript(segments: segments, notes: notes, dropped: problems.dropped)
     }
 
     /// Whether `line` is `keyword` alone or followed by a space or tab (and any text).

@@ -5,14 +5,22 @@ import XCTest
 @testable import Captions
 
 /// SubRip and WebVTT files as players read them, one rule a case: line ends, the WebVTT
-/// signature, timestamp forms, blocks left out with a warning and `strict` reads. The cases
-/// are data (`Cases/cue-files.json`): input text, and either the cues and warnings or the error.
+/// signature, timestamp forms, blocks left out with a warning, `strict` reads and cue
+/// timestamps as word timings. The cases are data (`Cases/cue-files.json`): input text, and
+/// either the cues (with their words when timed) and warnings or the error.
 final class CueFileCaseTests: XCTestCase {
     struct Case: Decodable {
+        struct Word: Decodable, Equatable {
+            var text: String
+            var start: Double
+            var end: Double
+        }
         struct Cue: Decodable, Equatable {
             var start: Double
             var end: Double
             var text: String
+            /// The timed words (of WebVTT cue timestamps); absent for a cue without.
+            var words: [Word]?
         }
         var name: String
         var format: String
@@ -42,8 +50,13 @@ final class CueFileCaseTests: XCTestCase {
             }
             do {
                 let transcript = try read()
-                XCTAssertEqual(
-                    transcript.segments.map { Case.Cue(start: $0.start, end: $0.end, text: $0.text) }, item.cues ?? [], item.name)
+                let cues = transcript.segments.map { segment in
+                    Case.Cue(
+                        start: segment.start, end: segment.end, text: segment.text,
+                        words: segment.words.isEmpty
+                            ? nil : segment.words.map { Case.Word(text: $0.text, start: $0.start, end: $0.end) })
+                }
+                XCTAssertEqual(cues, item.cues ?? [], item.name)
                 XCTAssertEqual(transcript.notes.map(\.description), item.warnings ?? [], item.name)
             } catch {
                 XCTFail("\(item.name): \(error)")

@@ -26,7 +26,8 @@ final class ScriptAlignerTests: XCTestCase {
             warnings: &warnings)
         XCTAssertEqual(captions.map(\.text), ["我們今天討論視頻字幕，很重要。"])
         XCTAssertEqual(captions[0].start, 1.0)
-        XCTAssertEqual(captions[0].words.first?.text, "我")
+        // Each timed recognizer word is one caption word, in the script's form (issue 17).
+        XCTAssertEqual(captions[0].words.map(\.text), ["我們", "今天", "討論", "視頻", "字幕，", "很", "重要。"])
         XCTAssertEqual(captions[0].words.last?.end, 4.0, "timings stay the recognizer's")
     }
 

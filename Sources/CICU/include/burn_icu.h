@@ -63,6 +63,13 @@ void burn_icu_transliterator_close(burn_icu_transliterator *transliterator);
 int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const uint16_t *text, int32_t length,
                                uint16_t *out, int32_t capacity);
 
+/* text in capitals by the case rules of locale (BCP-47, may be NULL or empty for the
+   language-neutral rules: "tr" and "az" map i to İ, "lt" keeps dots, "el" drops accents)
+   into out. Returns the length of the result (which may exceed capacity: call again with a
+   larger buffer), or a negative ICU error code. */
+int32_t burn_icu_to_upper(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
+                          int32_t capacity);
+
 /* Bidi embedding levels of text, one per UTF-16 unit. The paragraph is right to left when
    right_to_left is true (the language is written that way), else its direction comes from
    the first strong character (left to right when there is none). Returns 0, or a negative

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Words and phrases to stress (`--emphasize FILE`): one word or phrase a line, UTF-8; blank
+/// lines and lines starting with `#` are skipped. They are compared by token keys
+/// (`TimedToken.key`: case-insensitive, punctuation ignored), so `Right now!` matches the
+/// words "right" "NOW," of a caption.
+public struct EmphasisList: Sendable, Equatable {
+    /// Each entry as the keys of its tokens, in order (`right now` is `["right", "now"]`).
+    public var phrases: [[String]]
+
+    /// The list of `entries`, each a word or a phrase; entries without a word are left out.
+    public init(_ entries: [String]) {
+        phrases = entries.map(Self.keys).filter { !$0.isEmpty }
+    }
+
+    /// Reads the list at `path`. Throws `CaptionError` naming the file when it cannot be read
+    /// or is no UTF-8 text, and naming each line that holds no word (only punctuation).
+    public static func load(path: String) throws -> EmphasisList {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CaptionError([CaptionProblem(file: path, message: "cannot read the emphasis list")])
+        }
+        return try parse(TextEncoding.text(of: data, file: path).text, file: path)
+    }
+
+    /// The list in `text`; `file` names it in problems.
+    static func parse(_ text: String, file: String) throws -> EmphasisList {
+        var problems = ProblemList(file: file)
+        var entries: [String] = []
+        for (index, line) in textLines(text).enumerated() {
+            let entry = line.trimmingWhitespace()
+            if entry.isEmpty || entry.hasPrefix("#") { continue }
+            if keys(String(entry)).isEmpty {
+                problems.add(line: index + 1, "`\(entry)` holds no word to stress")
+                continue
+            }
+            entries.append(String(entry))
+        }
+        try problems.check()
+        return EmphasisList(entries)
+    }
+
+    /// `captions` with `emphasis` set on every word that is part of a listed word or phrase
+    /// (a phrase: its words in a row inside one caption). Other words keep theirs.
+    public func marked(_ captions: [Caption]) -> [Caption] {
+        guard !phrases.isEmpty else { return captions }
+        return captions.map { caption in
+            // The caption's token keys in order, each with the word it belongs to.
+            var keys: [(key: String, word: Int)] = []
+            for (index, word) in caption.words.enumerated() {
+                keys += Self.keys(word.text).map { ($0, index) }
+            }
+            var marked = caption
+            for phrase in phrases where phrase.count <= keys.count {
+                for start in 0...(keys.count - phrase.count)
+                where zip(keys[start...], phrase).allSatisfy({ $0.key == $1 }) {
+                    for item in keys[start..<(start + phrase.count)] { marked.words[item.word].emphasis = true }
+                }
+            }
+            return marked
+        }
+    }
+
+    /// The keys of the tokens of `text` that have one (punctuation alone has none).
+    static func keys(_ text: String) -> [String] {
+        Tokenizer.tokens(text).map { TimedToken.key($0.text) }.filter { !$0.isEmpty }
+    }
+}
