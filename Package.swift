@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Media", dependencies: [
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
         ]),
-        .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "CProcess"]),
+        .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),

@@ -13,7 +13,7 @@ public struct BatchJob: Sendable {
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
     /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
-    /// "captionsEncoding"?, "strict"?}`: every
+    /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?}`: every
     /// render option of the command line. Two lines writing one file (by real path, through
     /// any symbolic link) make the second a failed job.
     public static func read(manifest path: String) throws -> [BatchJob] {
@@ -66,7 +66,7 @@ public struct BatchJob: Sendable {
         }
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
-            "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict",
+            "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -106,13 +106,16 @@ public struct BatchJob: Sendable {
         let timingFix = try flag("timingFix", default: true)
         let strict = try flag("strict", default: false)
         let preset = try string("preset") ?? "tiktok"
+        let look = try string("look")
         return BurnRequest(
             input: try path("input")!, captions: try path("captions")!, captionsFormat: format,
             preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
             output: .file(try path("output")!), encoder: encoder, language: try string("language"),
             fontsConf: try path("fontsConf", required: false), script: try path("script", required: false),
             timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false), captionsEncoding: encoding,
-            strictCaptions: strict)
+            strictCaptions: strict,
+            look: look.map { $0.hasSuffix(".json") && !$0.hasPrefix("/") ? folder.appendingPathComponent($0).path : $0 },
+            emphasize: try path("emphasize", required: false))
     }
 }
 

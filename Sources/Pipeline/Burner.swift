@@ -46,7 +46,7 @@ public enum Burner {
             prepared, into: destination, timer: timer, cancellation: cancellation, events: events)
         try destination?.commit()
         // Only a finished render's captions are written.
-        if let export { try CaptionPlanner.export(prepared.captions, to: export) }
+        if let export { try CaptionPlanner.export(prepared.captions, to: export, style: prepared.assStyle) }
         return BurnResult(
             output: destination?.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
             captionedFrames: summary.captionedFrames, captions: prepared.planned.count, rasterized: rasterized,
@@ -74,7 +74,9 @@ public enum Burner {
         let preset = try Preset.load(try Resources.preset(request.preset))
         let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
         let input = try probe(request, preset: preset, events: events)
-        let captions = try onScreenCaptions(request, input: input, preset: preset, events: events)
+        let captions = look.transformed(
+            try onScreenCaptions(request, input: input, preset: preset, events: events), language: request.language)
+        noteEstimatedWords(captions, look: look, request: request, events: events)
         let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let (engine, planned) = try timer.measure(.captions) {
             let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
@@ -142,6 +144,18 @@ public enum Burner {
                     + "(more text than its time allows)"))
         }
         return captions
+    }
+
+    /// One notice when a look shows words one by one but the captions carry no word timings
+    /// (SubRip, plain WebVTT): their times are spread over each caption by length.
+    private static func noteEstimatedWords(
+        _ captions: [Caption], look: Look, request: BurnRequest, events: (BurnEvent) -> Void
+    ) {
+        guard !look.isStatic, captions.contains(where: { $0.words.allSatisfy(\.estimated) }) else { return }
+        let count = captions.filter { $0.words.allSatisfy(\.estimated) }.count
+        events(.notice(
+            "\(request.captions): \(count == captions.count ? "no caption has" : "\(count) of \(captions.count) captions have no") "
+                + "word timings; the look \(look.name) times their words by length"))
     }
 
     /// Warnings about the layout: a font family that is not installed, characters no font

@@ -31,7 +31,7 @@ final class CaptionPainter {
     private lazy var painter: StatePainter? = wordLook.map {
         StatePainter(
             planned.layout, look: $0, style: style, faces: faces,
-            emphasized: [])
+            emphasized: Set(planned.caption.words.indices.filter { planned.caption.words[$0].emphasis }))
     }
     private var last: (state: WordState?, bitmap: CaptionBitmap?)?
     private var staticRasterized = 0

@@ -19,13 +19,14 @@ enum CaptionPlanner {
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
         let envelope = request.timingFix ? try SpeechEnvelope.read(input) : nil
-        let captions = CaptionBuilder.captions(
+        var captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
             language: request.language,
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
             warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
+        if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         return captions
     }
 
@@ -44,14 +45,15 @@ enum CaptionPlanner {
     /// `CaptionWriter` writes, none of `inputs`.
     static func exportOutput(_ path: String, inputs: [String]) throws -> OutputFile {
         guard CaptionWriter.format(forPath: path) != nil else {
-            throw BurnError.usage("\(path): --export-captions needs a .srt, .vtt or .json file")
+            throw BurnError.usage("\(path): --export-captions needs a .srt, .vtt, .json or .ass file")
         }
         return try OutputFile(output: path, inputs: inputs)
     }
 
-    /// Writes `captions` to `file` in the format its extension names, atomically.
-    static func export(_ captions: [Caption], to file: OutputFile) throws {
+    /// Writes `captions` to `file` in the format its extension names, atomically; an `.ass`
+    /// file in `style`.
+    static func export(_ captions: [Caption], to file: OutputFile, style: ASSStyle) throws {
         guard let format = CaptionWriter.format(forPath: file.finalURL.path) else { return }
-        try file.write(CaptionWriter.data(captions, format: format))
+        try file.write(CaptionWriter.data(captions, format: format, style: style))
     }
 }

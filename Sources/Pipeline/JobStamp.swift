@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a finished job was made from: a hash of the input file's identity (path, size,
-/// modification time), the captions, script and preset contents, the options and the tool's
+/// modification time), the captions, script, preset, look and emphasis list contents, the options and the tool's
 /// version. Stored beside the output as `.NAME.stamp`; a job whose output exists with the
 /// same stamp is done.
 struct JobStamp: Equatable {
@@ -14,14 +14,18 @@ struct JobStamp: Equatable {
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
         hash.add("input \(URL(fileURLWithPath: request.input).standardizedFileURL.path) \(size) \(modified)")
-        for path in [request.captions, request.script, try? Resources.preset(request.preset).path].compactMap({ $0 }) {
+        let preset = try? Resources.preset(request.preset)
+        let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
+        let files = [request.captions, request.script, preset?.path, try? Resources.look(lookName).path, request.emphasize]
+        for path in files.compactMap({ $0 }) {
             hash.add(path)
             hash.add(FileManager.default.contents(atPath: path) ?? Data())
         }
         hash.add(
             "options \(request.preset) \(request.encoder.crf) \(request.encoder.preset) \(request.language ?? "-") "
                 + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
-                + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-") \(request.strictCaptions)")
+                + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-") \(request.strictCaptions) "
+                + "\(request.look ?? "-") \(request.emphasize ?? "-")")
         value = String(hash.value, radix: 16)
     }
 

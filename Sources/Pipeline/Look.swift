@@ -1,7 +1,9 @@
+import Captions
 import Foundation
 import Imaging
 import Layout
 import Raster
+import UnicodeText
 
 /// A word-by-word caption look, read from `Presets/looks/NAME.json`: how words still to come,
 /// the spoken word and the words already spoken are painted, a box, scale and grow for the
@@ -92,6 +94,19 @@ public struct Look: Sendable, Equatable, Codable {
             || (active?.fill == nil && active?.outline == nil && active?.box == nil && (active?.scale ?? 1) == 1)
         return unchanged(upcoming) && unchanged(spoken) && activeUnchanged && (entrance?.kind ?? Entrance.Kind.none) == Entrance.Kind.none
             && emphasis == nil && karaoke != true
+    }
+
+    /// `captions` with the look's text transform: capitals by the rules of each caption's
+    /// language (`language` for those that name none): Turkish `i` is `İ`, German `ß` is `SS`.
+    public func transformed(_ captions: [Caption], language: String?) -> [Caption] {
+        guard textTransform == .uppercase else { return captions }
+        return captions.map { caption in
+            var upper = caption
+            let tag = caption.language ?? language
+            upper.text = CaseMapping.uppercased(caption.text, language: tag)
+            for i in upper.words.indices { upper.words[i].text = CaseMapping.uppercased(caption.words[i].text, language: tag) }
+            return upper
+        }
     }
 
     /// The room layout keeps around each word for the look's largest word state (maybe none);

@@ -87,7 +87,7 @@ public struct PlanDocument: Encodable {
                 Piece(line: laidOut.line, box: Box(layout.reservedBox(of: laidOut)))
             }
             return Word(
-                text: word.text, start: word.start, end: word.end, emphasis: nil, line: pieces.first?.line,
+                text: word.text, start: word.start, end: word.end, emphasis: word.emphasis, line: pieces.first?.line,
                 box: pieces.first?.box, pieces: pieces.count > 1 ? Array(pieces.dropFirst()) : nil)
         }
     }

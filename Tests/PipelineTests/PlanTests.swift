@@ -200,3 +200,46 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(try CLI.burn(["plan", "--captions", json]).status, 2)
     }
 }
+
+/// `--export-captions FILE.ass` from a render: karaoke timings, the look's colours and the
+/// preset's placement, played by FFmpeg's `subtitles` filter (libass).
+final class ASSExportPlaybackTests: XCTestCase {
+    func testTheExportOfAWhisperFilePlaysInFFmpegsSubtitlesFilter() throws {
+        let folder = try temporaryFolder()
+        let whisper = folder.appendingPathComponent("talk.whisper.json")
+        try """
+            {"text": " Captions that pop", "language": "en", "segments": [{"id": 0, "start": 0.4, "end": 2.0,
+              "text": " Captions that pop", "words": [{"word": " Captions", "start": 0.5, "end": 1.1, "probability": 0.9},
+              {"word": " that", "start": 1.2, "end": 1.5, "probability": 0.9}, {"word": " pop", "start": 1.6, "end": 2.0, "probability": 0.9}]}]}
+            """.write(to: whisper, atomically: true, encoding: .utf8)
+        let ass = folder.appendingPathComponent("talk.ass")
+        let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+        let burned = try CLI.burn([talk, "--captions", whisper.path, "--look", "highlight", "--null", "-q", "--export-captions", ass.path])
+        XCTAssertEqual(burned.status, 0, burned.stderr)
+        let script = try String(contentsOf: ass, encoding: .utf8)
+        XCTAssertTrue(script.contains("PlayResX: 1080"), script)
+        XCTAssertTrue(script.contains("{\\k"), "karaoke timings: \(script)")
+        XCTAssertTrue(script.contains("&H003DD8FF"), "the look's accent #FFD83D as the karaoke colour: \(script)")
+        // One frame mid-caption, with the subtitles and without: they differ only around the preset's anchor.
+        func frame(_ filter: String?) throws -> [UInt8] {
+            let raw = folder.appendingPathComponent("frame-\(filter == nil ? "plain" : "ass").gray")
+            try ProcessRunner.ffmpeg(
+                // Seeking after the input keeps the timestamps the subtitles filter times its events by.
+                ["-i", talk, "-ss", "1.3"] + (filter.map { ["-vf", $0] } ?? [])
+                    + ["-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", raw.path])
+            return Array(try Data(contentsOf: raw))
+        }
+        let plain = try frame(nil)
+        let subtitled = try frame("subtitles=\(ass.path):fontsdir=/usr/share/fonts/truetype/noto")
+        XCTAssertEqual(plain.count, 1080 * 1920)
+        XCTAssertEqual(subtitled.count, plain.count)
+        var near = 0
+        var far = 0
+        for i in plain.indices where abs(Int(plain[i]) - Int(subtitled[i])) > 40 {
+            // tiktok's anchor: x 504, y 1152.
+            if abs(i % 1080 - 504) < 400 && abs(i / 1080 - 1152) < 150 { near += 1 } else { far += 1 }
+        }
+        XCTAssertGreaterThan(near, 2000, "the caption drawn around the anchor")
+        XCTAssertEqual(far, 0, "nothing drawn away from the anchor")
+    }
+}
