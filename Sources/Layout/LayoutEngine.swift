@@ -372,7 +372,7 @@ private struct Setting {
         var glyphs = try shaper.shape(
             bytes, range: range, face: faces[run.font], script: run.script, rightToLeft: run.isRightToLeft,
             language: language)
-        if !rooms.isEmpty { addRoom(rooms, to: &glyphs) }
+        if !rooms.isEmpty { addRoom(rooms, to: &glyphs, range: range, rightToLeft: run.isRightToLeft) }
         return glyphs
     }
 
@@ -387,18 +387,29 @@ private struct Setting {
         }
     }
 
-    /// Room before the first glyph (in visual order) of each word and after its last: the
-    /// same on both sides, so the direction does not matter. Only one word at a time takes
-    /// its largest state, so two words with only spaces between them share their room: the
-    /// spaces give back the smaller of the two (never more than their own width). At a line
-    /// break the spaces go, and each word keeps its whole room.
-    private func addRoom(_ rooms: [Double], to glyphs: inout [ShapedGlyph]) {
+    /// Room on both sides of each word: before its first character and after its last, in
+    /// reading order, so a word shaped in several runs (Han and kana) gets it only at its
+    /// ends. Only one word at a time takes its largest state, so two words with only spaces
+    /// between them share their room: the spaces give back the smaller of the two (never more
+    /// than their own width). At a line break the spaces go, and each word keeps its whole room.
+    private func addRoom(_ rooms: [Double], to glyphs: inout [ShapedGlyph], range: Range<Int>, rightToLeft: Bool) {
         for (index, word) in words.enumerated() {
-            let indices = glyphs.indices.filter { word.range.contains(glyphs[$0].cluster) }
-            guard let first = indices.first, let last = indices.last else { continue }
-            glyphs[first].xOffset += rooms[index]
-            glyphs[first].xAdvance += rooms[index]
-            glyphs[last].xAdvance += rooms[index]
+            let inWord = glyphs.indices.filter { word.range.contains(glyphs[$0].cluster) }
+            guard let last = inWord.map({ glyphs[$0].cluster }).max() else { continue }
+            let room = rooms[index]
+            // The glyphs (in visual order) of the word's first cluster, and of its last when
+            // this run holds the word's last character.
+            let opening = inWord.filter { glyphs[$0].cluster == word.range.lowerBound }
+            let closing = range.contains(word.range.upperBound - 1) ? inWord.filter { glyphs[$0].cluster == last } : []
+            // Visually, the start of the reading order is on the left in a left-to-right run.
+            if let glyph = rightToLeft ? opening.last : opening.first {
+                if !rightToLeft { glyphs[glyph].xOffset += room }
+                glyphs[glyph].xAdvance += room
+            }
+            if let glyph = rightToLeft ? closing.first : closing.last {
+                if rightToLeft { glyphs[glyph].xOffset += room }
+                glyphs[glyph].xAdvance += room
+            }
         }
         for (index, pair) in zip(words, words.dropFirst()).enumerated() {
             let gap = pair.0.range.upperBound..<pair.1.range.lowerBound
