@@ -15,6 +15,10 @@ ASS file with the same captions, line breaks and placement), then runs interleav
   N  burn-captions --null          (decode, lay out, rasterize, composite; no encode)
   D  ffmpeg -f null                (decode only)
   L  ffmpeg -vf subtitles= -f null (libass render and blend, no encode)
+  H  burn-captions --look highlight (the spoken word in colour: a bitmap per word state)
+  P  burn-captions --look pop      (the spoken word grows: per-frame raster while it grows)
+  I  burn-captions --look highlight --null
+  Q  burn-captions --look pop --null
 
 Each round runs every command once, in an order that rotates from round to round; a ratio
 is taken within a round (A/B of round 2 divides round 2's A by round 2's B) and the table
@@ -265,6 +269,10 @@ def commands(clip, captions, ass):
         "N": ours + ["--null"],
         "D": ffmpeg + ["-map", "0:v", "-f", "null", "-"],
         "L": ffmpeg + ["-map", "0:v", "-vf", subtitles, "-f", "null", "-"],
+        "H": ours + ["--look", "highlight", "-o", str(out / "H.mp4")],
+        "P": ours + ["--look", "pop", "-o", str(out / "P.mp4")],
+        "I": ours + ["--look", "highlight", "--null"],
+        "Q": ours + ["--look", "pop", "--null"],
     }
 
 
@@ -275,8 +283,15 @@ NAMES = {
     "N": "burn-captions --null",
     "D": "ffmpeg -f null (decode only)",
     "L": "ffmpeg -vf subtitles -f null",
+    "H": "burn-captions --look highlight",
+    "P": "burn-captions --look pop",
+    "I": "burn-captions --look highlight --null",
+    "Q": "burn-captions --look pop --null",
 }
-RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall")]
+RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
+          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu")]
+# Renders (encoding) run --rounds times; the rest, --null-rounds.
+RENDERS = "ABCHP"
 
 
 def frame_count(clip):
@@ -329,11 +344,11 @@ def ratio_rows(results):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=5, help="rounds of A, B and C (about 3 minutes each)")
-    parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D and L (about 25 s each)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of A, B, C, H and P (about 5 minutes each)")
+    parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDL", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQ", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     options = parser.parse_args()
@@ -351,10 +366,10 @@ def main():
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
     runs = commands(clip, captions, ass)
-    order = [k for k in "ABCNDL" if k in options.only]
+    order = [k for k in "ABCNDLHPIQ" if k in options.only]
     results = {k: [] for k in order}
     for round_index in range(max(options.rounds, options.null_rounds)):
-        keys = [k for k in order if round_index < (options.rounds if k in "ABC" else options.null_rounds)]
+        keys = [k for k in order if round_index < (options.rounds if k in RENDERS else options.null_rounds)]
         shift = round_index % len(keys)
         for key in keys[shift:] + keys[:shift]:
             result = measure(runs[key])
@@ -410,7 +425,7 @@ def write_report(path, text, memory, frames, options):
         "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()),
         "",
         "Clip: %d s, 1080x1920, %d frames at 30 fps, %d caption segments; x264 %s crf %s with %d threads "
-        "for A, B and C; %d rounds of A, B and C, %d of N, D and L." % (options.seconds, frames, len(json.loads(
+        "for the renders; %d rounds of A, B, C, H and P, %d of N, D, L, I and Q." % (options.seconds, frames, len(json.loads(
             (BENCH / ("clip-%ds.json" % options.seconds)).read_text())["segments"]), X264[0], X264[1],
             os.cpu_count(), options.rounds, options.null_rounds),
         "",

@@ -69,10 +69,12 @@ final class WordLookFrameTests: XCTestCase {
     }
 
     /// Which word the frame shows as spoken: the one with the most accent pixels (yellow for
-    /// `highlight`, red box for `box`), or for `reveal` the last of the words drawn.
+    /// `highlight`, red box for `box`), or for `reveal` the last of the words drawn. Only the
+    /// pixels of a box that no other word's box holds count (reserved boxes touch, with their
+    /// outline margins, where words have no space between them).
     static func spokenWord(in frames: RGBFrames, frame: Int, boxes: [Plan.Box], look: String) -> Int? {
-        let counts = boxes.map { box in
-            frames.count(frame: frame, in: box) { r, g, b in
+        let counts = boxes.indices.map { index in
+            frames.count(frame: frame, in: boxes[index], excluding: boxes.indices.filter { $0 != index }.map { boxes[$0] }) { r, g, b in
                 switch look {
                 case "highlight": return r > 200 && g > 170 && b < 130  // #FFD83D against white and grey
                 case "box": return r > 190 && g < 100 && b > 40 && b < 140  // #FE2C55
@@ -113,8 +115,8 @@ struct RGBFrames {
 
     var count: Int { bytes.count / (width * height * 3) }
 
-    /// How many pixels of `frame` inside `box` (frame pixels) pass `test`.
-    func count(frame: Int, in box: Plan.Box, _ test: (Int, Int, Int) -> Bool) -> Int {
+    /// How many pixels of `frame` inside `box` and outside `others` (frame pixels) pass `test`.
+    func count(frame: Int, in box: Plan.Box, excluding others: [Plan.Box], _ test: (Int, Int, Int) -> Bool) -> Int {
         let base = frame * width * height * 3
         let left = max(0, Int(box.x.rounded(.down)) - x)
         let right = min(width, Int((box.x + box.width).rounded(.up)) - x)
@@ -123,6 +125,9 @@ struct RGBFrames {
         var total = 0
         for row in top..<max(top, bottom) {
             for column in left..<max(left, right) {
+                let fx = Double(x + column) + 0.5
+                let fy = Double(y + row) + 0.5
+                if others.contains(where: { fx >= $0.x && fx < $0.x + $0.width && fy >= $0.y && fy < $0.y + $0.height }) { continue }
                 let i = base + (row * width + column) * 3
                 if test(Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2])) { total += 1 }
             }
