@@ -70,5 +70,40 @@ func milliseconds(_ duration: Duration) -> Double {
             count / (milliseconds(raster) / 1000), each[each.count / 2], each[each.count * 9 / 10], each.last!))
 }
 
+/// The median time to make one active-word state of a word-by-word look: each caption's
+/// painter draws every state in order (the spoken word moving on), as a render does.
+@MainActor func benchStates(_ name: String, look lookName: String, _ captions: [Caption], rounds: Int) throws {
+    let look = try Look.load(try Resources.look(lookName))
+    let lookStyle = preset.textStyle(width: 1080, height: 1920, look: look)
+    var each: [Double] = []  // ms per state
+    var states = 0
+    for _ in 0..<rounds {
+        for caption in captions {
+            let layout = try engine.layout(caption, style: lookStyle)
+            guard let wordLook = look.wordLook(preset: preset, fontSize: layout.fontSize) else { continue }
+            let painter = StatePainter(layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
+            for index in caption.words.indices {
+                let start = clock.now
+                _ = try painter.bitmap(WordState(active: index))
+                each.append(milliseconds(clock.now - start))
+                states += 1
+            }
+        }
+    }
+    each.sort()
+    print(
+        String(
+            format: "%-8@ %-9@ %4d states: one active-word state median %.3f ms, 90th %.3f ms (the first of a caption rasterizes its words)",
+            name as NSString, lookName as NSString, states, each[each.count / 2], each[each.count * 9 / 10]))
+}
+
+/// The sample's captions with their word timings.
+@MainActor func timedSampleCaptions() throws -> [Caption] {
+    let transcript = try CaptionReader.read(root.appendingPathComponent("Samples/talk.json"))
+    return CaptionBuilder.captions(from: transcript, warnings: &ignoredWarnings)
+}
+var ignoredWarnings: [String] = []
+
 try bench("sample", try sampleCaptions(), rounds: 50)
 try bench("goldens", try layoutCaseCaptions(), rounds: 20)
+for look in ["highlight", "pop"] { try benchStates("sample", look: look, try timedSampleCaptions(), rounds: 20) }

@@ -9,10 +9,14 @@ import Imaging
 public struct FrameOverlay {
     public var id: Int
     public var bitmap: CaptionBitmap
+    /// The overlay `previous` with only `areas` (frame pixels) drawn again, the rest of the
+    /// bitmap equal: only those areas are converted again. Nil: converted whole.
+    public var change: (previous: Int, areas: [Rect])?
 
-    public init(id: Int, bitmap: CaptionBitmap) {
+    public init(id: Int, bitmap: CaptionBitmap, change: (previous: Int, areas: [Rect])? = nil) {
         self.id = id
         self.bitmap = bitmap
+        self.change = change
     }
 }
 
@@ -111,10 +115,16 @@ public final class Transcoder {
             let caption = try timer.measure(.captions) { () throws -> YUVOverlay? in
                 guard let caption = try overlay(time) else { return nil }
                 if current?.id != caption.id {
-                    current = (
-                        caption.id,
-                        YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
-                    )
+                    if let change = caption.change, var changed = current?.overlay, current?.id == change.previous,
+                        changed.update(caption.bitmap, areas: change.areas, matrix: matrix, fullRange: fullRange)
+                    {
+                        current = (caption.id, changed)
+                    } else {
+                        current = (
+                            caption.id,
+                            YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
+                        )
+                    }
                 }
                 return current!.overlay
             }

@@ -56,8 +56,26 @@ final class CaptionOverlays {
         if let current, current.key == key { return current.overlay }
         let bitmaps = try onScreen.compactMap { try painters[$0]!.bitmap(at: time) }
         sets += 1
-        let overlay = CaptionBitmap.layered(bitmaps).map { FrameOverlay(id: sets, bitmap: $0) }
+        let overlay = CaptionBitmap.layered(bitmaps).map { bitmap in
+            FrameOverlay(id: sets, bitmap: bitmap, change: change(to: key, bitmap: bitmap))
+        }
         current = (key, overlay)
         return overlay
+    }
+
+    /// The overlay on screen and the areas that changed, when `bitmap` (for `key`) is that
+    /// overlay with only some words drawn again: the same captions in the same box, each one
+    /// whose state changed redrawn in parts.
+    private func change(to key: [Shown], bitmap: CaptionBitmap) -> (previous: Int, areas: [Rect])? {
+        guard let current, let previous = current.overlay, current.key.map(\.index) == key.map(\.index),
+            (previous.bitmap.x, previous.bitmap.y, previous.bitmap.width, previous.bitmap.height)
+                == (bitmap.x, bitmap.y, bitmap.width, bitmap.height)
+        else { return nil }
+        var areas: [Rect] = []
+        for (old, new) in zip(current.key, key) where old.state != new.state {
+            guard let changed = painters[new.index]?.lastChange else { return nil }
+            areas += changed
+        }
+        return (previous.id, areas)
     }
 }

@@ -35,6 +35,9 @@ final class CaptionPainter {
     }
     private var last: (state: WordState?, bitmap: CaptionBitmap?)?
     private var staticRasterized = 0
+    /// What the last new bitmap changed from the one before it (frame pixels), when only
+    /// parts were drawn again; nil when it was drawn whole.
+    private(set) var lastChange: [Rect]?
 
     init(_ planned: PlannedCaption, painting: CaptionPainting) {
         self.planned = planned
@@ -56,9 +59,11 @@ final class CaptionPainter {
         let bitmap: CaptionBitmap?
         if let state, let painter {
             bitmap = try painter.bitmap(state)
+            lastChange = painter.lastChange
         } else {
             bitmap = try Rasterizer.render(planned.layout, style: style, faces: faces)
             staticRasterized += 1
+            lastChange = nil
         }
         last = (state, bitmap)
         return bitmap

@@ -26,11 +26,18 @@ struct ColorLayer: Sendable, Equatable {
 
     /// `top` placed with its top-left pixel at (`x`, `y`) of this layer, composited over it
     /// (Porter-Duff source-over on premultiplied bytes, rounded to nearest); pixels outside are cut.
-    /// Only `top`'s columns in `limit` are drawn when it is given.
-    mutating func draw(_ top: ColorLayer, x: Int, y: Int, columns limit: Range<Int>? = nil) {
-        let rows = max(0, y)..<min(height, y + top.height)
+    /// Only `top`'s columns in `limit` are drawn when it is given, and only this layer's
+    /// pixels in `area` (columns, rows) when that is given.
+    mutating func draw(
+        _ top: ColorLayer, x: Int, y: Int, columns limit: Range<Int>? = nil, area: (columns: Range<Int>, rows: Range<Int>)? = nil
+    ) {
+        var rows = max(0, y)..<min(height, y + top.height)
         var columns = max(0, x)..<min(width, x + top.width)
         if let limit { columns = columns.clamped(to: (x + limit.lowerBound)..<(x + limit.upperBound)) }
+        if let area {
+            columns = columns.clamped(to: area.columns)
+            rows = rows.clamped(to: area.rows)
+        }
         guard !rows.isEmpty, !columns.isEmpty else { return }
         let width = self.width
         top.pixels.withUnsafeBufferPointer { src in

@@ -1,11 +1,13 @@
 import Imaging
 import Layout
 
-/// Draws one caption in the states of a word-by-word look. Each word is rasterized once per
-/// scale (glyph coverage and its dilated outline) and tinted once per paint; a state is those
-/// word layers drawn into the caption's box: the spoken word's box, every visible word's
-/// outline, then every fill. Nothing is shaped or laid out again: the layout kept room for
-/// every state, so a word's state changes only the pixels of its own cell.
+/// Draws one caption in the states of a word-by-word look. Each word is rasterized (glyph
+/// coverage and its dilated outline) at most twice, at its laid-out size and at the spoken
+/// word's full scale, and tinted once per paint; the scales a grow passes through are
+/// resampled from the full one, and a pop entrance resamples the whole caption. A state is
+/// those word layers drawn into the caption's box: the spoken word's box, every visible
+/// word's outline, then every fill and colour glyph. Nothing is shaped or laid out again: the
+/// layout kept room for every state, so a word's state changes only its reserved box.
 public final class StatePainter {
     private let layout: LaidOutCaption
     private let look: WordLook
@@ -14,18 +16,22 @@ public final class StatePainter {
     private let emphasized: Set<Int>  // indices into the caption's words
     private let bounds: (x: Int, y: Int, width: Int, height: Int)  // frame pixels every state fits in
     private var sprites: [SpriteKey: Sprite?] = [:]
-    private var tinted: [TintKey: ColorLayer] = [:]
+    private var painted: [PaintKey: ColorLayer] = [:]
     /// Word layers rasterized so far (one per word and scale), for `--stats` and tests.
     public private(set) var rasterized = 0
+    /// What the last bitmap changed from the one before (frame pixels), when it is the same
+    /// box with only these areas drawn again; nil when it was drawn whole.
+    public private(set) var lastChange: [Rect]?
+    private var lastWasPlain = false  // the last bitmap was the composed canvas as it is
 
     private struct SpriteKey: Hashable {
         var word: Int  // index into `layout.words`
         var scale: Int  // thousandths
     }
-    private struct TintKey: Hashable {
+    private struct PaintKey: Hashable {
         var sprite: SpriteKey
-        var color: RGBAColor
-        var isOutline: Bool
+        var fill: RGBAColor
+        var outline: RGBAColor
     }
     /// One word at one scale: fill coverage, outline coverage and colour glyphs, placed.
     private struct Sprite {
@@ -49,60 +55,152 @@ public final class StatePainter {
         )
     }
 
-    /// The caption in `state`, or nil when nothing of it is visible.
+    /// What a word entry looks like in a state; equal appearances draw equal pixels.
+    private struct Appearance: Equatable {
+        var paint: WordPaint
+        var scale: Double
+        var isActive: Bool
+        var sweep: Int  // the karaoke sweep of the spoken word; `WordLook.steps` otherwise
+    }
+    /// The last state drawn (before any entrance): each entry's appearance, and the canvas.
+    private var composed: (appearances: [Appearance?], canvas: ColorLayer)?
+
+    /// The caption in `state`, or nil when nothing of it is visible. Only the reserved boxes
+    /// of the words whose appearance changed since the last state are drawn again.
     public func bitmap(_ state: WordState) throws -> CaptionBitmap? {
         let (entranceScale, opacity) = look.entranceEffect(in: state)
-        guard opacity > 0 else { return nil }
-        var canvas = ColorLayer(width: bounds.width, height: bounds.height)
-        let blockX = layout.frame.midX
-        let blockY = layout.frame.midY
-        // Each word entry: its paint, the scale it is drawn at and where its centre goes.
-        var placed: [(key: SpriteKey, paint: WordPaint, dx: Int, dy: Int, active: Bool)] = []
-        for (entry, word) in layout.words.enumerated() {
+        let appearances = layout.words.map { word -> Appearance? in
             let paint = look.paint(of: word.index, in: state, emphasized: emphasized.contains(word.index))
-            guard paint.visible else { continue }
+            guard paint.visible else { return nil }
             let isActive = word.index == state.active
-            let wordScale = isActive ? look.scale(in: state) : 1
-            let cell = layout.cell(of: word)
-            // The whole caption scales about the block's centre (a pop entrance), each word about its own.
-            let dx = Int(((blockX + (cell.midX - blockX) * entranceScale) - cell.midX).rounded())
-            let dy = Int(((blockY + (cell.midY - blockY) * entranceScale) - cell.midY).rounded())
-            let key = SpriteKey(word: entry, scale: Int((wordScale * entranceScale * 1000).rounded()))
-            if isActive, let box = look.activeBox { drawBox(box, word: word, scale: Double(key.scale) / 1000, dx: dx, dy: dy, into: &canvas) }
-            placed.append((key, paint, dx, dy, isActive))
+            return Appearance(
+                paint: paint, scale: isActive ? look.scale(in: state) : 1, isActive: isActive,
+                sweep: isActive && look.karaoke ? state.sweep : WordLook.steps)
         }
-        for item in placed where style.outlineRadius > 0 {
-            guard let sprite = try sprite(item.key) else { continue }
-            draw(tint(sprite, key: item.key, color: item.paint.outline, isOutline: true), at: sprite, dx: item.dx, dy: item.dy, into: &canvas)
+        lastChange = nil
+        guard opacity > 0, appearances.contains(where: { $0 != nil }) else {
+            lastWasPlain = false
+            return nil
         }
-        for item in placed {
-            guard let sprite = try sprite(item.key) else { continue }
-            var columns: Range<Int>?
-            if item.active, look.karaoke, state.sweep < WordLook.steps {
-                // Not yet swept: the upcoming fill, then the active fill up to the sweep.
-                let upcoming = look.paint(of: -1, in: WordState(active: nil), emphasized: false)
-                draw(tint(sprite, key: item.key, color: upcoming.fill, isOutline: false), at: sprite, dx: item.dx, dy: item.dy, into: &canvas)
-                columns = sweptColumns(sprite, sweep: state.sweep)
+        var canvas: ColorLayer
+        var areas: [(columns: Range<Int>, rows: Range<Int>)?] = [nil]
+        if let composed {
+            canvas = composed.canvas
+            areas = appearances.indices.filter { appearances[$0] != composed.appearances[$0] }.map { entry in
+                let box = layout.reservedBox(of: layout.words[entry])
+                let left = Int(box.x.rounded(.down)) - bounds.x
+                let top = Int(box.y.rounded(.down)) - bounds.y
+                return (left..<(Int(box.maxX.rounded(.up)) - bounds.x), top..<(Int(box.maxY.rounded(.up)) - bounds.y))
             }
-            draw(
-                tint(sprite, key: item.key, color: item.paint.fill, isOutline: false), at: sprite, dx: item.dx,
-                dy: item.dy, into: &canvas, columns: columns)
-            if let color = sprite.layers.color {
-                canvas.draw(color, x: sprite.layers.x + item.dx - bounds.x, y: sprite.layers.y + item.dy - bounds.y)
+        } else {
+            canvas = ColorLayer(width: bounds.width, height: bounds.height)
+        }
+        for area in areas {
+            if let area { canvas.clear(columns: area.columns, rows: area.rows) }
+            try compose(appearances, into: &canvas, area: area)
+        }
+        composed = (appearances, canvas)
+        let plain = entranceScale == 1 && opacity == 1 && style.shadow == nil && style.box == nil
+        if plain, lastWasPlain, !areas.contains(where: { $0 == nil }) {
+            lastChange = areas.compactMap { $0 }.map { area in
+                Rect(
+                    x: Double(area.columns.lowerBound + bounds.x), y: Double(area.rows.lowerBound + bounds.y),
+                    width: Double(area.columns.count), height: Double(area.rows.count))
             }
+        }
+        lastWasPlain = plain
+        if entranceScale != 1 {
+            // The whole caption scales about the block's centre (a pop entrance).
+            let centreX = layout.frame.midX - Double(bounds.x)
+            let centreY = layout.frame.midY - Double(bounds.y)
+            canvas = canvas.scaled(
+                by: entranceScale, offsetX: centreX * (1 - entranceScale), offsetY: centreY * (1 - entranceScale),
+                width: canvas.width, height: canvas.height)
         }
         if opacity < 1 { canvas.fade(opacity) }
-        guard !canvas.isEmpty else { return nil }
         guard style.shadow != nil || style.box != nil else {
             return CaptionBitmap(x: bounds.x, y: bounds.y, width: canvas.width, height: canvas.height, pixels: canvas.pixels)
         }
         return Rasterizer.underlay(canvas, x: bounds.x, y: bounds.y, frame: layout.frame, style: style)
     }
 
+    /// The words in their appearances drawn over `canvas`, only inside `area` when given: the
+    /// spoken word's box under everything, then each word's paint (its fill over its outline,
+    /// with its colour glyphs). Words do not touch but by their outlines, so painting word by
+    /// word is painting every outline, then every fill.
+    private func compose(
+        _ appearances: [Appearance?], into canvas: inout ColorLayer, area: (columns: Range<Int>, rows: Range<Int>)?
+    ) throws {
+        let placed = appearances.enumerated().compactMap { entry, appearance in
+            appearance.map { (image: WordImage(entry: entry, scale: $0.scale), appearance: $0) }
+        }
+        for item in placed where item.appearance.isActive {
+            if let box = look.activeBox {
+                drawBox(box, word: layout.words[item.image.entry], scale: item.image.scale, into: &canvas, area: area)
+            }
+        }
+        for item in placed {
+            if let area, !intersects(layout.reservedBox(of: layout.words[item.image.entry]), area) { continue }
+            let paint = item.appearance.paint
+            if item.appearance.sweep < WordLook.steps {
+                // Not yet swept: the upcoming paint, then the spoken word's up to the sweep.
+                if let upcoming = try layer(item.image, paint: look.upcoming) { draw(upcoming, into: &canvas, area: area) }
+                if let swept = try layer(item.image, paint: paint) {
+                    draw(
+                        swept, into: &canvas, columns: sweptColumns(width: swept.layer.width, sweep: item.appearance.sweep),
+                        area: area)
+                }
+            } else if let layer = try layer(item.image, paint: paint) {
+                draw(layer, into: &canvas, area: area)
+            }
+        }
+    }
+
+    /// Whether `box` (frame pixels) reaches into `area` (canvas columns and rows).
+    private func intersects(_ box: Rect, _ area: (columns: Range<Int>, rows: Range<Int>)) -> Bool {
+        box.maxX > Double(area.columns.lowerBound + bounds.x) && box.x < Double(area.columns.upperBound + bounds.x)
+            && box.maxY > Double(area.rows.lowerBound + bounds.y) && box.y < Double(area.rows.upperBound + bounds.y)
+    }
+
+    /// A word entry at a scale about its cell's centre.
+    private struct WordImage {
+        var entry: Int  // index into `layout.words`
+        var scale: Double
+    }
+    /// A word image in `paint` (its fill over its outline, with its colour glyphs), placed in
+    /// frame pixels: painted from the word's layers at scale 1 or at the look's full scale
+    /// (each rasterized once, each paint made once), and resampled from the full scale for
+    /// the scales a grow passes through.
+    private func layer(_ image: WordImage, paint: WordPaint) throws -> (layer: ColorLayer, x: Int, y: Int)? {
+        let full = look.activeScale
+        let rasterized = image.scale == 1 || image.scale == full
+        let key = SpriteKey(word: image.entry, scale: Int(((rasterized ? image.scale : full) * 1000).rounded()))
+        guard let sprite = try sprite(key) else { return nil }
+        let tinted = self.paint(sprite, key: key, fill: paint.fill, outline: paint.outline)
+        guard !rasterized else { return (tinted, sprite.layers.x, sprite.layers.y) }
+        // Scaled from the full-size layer about the cell's centre, onto whole pixels.
+        let cell = layout.cell(of: layout.words[image.entry])
+        let factor = image.scale / full
+        let left = cell.midX + (Double(sprite.layers.x) - cell.midX) * factor
+        let top = cell.midY + (Double(sprite.layers.y) - cell.midY) * factor
+        let x = Int(left.rounded(.down))
+        let y = Int(top.rounded(.down))
+        let width = Int((Double(tinted.width) * factor + left - Double(x)).rounded(.up))
+        let height = Int((Double(tinted.height) * factor + top - Double(y)).rounded(.up))
+        let scaled = tinted.scaled(by: factor, offsetX: left - Double(x), offsetY: top - Double(y), width: width, height: height)
+        return (scaled, x, y)
+    }
+
+    private func draw(
+        _ placed: (layer: ColorLayer, x: Int, y: Int), into canvas: inout ColorLayer, columns: Range<Int>? = nil,
+        area: (columns: Range<Int>, rows: Range<Int>)?
+    ) {
+        canvas.draw(placed.layer, x: placed.x - bounds.x, y: placed.y - bounds.y, columns: columns, area: area)
+    }
+
     /// The columns of the sprite's layers the karaoke sweep has reached: from the left in a
     /// left-to-right caption, from the right in a right-to-left one.
-    private func sweptColumns(_ sprite: Sprite, sweep: Int) -> Range<Int> {
-        let width = sprite.layers.text.width
+    private func sweptColumns(width: Int, sweep: Int) -> Range<Int> {
         let reached = width * sweep / WordLook.steps
         return layout.language?.isRightToLeft == true ? (width - reached)..<width : 0..<reached
     }
@@ -126,7 +224,10 @@ public final class StatePainter {
         if let layers = try GlyphRenderer.layers(
             glyphs, fonts: layout.fonts, size: layout.fontSize * scale, padding: padding, faces: faces)
         {
-            let outline = radius > 0 ? Dilation.dilate(layers.shape, radius: radius) : CoverageMask(width: 0, height: 0)
+            // No outline: an empty mask (as `Rasterizer.render` draws it).
+            let outline =
+                radius > 0
+                ? Dilation.dilate(layers.shape, radius: radius) : CoverageMask(width: layers.text.width, height: layers.text.height)
             sprite = Sprite(layers: layers, outline: outline)
             rasterized += 1
         }
@@ -134,30 +235,30 @@ public final class StatePainter {
         return sprite
     }
 
-    /// The sprite's outline or fill coverage in `color`; made once per colour.
-    private func tint(_ sprite: Sprite, key: SpriteKey, color: RGBAColor, isOutline: Bool) -> ColorLayer {
-        let tintKey = TintKey(sprite: key, color: color, isOutline: isOutline)
-        if let layer = tinted[tintKey] { return layer }
-        let layer = Tint.layer(isOutline ? sprite.outline : sprite.layers.text, color: color)
-        tinted[tintKey] = layer
+    /// The sprite's fill over its outline, with its colour glyphs on top; made once per paint.
+    private func paint(_ sprite: Sprite, key: SpriteKey, fill: RGBAColor, outline: RGBAColor) -> ColorLayer {
+        let paintKey = PaintKey(sprite: key, fill: fill, outline: outline)
+        if let layer = painted[paintKey] { return layer }
+        var style = self.style
+        style.fill = fill
+        style.outline = outline
+        var layer = ColorLayer(
+            width: sprite.layers.text.width, height: sprite.layers.text.height,
+            pixels: Rasterizer.compose(fill: sprite.layers.text, outline: sprite.outline, style: style))
+        if let color = sprite.layers.color { layer.draw(color, x: 0, y: 0) }
+        painted[paintKey] = layer
         return layer
-    }
-
-    private func draw(
-        _ layer: ColorLayer, at sprite: Sprite, dx: Int, dy: Int, into canvas: inout ColorLayer, columns: Range<Int>? = nil
-    ) {
-        canvas.draw(
-            layer, x: sprite.layers.x + dx - bounds.x, y: sprite.layers.y + dy - bounds.y, columns: columns)
     }
 
     /// The spoken word's box: around its cell without the room, scaled with the word.
     private func drawBox(
-        _ box: RasterStyle.Box, word: LaidOutWord, scale: Double, dx: Int, dy: Int, into canvas: inout ColorLayer
+        _ box: RasterStyle.Box, word: LaidOutWord, scale: Double, into canvas: inout ColorLayer,
+        area: (columns: Range<Int>, rows: Range<Int>)?
     ) {
         let cell = layout.cell(of: word)
         let inner = Rect(
-            x: cell.midX - (cell.width / 2 - word.roomX) * scale + Double(dx),
-            y: cell.midY - (cell.height / 2 - word.roomY) * scale + Double(dy),
+            x: cell.midX - (cell.width / 2 - word.roomX) * scale,
+            y: cell.midY - (cell.height / 2 - word.roomY) * scale,
             width: (cell.width - 2 * word.roomX) * scale, height: (cell.height - 2 * word.roomY) * scale)
         var scaled = box
         scaled.padding *= scale
@@ -167,6 +268,6 @@ public final class StatePainter {
         let y = Int(outer.y.rounded(.down))
         let layer = scaled.layer(
             around: inner, x: x, y: y, width: Int(outer.maxX.rounded(.up)) - x, height: Int(outer.maxY.rounded(.up)) - y)
-        canvas.draw(layer, x: x - bounds.x, y: y - bounds.y)
+        canvas.draw(layer, x: x - bounds.x, y: y - bounds.y, area: area)
     }
 }

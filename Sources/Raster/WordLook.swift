@@ -111,7 +111,7 @@ public struct WordLook: Sendable, Equatable {
 
     /// The spoken word's scale in `state`.
     func scale(in state: WordState) -> Double {
-        1 + (activeScale - 1) * ease.value(Double(state.growth) / Double(Self.steps))
+        state.growth >= Self.steps ? activeScale : 1 + (activeScale - 1) * ease.value(Double(state.growth) / Double(Self.steps))
     }
 
     /// The largest scale a word reaches, the ease's overshoot included: the room layout keeps.

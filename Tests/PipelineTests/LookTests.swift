@@ -105,8 +105,9 @@ final class LookTests: XCTestCase {
     /// The spoken word is the last whose start is at or before the time: none before the
     /// first, the same one through the gaps between words.
     func testTheSpokenWordIsTheLastStartedOne() throws {
-        let look = try XCTUnwrap(
+        var look = try XCTUnwrap(
             try Look.load(try Resources.look("pop")).wordLook(preset: try Preset.load(try Resources.preset("tiktok")), fontSize: 64))
+        look.entrance = Entrance(kind: .pop, duration: 0.12)
         let words = [(0.5, 0.9), (1.2, 1.4), (1.4, 2.0)].enumerated().map {
             Word(text: "w\($0.offset)", start: $0.element.0, end: $0.element.1)
         }
