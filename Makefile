@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test test-asan goldens bench bench-layout fuzz clean
+.PHONY: setup build demo test test-asan goldens bench bench-layout look-pictures fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -42,6 +42,16 @@ bench: build
 	@bash scripts/setup.sh --sample-tools
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	python3 scripts/bench.py --write docs/PERFORMANCE.md
+
+# The README's picture of each look: the sample at 1.4 s ("that" spoken), the caption's band
+# cropped and halved, in docs/looks/.
+LOOKS := classic highlight box pop reveal karaoke
+look-pictures: build
+	@mkdir -p docs/looks out
+	@for look in $(LOOKS); do \
+	  $(BIN) still Samples/talk.mp4 --captions Samples/talk.json --look $$look --at 1.4 -o out/look-$$look.png -q && \
+	  ffmpeg -nostdin -y -v error -i out/look-$$look.png -vf crop=760:160:124:1072,scale=380:-1 docs/looks/$$look.png || exit 1; \
+	done; ls -l docs/looks
 
 bench-layout: setup
 	$(SWIFT) build $(RELEASE) --product LayoutBench

@@ -48,6 +48,9 @@ final class HeldFrames {
         let free = entry.caption == nil || entry.frame.isWritable
         guard free || all || waiting.count - first > depth else { return nil }
         if !free { copied += 1 }
+        // A left entry stays in `waiting` until the next compaction: it must not keep its
+        // overlay alive (a word-by-word look makes one per frame while a word grows).
+        waiting[first].caption = nil
         first += 1
         return entry
     }

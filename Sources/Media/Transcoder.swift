@@ -115,10 +115,14 @@ public final class Transcoder {
             let caption = try timer.measure(.captions) { () throws -> YUVOverlay? in
                 guard let caption = try overlay(time) else { return nil }
                 if current?.id != caption.id {
-                    if let change = caption.change, var changed = current?.overlay, current?.id == change.previous,
-                        changed.update(caption.bitmap, areas: change.areas, matrix: matrix, fullRange: fullRange)
+                    // The overlay before, given up first, so that its planes are changed in place
+                    // unless a held frame still uses them.
+                    var before = caption.change != nil && current?.id == caption.change?.previous ? current?.overlay : nil
+                    current = nil
+                    if let change = caption.change, before != nil,
+                        before!.update(caption.bitmap, areas: change.areas, matrix: matrix, fullRange: fullRange)
                     {
-                        current = (caption.id, changed)
+                        current = (caption.id, before!)
                     } else {
                         current = (
                             caption.id,

@@ -64,9 +64,22 @@ public final class StatePainter {
     }
     /// The last state drawn (before any entrance): each entry's appearance, and the canvas.
     private var composed: (appearances: [Appearance?], canvas: ColorLayer)?
+    /// Canvas columns and rows.
+    private typealias Area = (columns: Range<Int>, rows: Range<Int>)
+    /// Where each visible word entry drew in the composed state (its paint and its box).
+    private var extents: [Int: Area] = [:]
+    /// Word paints resampled for the state being drawn (a grow's frame), made once per state.
+    private var resampled: [ResampledKey: (layer: ColorLayer, x: Int, y: Int)] = [:]
+    private struct ResampledKey: Hashable {
+        var entry: Int
+        var scale: Double
+        var fill: RGBAColor
+        var outline: RGBAColor
+    }
 
-    /// The caption in `state`, or nil when nothing of it is visible. Only the reserved boxes
-    /// of the words whose appearance changed since the last state are drawn again.
+    /// The caption in `state`, or nil when nothing of it is visible. Only where the words
+    /// whose appearance changed drew before and draw now (inside their reserved boxes) is
+    /// drawn again.
     public func bitmap(_ state: WordState) throws -> CaptionBitmap? {
         let (entranceScale, opacity) = look.entranceEffect(in: state)
         let appearances = layout.words.map { word -> Appearance? in
@@ -82,18 +95,24 @@ public final class StatePainter {
             lastWasPlain = false
             return nil
         }
+        resampled = [:]
         var canvas: ColorLayer
-        var areas: [(columns: Range<Int>, rows: Range<Int>)?] = [nil]
+        var areas: [Area?] = [nil]
         if let composed {
             canvas = composed.canvas
-            areas = appearances.indices.filter { appearances[$0] != composed.appearances[$0] }.map { entry in
-                let box = layout.reservedBox(of: layout.words[entry])
-                let left = Int(box.x.rounded(.down)) - bounds.x
-                let top = Int(box.y.rounded(.down)) - bounds.y
-                return (left..<(Int(box.maxX.rounded(.up)) - bounds.x), top..<(Int(box.maxY.rounded(.up)) - bounds.y))
+            areas = []
+            for entry in appearances.indices where appearances[entry] != composed.appearances[entry] {
+                let before = extents[entry]
+                let now = try appearances[entry].flatMap { try extent(entry, $0) }
+                extents[entry] = now
+                if let area = Self.union(before, now) { areas.append(area) }
             }
         } else {
             canvas = ColorLayer(width: bounds.width, height: bounds.height)
+            extents = [:]
+            for (entry, appearance) in appearances.enumerated() {
+                if let appearance { extents[entry] = try extent(entry, appearance) }
+            }
         }
         for area in areas {
             if let area { canvas.clear(columns: area.columns, rows: area.rows) }
@@ -162,6 +181,32 @@ public final class StatePainter {
             && box.maxY > Double(area.rows.lowerBound + bounds.y) && box.y < Double(area.rows.upperBound + bounds.y)
     }
 
+    /// Where word entry `entry` draws in `appearance`: its paint and, when spoken, its box.
+    private func extent(_ entry: Int, _ appearance: Appearance) throws -> Area? {
+        var area: Area?
+        if let placed = try layer(WordImage(entry: entry, scale: appearance.scale), paint: appearance.paint) {
+            let x = placed.x - bounds.x
+            let y = placed.y - bounds.y
+            area = (x..<(x + placed.layer.width), y..<(y + placed.layer.height))
+        }
+        if appearance.isActive, let box = look.activeBox {
+            let outer = boxPlacement(box, word: layout.words[entry], scale: appearance.scale).area
+            area = Self.union(area, (outer.columns.lowerBound - bounds.x..<outer.columns.upperBound - bounds.x,
+                                      outer.rows.lowerBound - bounds.y..<outer.rows.upperBound - bounds.y))
+        }
+        return area
+    }
+
+    /// The smallest area holding both.
+    private static func union(_ a: Area?, _ b: Area?) -> Area? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return (
+            min(a.columns.lowerBound, b.columns.lowerBound)..<max(a.columns.upperBound, b.columns.upperBound),
+            min(a.rows.lowerBound, b.rows.lowerBound)..<max(a.rows.upperBound, b.rows.upperBound)
+        )
+    }
+
     /// A word entry at a scale about its cell's centre.
     private struct WordImage {
         var entry: Int  // index into `layout.words`
@@ -178,6 +223,8 @@ public final class StatePainter {
         guard let sprite = try sprite(key) else { return nil }
         let tinted = self.paint(sprite, key: key, fill: paint.fill, outline: paint.outline)
         guard !rasterized else { return (tinted, sprite.layers.x, sprite.layers.y) }
+        let memo = ResampledKey(entry: image.entry, scale: image.scale, fill: paint.fill, outline: paint.outline)
+        if let made = resampled[memo] { return made }
         // Scaled from the full-size layer about the cell's centre, onto whole pixels.
         let cell = layout.cell(of: layout.words[image.entry])
         let factor = image.scale / full
@@ -188,6 +235,7 @@ public final class StatePainter {
         let width = Int((Double(tinted.width) * factor + left - Double(x)).rounded(.up))
         let height = Int((Double(tinted.height) * factor + top - Double(y)).rounded(.up))
         let scaled = tinted.scaled(by: factor, offsetX: left - Double(x), offsetY: top - Double(y), width: width, height: height)
+        resampled[memo] = (scaled, x, y)
         return (scaled, x, y)
     }
 
@@ -250,11 +298,11 @@ public final class StatePainter {
         return layer
     }
 
-    /// The spoken word's box: around its cell without the room, scaled with the word.
-    private func drawBox(
-        _ box: RasterStyle.Box, word: LaidOutWord, scale: Double, into canvas: inout ColorLayer,
-        area: (columns: Range<Int>, rows: Range<Int>)?
-    ) {
+    /// The spoken word's box at `scale`: the box (scaled), the rectangle it goes around, and
+    /// the frame pixels its layer covers.
+    private func boxPlacement(_ box: RasterStyle.Box, word: LaidOutWord, scale: Double)
+        -> (box: RasterStyle.Box, inner: Rect, area: Area)
+    {
         let cell = layout.cell(of: word)
         let inner = Rect(
             x: cell.midX - (cell.width / 2 - word.roomX) * scale,
@@ -266,8 +314,15 @@ public final class StatePainter {
         let outer = scaled.rect(around: inner)
         let x = Int(outer.x.rounded(.down))
         let y = Int(outer.y.rounded(.down))
-        let layer = scaled.layer(
-            around: inner, x: x, y: y, width: Int(outer.maxX.rounded(.up)) - x, height: Int(outer.maxY.rounded(.up)) - y)
-        canvas.draw(layer, x: x - bounds.x, y: y - bounds.y, area: area)
+        return (scaled, inner, (x..<Int(outer.maxX.rounded(.up)), y..<Int(outer.maxY.rounded(.up))))
+    }
+
+    /// The spoken word's box: around its cell without the room, scaled with the word.
+    private func drawBox(_ box: RasterStyle.Box, word: LaidOutWord, scale: Double, into canvas: inout ColorLayer, area: Area?) {
+        let placement = boxPlacement(box, word: word, scale: scale)
+        let layer = placement.box.layer(
+            around: placement.inner, x: placement.area.columns.lowerBound, y: placement.area.rows.lowerBound,
+            width: placement.area.columns.count, height: placement.area.rows.count)
+        canvas.draw(layer, x: placement.area.columns.lowerBound - bounds.x, y: placement.area.rows.lowerBound - bounds.y, area: area)
     }
 }
