@@ -148,7 +148,7 @@ public final class StatePainter {
     /// with its colour glyphs). Words do not touch but by their outlines, so painting word by
     /// word is painting every outline, then every fill.
     private func compose(
-        _ appearances: [Appearance?], into canvas: inout ColorLayer, area: (columns: Range<Int>, rows: Range<Int>)?
+        _ appearances: [Appearance?], into canvas: inout ColorLayer, area: Area?
     ) throws {
         let placed = appearances.enumerated().compactMap { entry, appearance in
             appearance.map { (image: WordImage(entry: entry, scale: $0.scale), appearance: $0) }
@@ -176,7 +176,7 @@ public final class StatePainter {
     }
 
     /// Whether `box` (frame pixels) reaches into `area` (canvas columns and rows).
-    private func intersects(_ box: Rect, _ area: (columns: Range<Int>, rows: Range<Int>)) -> Bool {
+    private func intersects(_ box: Rect, _ area: Area) -> Bool {
         box.maxX > Double(area.columns.lowerBound + bounds.x) && box.x < Double(area.columns.upperBound + bounds.x)
             && box.maxY > Double(area.rows.lowerBound + bounds.y) && box.y < Double(area.rows.upperBound + bounds.y)
     }
@@ -191,8 +191,11 @@ public final class StatePainter {
         }
         if appearance.isActive, let box = look.activeBox {
             let outer = boxPlacement(box, word: layout.words[entry], scale: appearance.scale).area
-            area = Self.union(area, (outer.columns.lowerBound - bounds.x..<outer.columns.upperBound - bounds.x,
-                                      outer.rows.lowerBound - bounds.y..<outer.rows.upperBound - bounds.y))
+            let box: Area = (
+                (outer.columns.lowerBound - bounds.x)..<(outer.columns.upperBound - bounds.x),
+                (outer.rows.lowerBound - bounds.y)..<(outer.rows.upperBound - bounds.y)
+            )
+            area = Self.union(area, box)
         }
         return area
     }
@@ -241,7 +244,7 @@ public final class StatePainter {
 
     private func draw(
         _ placed: (layer: ColorLayer, x: Int, y: Int), into canvas: inout ColorLayer, columns: Range<Int>? = nil,
-        area: (columns: Range<Int>, rows: Range<Int>)?
+        area: Area?
     ) {
         canvas.draw(placed.layer, x: placed.x - bounds.x, y: placed.y - bounds.y, columns: columns, area: area)
     }
