@@ -29,7 +29,9 @@ public struct LaidOutWord: Sendable, Equatable {
     public var roomX: Double  // pixels kept on each side for the word's largest state
     public var roomY: Double  // pixels kept above and below
     /// What the word's largest state may paint: the cell, and the ink of its glyphs at the
-    /// largest scale, with the paint margin (outline) and 2 pixels of anti-aliasing around both. Pixels from the block's
+    /// largest scale, with the paint margin (outline) and 2 pixels of anti-aliasing around both.
+    /// The ink is measured only for a word-by-word look (`TextStyle.wordRoom`); without one
+    /// this is the cell with the margin. Pixels from the block's
     /// top-left corner; a state changes no pixel of the frame outside it.
     public var reserved: Rect
 }
