@@ -70,5 +70,5 @@ final class CaptionPainter {
     }
 
     /// Bitmaps rasterized: the caption once for a static look, else one per word and scale.
-    var rasterized: Int { staticRasterized + (wordLook == nil ? 0 : painter?.rasterized ?? 0) }
+    var rasterized: Int { staticRasterized + (painter?.rasterized ?? 0) }
 }

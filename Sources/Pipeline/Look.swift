@@ -111,19 +111,20 @@ public struct Look: Sendable, Equatable, Codable {
 
     /// The room layout keeps around each word for the look's largest word state (maybe none);
     /// nil for a static look.
-    func wordRoom() -> (padding: Double, scale: Double)? {
+    func wordRoom() -> WordRoom? {
         guard !isStatic else { return nil }
-        let scale = 1 + ((active?.scale ?? 1) - 1) * max(1, (active?.ease ?? .easeOut).peak)
-        return (active?.box?.padding ?? 0, scale)
+        return WordRoom(
+            padding: active?.box?.padding ?? 0,
+            scale: WordLook.largestScale(active?.scale ?? 1, ease: active?.ease ?? .easeOut))
     }
 
     /// The look in pixels for a caption set at `fontSize` pixels with `preset`'s colours;
     /// nil when the look is static.
     public func wordLook(preset: Preset, fontSize: Double) -> WordLook? {
         guard !isStatic else { return nil }
-        func paint(_ paint: Paint?, fill: RGBAColor? = nil, outline: RGBAColor? = nil) -> WordPaint {
+        func paint(_ paint: Paint?) -> WordPaint {
             WordPaint(
-                fill: paint?.fill ?? fill ?? preset.fill, outline: paint?.outline ?? outline ?? preset.outline.color,
+                fill: paint?.fill ?? preset.fill, outline: paint?.outline ?? preset.outline.color,
                 visible: paint?.visible ?? true)
         }
         return WordLook(
@@ -148,7 +149,7 @@ extension Preset {
     public func textStyle(width: Int, height: Int, look: Look) -> TextStyle {
         var style = textStyle(width: width, height: height)
         if let room = look.wordRoom() {
-            style.wordRoom = WordRoom(padding: room.padding, scale: room.scale)
+            style.wordRoom = room
             // The spoken word's outline grows with it.
             style.paintMargin *= room.scale
         }

@@ -115,7 +115,10 @@ public struct WordLook: Sendable, Equatable {
     }
 
     /// The largest scale a word reaches, the ease's overshoot included: the room layout keeps.
-    public var largestScale: Double { 1 + (activeScale - 1) * max(1, ease.peak) }
+    public var largestScale: Double { Self.largestScale(activeScale, ease: ease) }
+
+    /// The largest scale a spoken word drawn at `scale` reaches with `ease` (its overshoot included).
+    public static func largestScale(_ scale: Double, ease: Ease) -> Double { 1 + (scale - 1) * max(1, ease.peak) }
 
     /// The scale of the whole caption in `state` (a `pop` entrance), and its opacity (`fade`), 0...1.
     func entranceEffect(in state: WordState) -> (scale: Double, opacity: Double) {
