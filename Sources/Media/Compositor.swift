@@ -11,12 +11,6 @@ enum Compositor {
     static func blend(_ overlay: YUVOverlay, into frame: UnsafeMutablePointer<AVFrame>) {
         let frameWidth = Int(frame.pointee.width)
         let frameHeight = Int(frame.pointee.height)
-        let luma = Box(
-            x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height, planeWidth: frameWidth,
-            planeHeight: frameHeight)
-        let chroma = Box(
-            x: overlay.x / 2, y: overlay.y / 2, width: overlay.width / 2, height: overlay.height / 2,
-            planeWidth: (frameWidth + 1) / 2, planeHeight: (frameHeight + 1) / 2)
         let maximum = UInt32((1 << overlay.bitDepth) - 1)
         let f = frame.pointee
         // Three calls rather than a loop over an array of planes: no allocation per frame.
@@ -28,9 +22,20 @@ enum Compositor {
                 blendPlane(source: source, alpha: alpha, runs: runs, box: box, plane: data, stride: Int(stride), maximum: maximum)
             }
         }
-        plane(overlay.luma, overlay.lumaAlpha, overlay.lumaRuns, luma, f.data.0!, f.linesize.0)
-        plane(overlay.cb, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.1!, f.linesize.1)
-        plane(overlay.cr, overlay.chromaAlpha, overlay.chromaRuns, chroma, f.data.2!, f.linesize.2)
+        // The pieces do not overlap where they show: each is blended where its runs are.
+        for piece in overlay.pieces {
+            let blocks = piece.blocks
+            let luma = Box(
+                x: overlay.x + 2 * blocks.columns.lowerBound, y: overlay.y + 2 * blocks.rows.lowerBound,
+                width: 2 * blocks.columns.count, height: 2 * blocks.rows.count, planeWidth: frameWidth, planeHeight: frameHeight)
+            let chroma = Box(
+                x: overlay.x / 2 + blocks.columns.lowerBound, y: overlay.y / 2 + blocks.rows.lowerBound,
+                width: blocks.columns.count, height: blocks.rows.count, planeWidth: (frameWidth + 1) / 2,
+                planeHeight: (frameHeight + 1) / 2)
+            plane(piece.luma, piece.lumaAlpha, piece.lumaRuns, luma, f.data.0!, f.linesize.0)
+            plane(piece.cb, piece.chromaAlpha, piece.chromaRuns, chroma, f.data.1!, f.linesize.1)
+            plane(piece.cr, piece.chromaAlpha, piece.chromaRuns, chroma, f.data.2!, f.linesize.2)
+        }
     }
 
     /// An overlay's rectangle on a plane, clipped to it.

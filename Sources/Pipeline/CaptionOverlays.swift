@@ -54,25 +54,33 @@ final class CaptionOverlays {
         for index in onScreen where painters[index] == nil { painters[index] = painting.painter(for: planned[index]) }
         let key = onScreen.map { Shown(index: $0, state: painters[$0]!.state(at: time)) }
         if let current, current.key == key { return current.overlay }
+        // The overlay before, let go before painting, so that a painter draws in place.
+        let before = current.map { current in
+            (key: current.key, overlay: current.overlay.map { (id: $0.id, box: Self.box(of: $0.bitmap)) })
+        }
+        current = nil
         let bitmaps = try onScreen.compactMap { try painters[$0]!.bitmap(at: time) }
         sets += 1
         let overlay = CaptionBitmap.layered(bitmaps).map { bitmap in
-            FrameOverlay(id: sets, bitmap: bitmap, change: change(to: key, bitmap: bitmap))
+            FrameOverlay(id: sets, bitmap: bitmap, change: before.flatMap { change(from: $0, to: key, bitmap: bitmap) })
         }
         current = (key, overlay)
         return overlay
     }
 
-    /// The overlay on screen and the areas that changed, when `bitmap` (for `key`) is that
+    private typealias Box = (x: Int, y: Int, width: Int, height: Int)
+    private static func box(of bitmap: CaptionBitmap) -> Box { (bitmap.x, bitmap.y, bitmap.width, bitmap.height) }
+
+    /// The overlay `before` and the areas that changed, when `bitmap` (for `key`) is that
     /// overlay with only some words drawn again: the same captions in the same box, each one
     /// whose state changed redrawn in parts.
-    private func change(to key: [Shown], bitmap: CaptionBitmap) -> (previous: Int, areas: [Rect])? {
-        guard let current, let previous = current.overlay, current.key.map(\.index) == key.map(\.index),
-            (previous.bitmap.x, previous.bitmap.y, previous.bitmap.width, previous.bitmap.height)
-                == (bitmap.x, bitmap.y, bitmap.width, bitmap.height)
+    private func change(
+        from before: (key: [Shown], overlay: (id: Int, box: Box)?), to key: [Shown], bitmap: CaptionBitmap
+    ) -> (previous: Int, areas: [Rect])? {
+        guard let previous = before.overlay, before.key.map(\.index) == key.map(\.index), previous.box == Self.box(of: bitmap)
         else { return nil }
         var areas: [Rect] = []
-        for (old, new) in zip(current.key, key) where old.state != new.state {
+        for (old, new) in zip(before.key, key) where old.state != new.state {
             guard let changed = painters[new.index]?.lastChange else { return nil }
             areas += changed
         }

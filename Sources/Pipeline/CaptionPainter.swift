@@ -56,6 +56,7 @@ final class CaptionPainter {
     func bitmap(at time: Double) throws -> CaptionBitmap? {
         let state = state(at: time)
         if let last, last.state == state { return last.bitmap }
+        last = nil  // let go, so that the painter can draw the new state over its pixels
         let bitmap: CaptionBitmap?
         if let state, let painter {
             bitmap = try painter.bitmap(state)

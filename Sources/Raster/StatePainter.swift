@@ -98,10 +98,12 @@ public final class StatePainter {
         resampled = [:]
         var canvas: ColorLayer
         var areas: [Area?] = [nil]
-        if let composed {
-            canvas = composed.canvas
+        if let before = composed?.appearances {
+            // Taken out, so that it is drawn on in place once the last bitmap is let go.
+            canvas = composed!.canvas
+            composed = nil
             areas = []
-            for entry in appearances.indices where appearances[entry] != composed.appearances[entry] {
+            for entry in appearances.indices where appearances[entry] != before[entry] {
                 let before = extents[entry]
                 let now = try appearances[entry].flatMap { try extent(entry, $0) }
                 extents[entry] = now

@@ -17,18 +17,18 @@ final class CompositorTests: XCTestCase {
 
     func testWhiteAndBlackInLimitedAndFullRange() {
         let white = YUVOverlay(bitmap(.white), matrix: .bt709, fullRange: false)
-        XCTAssertEqual(white.luma.max(), 235)
-        XCTAssertEqual(white.cb.max(), 128)
+        XCTAssertEqual(white.pieces[0].luma.max(), 235)
+        XCTAssertEqual(white.pieces[0].cb.max(), 128)
         let black = YUVOverlay(bitmap(.black), matrix: .bt709, fullRange: false)
-        XCTAssertEqual(Set(zip(black.luma, black.lumaAlpha).filter { $0.1 == 255 }.map(\.0)), [16])
+        XCTAssertEqual(Set(zip(black.pieces[0].luma, black.pieces[0].lumaAlpha).filter { $0.1 == 255 }.map(\.0)), [16])
         let fullWhite = YUVOverlay(bitmap(.white), matrix: .bt601, fullRange: true)
-        XCTAssertEqual(fullWhite.luma.max(), 255)
+        XCTAssertEqual(fullWhite.pieces[0].luma.max(), 255)
     }
 
     func testRedDependsOnTheMatrix() {
         let red = RGBAColor(red: 255, green: 0, blue: 0)
-        let y709 = YUVOverlay(bitmap(red), matrix: .bt709, fullRange: false).luma.max()!
-        let y601 = YUVOverlay(bitmap(red), matrix: .bt601, fullRange: false).luma.max()!
+        let y709 = YUVOverlay(bitmap(red), matrix: .bt709, fullRange: false).pieces[0].luma.max()!
+        let y601 = YUVOverlay(bitmap(red), matrix: .bt601, fullRange: false).pieces[0].luma.max()!
         XCTAssertEqual(y709, 63)  // 16 + 219 * 0.2126
         XCTAssertEqual(y601, 81)  // 16 + 219 * 0.299
     }
@@ -40,8 +40,8 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(overlay.width, 6)
         XCTAssertEqual(overlay.height, 6)
         // The first column and row are padding.
-        XCTAssertEqual(overlay.lumaAlpha[0], 0)
-        XCTAssertEqual(overlay.lumaAlpha[overlay.width + 1], 255)
+        XCTAssertEqual(overlay.pieces[0].lumaAlpha[0], 0)
+        XCTAssertEqual(overlay.pieces[0].lumaAlpha[overlay.width + 1], 255)
     }
 
     /// A yuv420p frame of `size` x `size` pixels.
@@ -86,7 +86,7 @@ final class CompositorTests: XCTestCase {
         }
         let half = RGBAColor(red: 255, green: 255, blue: 255, alpha: 128)
         let overlay = YUVOverlay(bitmap(half, x: 2, y: 2, width: 4, height: 4), matrix: .bt709, fullRange: false, bitDepth: 10)
-        XCTAssertEqual(overlay.luma.max(), 472, "940 (10-bit white) at alpha 128")
+        XCTAssertEqual(overlay.pieces[0].luma.max(), 472, "940 (10-bit white) at alpha 128")
         Compositor.blend(overlay, into: frame.pointer)
         let luma = { (x: Int, y: Int) in
             f.data.0!.withMemoryRebound(to: UInt16.self, capacity: 8 * Int(f.linesize.0) / 2) { $0[y * Int(f.linesize.0) / 2 + x] }
