@@ -33,14 +33,21 @@ public enum CaptionBuilder {
         var settled: [Caption] = []
         var cut = 0
         var joined = 0
+        var delayed = 0
         for (_, inLane) in Dictionary(grouping: captions, by: \.lane).sorted(by: { $0.key < $1.key }) {
             let resolved = resolveOverlaps(inLane)
             cut += resolved.cut
             joined += resolved.joined
+            delayed += resolved.delayed
             settled += CaptionChunker.adjustTimes(resolved.captions, limits: limits)
         }
         if cut > 0 { warnings.append("\(cut) overlapping caption(s): each now ends where the next starts") }
         if joined > 0 { warnings.append("\(joined) caption(s) starting with the one before were joined to it") }
+        if delayed > 0 {
+            warnings.append(
+                "\(delayed) caption(s) of another speaker starting with the one before now start "
+                    + "\(shortestAfterCut) s after it (two speakers never share a caption)")
+        }
         return sortedByStart(settled)
     }
 
@@ -54,11 +61,13 @@ public enum CaptionBuilder {
     /// At most one caption at a time (of one lane), no text lost: an earlier caption ends where
     /// the next one starts, or, when that would leave it shorter than `shortestAfterCut`, joins
     /// it. A caption without length that starts with the next one joins it too (it could never
-    /// be shown). Returns how many were cut and joined.
-    static func resolveOverlaps(_ captions: [Caption]) -> (captions: [Caption], cut: Int, joined: Int) {
+    /// be shown). Two speakers never share a caption: instead of joining, the later one starts
+    /// `shortestAfterCut` after the earlier. Returns how many were cut, joined and delayed.
+    static func resolveOverlaps(_ captions: [Caption]) -> (captions: [Caption], cut: Int, joined: Int, delayed: Int) {
         var result: [Caption] = []
         var cut = 0
         var joined = 0
+        var delayed = 0
         for caption in captions {
             guard var last = result.last, last.end > caption.start || last.start == caption.start else {
                 result.append(caption)
@@ -69,15 +78,23 @@ public enum CaptionBuilder {
                 result[result.count - 1] = CaptionChunker.clippingWords(last)
                 result.append(caption)
                 cut += 1
+            } else if last.speaker != caption.speaker {
+                var later = caption
+                later.start = last.start + shortestAfterCut
+                later.end = max(caption.end, later.start + shortestAfterCut)
+                last.end = later.start
+                result[result.count - 1] = CaptionChunker.clippingWords(last)
+                result.append(CaptionChunker.clippingWords(later))
+                delayed += 1
             } else {
                 result[result.count - 1] = join(last, caption)
                 joined += 1
             }
         }
-        return (result, cut, joined)
+        return (result, cut, joined, delayed)
     }
 
-    /// Two captions shown as one: texts and words in order (the first's, then the second's:
+    /// Two captions of one speaker shown as one: texts and words in order (the first's, then the second's:
     /// never mixed word by word), the earlier start, the later end.
     static func join(_ first: Caption, _ second: Caption) -> Caption {
         var joined = first
@@ -85,7 +102,6 @@ public enum CaptionBuilder {
         joined.text = first.text + (cjk ? "" : " ") + second.text
         joined.end = max(first.end, second.end)
         joined.words = first.words + second.words
-        if first.speaker != second.speaker { joined.speaker = nil }
         if first.language != second.language { joined.language = first.language ?? second.language }
         return joined
     }

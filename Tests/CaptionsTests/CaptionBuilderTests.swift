@@ -22,6 +22,26 @@ final class CaptionBuilderTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1)
     }
 
+    /// A cue starting within `shortestAfterCut` of the one before joins it, unless another
+    /// person speaks it: then it waits, and each caption keeps one speaker.
+    func testTwoSpeakersStartingTogetherAreNeverOneCaption() {
+        let transcript = Transcript(segments: [
+            Segment(text: "Well", start: 1.0, end: 1.2, speaker: "Ana"),
+            Segment(text: "I think so too", start: 1.1, end: 3.0, speaker: "Ben"),
+            Segment(text: "and so", start: 3.1, end: 3.3, speaker: "Ben"),
+            Segment(text: "do I", start: 3.2, end: 5.0, speaker: "Ben"),
+        ])
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(from: transcript, warnings: &warnings)
+        XCTAssertEqual(captions.map(\.text), ["Well", "I think so too", "and so do I"], "one speaker's cues still join")
+        XCTAssertEqual(captions.map(\.speaker), ["Ana", "Ben", "Ben"])
+        XCTAssertEqual(Set(captions.map(\.lane)), [0], "one lane: the cues do not share the screen")
+        XCTAssertEqual(captions[1].start, 1.0 + CaptionBuilder.shortestAfterCut, accuracy: 1e-9)
+        XCTAssertLessThanOrEqual(captions[0].end, captions[1].start)
+        XCTAssertGreaterThan(captions[0].end, captions[0].start)
+        XCTAssertTrue(warnings.contains { $0.contains("another speaker") }, "\(warnings)")
+    }
+
     /// Cues that share the screen for half a second or more, or for the whole of the shorter
     /// one, are shown together: each in a lane of its own, whole and untrimmed.
     func testSimultaneousCuesGetLanesOfTheirOwn() {

@@ -337,7 +337,8 @@ final class HostileRunTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(name): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("burn-captions: \(output): "), result.stderr)
             XCTAssertTrue(result.stderr.contains("(.mp4, .mov or .mkv)"), result.stderr)
-            XCTAssertFalse(result.stderr.contains("AAC"), result.stderr)
+            // Not about the audio (the message without the path, which is random and may hold "AAC").
+            XCTAssertFalse(result.stderr.replacingOccurrences(of: output, with: "").contains("AAC"), result.stderr)
         }
         // The captions (even named .mp4), the script, the preset and the fonts file are inputs too.
         let disguised = try write(srt, folder, "cap.mp4")
