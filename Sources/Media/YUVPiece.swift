@@ -47,51 +47,42 @@ struct YUVPiece: Sendable {
         let bitmapWidth = bitmap.width
         let bitmapHeight = bitmap.height
         var memo = ColorMemo(conversion)
-        // Written through pointers: the loop runs for every pixel of the piece.
-        luma.withUnsafeMutableBufferPointer { luma in
-            lumaAlpha.withUnsafeMutableBufferPointer { lumaAlpha in
-                cb.withUnsafeMutableBufferPointer { cb in
-                    cr.withUnsafeMutableBufferPointer { cr in
-                        chromaAlpha.withUnsafeMutableBufferPointer { chromaAlpha in
-                            bitmap.pixels.withUnsafeBytes { pixels in
-                                /// The packed RGBA value (red in the low byte) at piece luma position
-                                /// (x, y); 0 outside the bitmap or where alpha is 0.
-                                @inline(__always) func rgba(_ x: Int, _ y: Int) -> UInt32 {
-                                    let column = left &+ x
-                                    let row = top &+ y
-                                    guard column >= 0, column < bitmapWidth, row >= 0, row < bitmapHeight else { return 0 }
-                                    let value = UInt32(
-                                        littleEndian: pixels.loadUnaligned(
-                                            fromByteOffset: (row &* bitmapWidth &+ column) &* 4, as: UInt32.self))
-                                    return value >> 24 == 0 ? 0 : value
-                                }
-                                // One 2x2 block at a time: its four luma samples, and chroma from their mean.
-                                for row in 0..<rows {
-                                    for column in 0..<columns {
-                                        let corners = (
-                                            rgba(2 &* column, 2 &* row), rgba(2 &* column &+ 1, 2 &* row),
-                                            rgba(2 &* column, 2 &* row &+ 1), rgba(2 &* column &+ 1, 2 &* row &+ 1)
-                                        )
-                                        // A transparent block stays zero: most of a caption's box is empty.
-                                        guard corners.0 | corners.1 | corners.2 | corners.3 != 0 else { continue }
-                                        var sum = (cb: 0.0, cr: 0.0, alpha: 0.0)
-                                        for k in 0..<4 {
-                                            let key = k == 0 ? corners.0 : k == 1 ? corners.1 : k == 2 ? corners.2 : corners.3
-                                            guard key != 0 else { continue }
-                                            let p = memo.converted(key)
-                                            let i = (2 &* row &+ (k >> 1)) &* lumaWidth &+ 2 &* column &+ (k & 1)
-                                            luma[i] = p.luma
-                                            lumaAlpha[i] = p.lumaAlpha
-                                            sum = (sum.cb + p.cb, sum.cr + p.cr, sum.alpha + p.alpha)
-                                        }
-                                        let i = row &* columns &+ column
-                                        cb[i] = conversion.sample(sum.cb / 4)
-                                        cr[i] = conversion.sample(sum.cr / 4)
-                                        chromaAlpha[i] = conversion.byte(sum.alpha / 4)
-                                    }
-                                }
-                            }
+        // Written through pointers: this loop runs for every pixel of each changed area.
+        Self.withPlanes(&luma, &lumaAlpha, &cb, &cr, &chromaAlpha) { luma, lumaAlpha, cb, cr, chromaAlpha in
+            bitmap.pixels.withUnsafeBytes { pixels in
+                /// The packed RGBA value (red in the low byte) at piece luma position (x, y); 0
+                /// outside the bitmap or where alpha is 0.
+                @inline(__always) func rgba(_ x: Int, _ y: Int) -> UInt32 {
+                    let column = left &+ x
+                    let row = top &+ y
+                    guard column >= 0, column < bitmapWidth, row >= 0, row < bitmapHeight else { return 0 }
+                    let value = UInt32(
+                        littleEndian: pixels.loadUnaligned(fromByteOffset: (row &* bitmapWidth &+ column) &* 4, as: UInt32.self))
+                    return value >> 24 == 0 ? 0 : value
+                }
+                // One 2x2 block at a time: its four luma samples, and chroma from their mean.
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let corners = (
+                            rgba(2 &* column, 2 &* row), rgba(2 &* column &+ 1, 2 &* row), rgba(2 &* column, 2 &* row &+ 1),
+                            rgba(2 &* column &+ 1, 2 &* row &+ 1)
+                        )
+                        // A transparent block stays zero: most of a caption's box is empty.
+                        guard corners.0 | corners.1 | corners.2 | corners.3 != 0 else { continue }
+                        var sum = (cb: 0.0, cr: 0.0, alpha: 0.0)
+                        for k in 0..<4 {
+                            let key = k == 0 ? corners.0 : k == 1 ? corners.1 : k == 2 ? corners.2 : corners.3
+                            guard key != 0 else { continue }
+                            let p = memo.converted(key)
+                            let i = (2 &* row &+ (k >> 1)) &* lumaWidth &+ 2 &* column &+ (k & 1)
+                            luma[i] = p.luma
+                            lumaAlpha[i] = p.lumaAlpha
+                            sum = (sum.cb + p.cb, sum.cr + p.cr, sum.alpha + p.alpha)
                         }
+                        let i = row &* columns &+ column
+                        cb[i] = conversion.sample(sum.cb / 4)
+                        cr[i] = conversion.sample(sum.cr / 4)
+                        chromaAlpha[i] = conversion.byte(sum.alpha / 4)
                     }
                 }
             }
@@ -103,6 +94,27 @@ struct YUVPiece: Sendable {
         self.chromaAlpha = chromaAlpha
         lumaRuns = AlphaRuns(lumaAlpha, width: lumaWidth, height: 2 * rows)
         chromaRuns = AlphaRuns(chromaAlpha, width: columns, height: rows)
+    }
+
+    /// Calls `body` with the five planes' samples as mutable pointers.
+    @inline(__always)
+    private static func withPlanes(
+        _ luma: inout [UInt16], _ lumaAlpha: inout [UInt8], _ cb: inout [UInt16], _ cr: inout [UInt16],
+        _ chromaAlpha: inout [UInt8],
+        _ body: (
+            UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt16>,
+            UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<UInt8>
+        ) -> Void
+    ) {
+        luma.withUnsafeMutableBufferPointer { luma in
+            lumaAlpha.withUnsafeMutableBufferPointer { lumaAlpha in
+                cb.withUnsafeMutableBufferPointer { cb in
+                    cr.withUnsafeMutableBufferPointer { cr in
+                        chromaAlpha.withUnsafeMutableBufferPointer { chromaAlpha in body(luma, lumaAlpha, cb, cr, chromaAlpha) }
+                    }
+                }
+            }
+        }
     }
 
     /// Shows nothing in `hidden` (blocks from the overlay's corner) any more: a later piece

@@ -24,11 +24,12 @@ extension ColorLayer {
         let sourceWidth = self.width
         pixels.withUnsafeBytes { source in
             out.pixels.withUnsafeMutableBytes { target in
-                /// The pixel at `index` with its red and blue (`even`) or green and alpha in the
-                /// low bytes of two 32-bit lanes, so that one multiply weighs two channels.
+                /// The source pixel at `index`, red in the low byte.
                 @inline(__always) func pixel(_ index: Int) -> UInt32 {
                     UInt32(littleEndian: source.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
                 }
+                /// Its red and blue (`even`), and its green and alpha (`odd`), each in the low
+                /// bytes of two 32-bit lanes, so that one multiply weighs two channels.
                 @inline(__always) func lanes(_ pixel: UInt32) -> (even: UInt64, odd: UInt64) {
                     let value = UInt64(pixel)
                     return (value & 0xFF | (value & 0xFF_0000) << 16, (value >> 8) & 0xFF | (value & 0xFF00_0000) << 8)
