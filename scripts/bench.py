@@ -19,11 +19,16 @@ ASS file with the same captions, line breaks and placement), then runs interleav
   P  burn-captions --look pop      (the spoken word grows: per-frame raster while it grows)
   I  burn-captions --look highlight --null
   Q  burn-captions --look pop --null
+  M  burn-captions, three outputs from one decode (--preset tiktok, reels, shorts)
+  S  the same three outputs as three separate runs, one after another
+  T  M on the clip as 1080x1920 HEVC Main 10 (phone footage: decoding costs more)
+  U  S on that HEVC Main 10 clip
 
 Each round runs every command once, in an order that rotates from round to round; a ratio
 is taken within a round (A/B of round 2 divides round 2's A by round 2's B) and the table
 shows medians. Wall time is the child's elapsed time, CPU time its user+system time and
-peak RSS its ru_maxrss (all from wait4). A final run of A on a clip 4x as long checks that
+peak RSS its ru_maxrss (all from wait4; for S and U, the shell that runs the three, whose
+figures include its children's: CPU summed, RSS the largest). A final run of A on a clip 4x as long checks that
 memory does not grow with length. The table is printed and, with --write, written into
 docs/PERFORMANCE.md with the machine's description.
 """
@@ -34,6 +39,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -47,6 +53,7 @@ REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / ".build" / "bench"
 BIN = REPO / ".build" / "release" / "burn-captions"
 X264 = ["veryfast", "20"]  # preset, crf: the same for burn-captions and ffmpeg
+PLATFORMS = ["tiktok", "reels", "shorts"]  # the outputs of M, S, T and U
 
 # make-sample.py's word synthesis (espeak-ng + sox, trimmed, 48 kHz mono) is reused.
 _spec = importlib.util.spec_from_file_location("make_sample", REPO / "scripts" / "make-sample.py")
@@ -228,6 +235,21 @@ def repeated(clip, captions, times):
     return long_clip, long_captions
 
 
+def hevc10(clip):
+    """`clip` re-encoded once as HEVC Main 10 (yuv420p10le), audio copied: the kind of input
+    where one decode for many outputs saves the most."""
+    path = clip.with_name(clip.stem + "-hevc10.mp4")
+    if not path.exists():
+        log("bench: making %s" % path.relative_to(REPO))
+        with tempfile.TemporaryDirectory(prefix="bench-") as tmpdir:
+            partial = Path(tmpdir) / "clip.mp4"
+            sample.run(["ffmpeg", "-nostdin", "-y", "-v", "error", "-i", str(clip), "-c:v", "libx265", "-preset",
+                        "ultrafast", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1",
+                        "-c:a", "copy", str(partial)])
+            shutil.move(str(partial), path)
+    return path
+
+
 def plan(clip, captions):
     return json.loads(sample.run([str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok"],
                                  capture=True))
@@ -250,7 +272,8 @@ def measure(command):
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024}
 
 
-def commands(clip, captions, ass):
+def commands(clip, captions, ass, hevc=None):
+    """Every command by its letter; T and U only with `hevc`, the HEVC Main 10 clip."""
     out = BENCH / "out"
     out.mkdir(exist_ok=True)
     preset, crf = X264
@@ -262,7 +285,27 @@ def commands(clip, captions, ass):
             "-movflags", "+faststart"]
     # The subtitles filter takes a filter-graph path: escape what the graph parser reads.
     subtitles = "subtitles=filename=" + str(ass).replace("\\", "\\\\").replace(":", "\\:").replace("'", "\\'")
+    def render(source, presets, output):
+        """burn-captions on `source` with one --preset per name, A's other settings."""
+        command = [str(BIN), str(source), "--captions", str(captions), "-q", "--x264-preset", preset, "--crf", crf,
+                   "--threads", threads]
+        return command + [x for name in presets for x in ("--preset", name)] + ["-o", str(output)]
+
+    def together(source, key):
+        """One run, one output per platform preset."""
+        return render(source, PLATFORMS, out / (key + "-{preset}.mp4"))
+
+    def apart(source, key):
+        """The same outputs, one run each, one after another in a shell."""
+        runs = [" ".join(shlex.quote(a) for a in render(source, [name], out / ("%s-%s.mp4" % (key, name))))
+                for name in PLATFORMS]
+        return ["sh", "-c", " && ".join(runs)]
+
     return {
+        "M": together(clip, "M"),
+        "S": apart(clip, "S"),
+        "T": together(hevc, "T") if hevc else None,
+        "U": apart(hevc, "U") if hevc else None,
         "A": ours + ["-o", str(out / "A.mp4")],
         "B": ffmpeg + ["-map", "0:v", "-map", "0:a"] + x264 + [str(out / "B.mp4")],
         "C": ffmpeg + ["-map", "0:v", "-map", "0:a", "-vf", subtitles] + x264 + [str(out / "C.mp4")],
@@ -287,11 +330,16 @@ NAMES = {
     "P": "burn-captions --look pop",
     "I": "burn-captions --look highlight --null",
     "Q": "burn-captions --look pop --null",
+    "M": "burn-captions, 3 presets from one decode",
+    "S": "burn-captions, 3 presets as 3 runs",
+    "T": "M on HEVC Main 10 input",
+    "U": "S on HEVC Main 10 input",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
-          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu")]
+          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
+          ("T/U", "cpu"), ("T/U", "wall")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHP"
+RENDERS = "ABCHPMSTU"
 
 
 def frame_count(clip):
@@ -348,7 +396,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQ", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQMSTU", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     options = parser.parse_args()
@@ -365,8 +413,8 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    runs = commands(clip, captions, ass)
-    order = [k for k in "ABCNDLHPIQ" if k in options.only]
+    order = [k for k in "ABCNDLHPIQMSTU" if k in options.only]
+    runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None)
     results = {k: [] for k in order}
     for round_index in range(max(options.rounds, options.null_rounds)):
         keys = [k for k in order if round_index < (options.rounds if k in RENDERS else options.null_rounds)]

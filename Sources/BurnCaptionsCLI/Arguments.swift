@@ -5,7 +5,7 @@ import Pipeline
 
 /// What the command line asked for.
 enum Command {
-    case burn(BurnRequest, quiet: Bool, stats: Bool)
+    case burn([BurnRequest], outputsPerPass: Int, quiet: Bool, stats: Bool)
     case plan(BurnRequest)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
@@ -21,6 +21,7 @@ enum Command {
 enum Arguments {
     static let usage = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
+               burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
@@ -36,10 +37,13 @@ enum Arguments {
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
+        --captions, --preset and --look may repeat: every combination is rendered from one decode,
+        each to the -o template with {lang}, {name}, {preset} and {look} filled in.
 
         options:
           -c, --captions FILE        captions: .srt, .vtt, .jsonl (live-caption log) or .json
-                                     (native, Whisper or live-caption log, told apart by content)
+                                     (native, Whisper or live-caption log, told apart by content);
+                                     repeat for one output per file
               --captions-format F    read the captions as F whatever the extension: json (native),
                                      srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
               --captions-encoding E  the captions' text encoding when it is not UTF-8 (UTF-16 with a
@@ -47,18 +51,28 @@ enum Arguments {
               --strict               a malformed SubRip or WebVTT cue is an error (by default it is
                                      left out with a warning, as players skip it)
           -p, --preset NAME|FILE     placement, font and colours: a name in Presets/ or a .json file
-                                     (default: tiktok)
+                                     (default: tiktok); repeat for one output per preset
               --look NAME|FILE       word by word: classic (the preset's colours), highlight, box, pop,
-                                     reveal, karaoke, or a look .json file (default: the preset's look)
+                                     reveal, karaoke, or a look .json file (default: the preset's look);
+                                     repeat for one output per look
               --emphasize FILE       words and phrases to emphasize, one per line (the look's emphasis
                                      colour); matched case-insensitively, punctuation ignored
           -o, --output FILE          output video (.mp4, .mov or .mkv); written only when complete;
+                                     may hold {lang}, {name}, {lang2}, {name2}, {preset}, {look};
                                      preview: SHEET.png, or a page pattern such as sheet_%03d.png
-              --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW)
+              --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW);
+                                     after a --captions, that file's (default: its name, talk.ja.srt)
+              --outputs-per-pass N   outputs encoded at once from one decode (default: 8)
               --script FILE          the text the speaker read: captions take its punctuation and
                                      its character form (Traditional or Simplified Chinese)
               --no-timing-fix        keep phrase starts as recognized (by default a long first word
                                      starts where the speech begins)
+              --second-captions FILE a second track drawn with the first (bilingual captions): its
+                                     own timing, language font, size and colour (the preset's
+                                     secondTrack); repeat for one output per file
+              --second-language TAG  right after --second-captions: that file's language
+              --speaker-labels       the speaker's name before a caption whenever the speaker
+                                     changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs
               --export-captions FILE also write the final captions (.srt, .vtt with word timestamps,
                                      .json, or .ass with karaoke timings and the look's colours)
               --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
@@ -82,15 +96,17 @@ enum Arguments {
 
     static func parse(_ arguments: [String]) throws -> Command {
         var input: String?
-        var captions: String?
+        var captions: [CaptionSource] = []
+        var secondCaptions: [CaptionSource] = []
+        var defaultLanguage: String?  // a --language before any --captions
         var format: CaptionFormat?
         var encoding: String?
         var strict = false
-        var preset = "tiktok"
-        var look: String?
+        var presets: [String] = []
+        var looks: [String?] = []
+        var outputsPerPass = Burner.defaultOutputsPerPass
         var emphasize: String?
         var output: String?
-        var language: String?
         var fontsConf: String?
         var encoder = EncoderSettings()
         var quiet = false
@@ -99,6 +115,7 @@ enum Arguments {
         var export: String?
         var discardFrames = false
         var stats = false
+        var speakerLabels = false
 
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
@@ -141,7 +158,18 @@ enum Arguments {
             switch argument {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "-c", "--captions": captions = try value(argument)
+            case "-c", "--captions": captions.append(CaptionSource(path: try value(argument)))
+            case "--second-captions": secondCaptions.append(CaptionSource(path: try value(argument)))
+            case "--second-language":
+                let tag = try value(argument)
+                if let problem = LanguageTag.problem(tag) { throw BurnError.usage("--second-language: \(problem)") }
+                guard let last = secondCaptions.indices.last else {
+                    throw BurnError.usage("--second-language goes right after the --second-captions it is for")
+                }
+                if let given = secondCaptions[last].language {
+                    throw BurnError.usage("--second-language: \(secondCaptions[last].path) already has the language \(given)")
+                }
+                secondCaptions[last].language = tag
             case "--captions-format":
                 let name = try value(argument)
                 guard let parsed = CaptionFormat(rawValue: name.lowercased()) else {
@@ -156,14 +184,23 @@ enum Arguments {
                 }
                 encoding = name
             case "--strict": strict = true
-            case "-p", "--preset": preset = try value(argument)
-            case "--look": look = try value(argument)
+            case "-p", "--preset": presets.append(try value(argument))
+            case "--look": looks.append(try value(argument))
             case "--emphasize": emphasize = try value(argument)
             case "-o", "--output": output = try value(argument)
             case "--language":
                 let tag = try value(argument)
                 if let problem = LanguageTag.problem(tag) { throw BurnError.usage("--language: \(problem)") }
-                language = tag
+                // After a --captions, it is that file's language; before any, every file's.
+                if let last = captions.indices.last {
+                    if let given = captions[last].language {
+                        throw BurnError.usage("--language: \(captions[last].path) already has the language \(given)")
+                    }
+                    captions[last].language = tag
+                } else {
+                    if defaultLanguage != nil { throw BurnError.usage("--language given twice before any --captions") }
+                    defaultLanguage = tag
+                }
             case "--fonts-conf": fontsConf = try value(argument)
             case "--crf":
                 let text = try value(argument)
@@ -184,6 +221,12 @@ enum Arguments {
                     throw BurnError.usage("--threads: expected a whole number from 1 to 256, got \"\(text)\"")
                 }
                 encoder.threads = threads
+            case "--outputs-per-pass":
+                let text = try value(argument)
+                guard let count = Int(text), count >= 1, count <= 64 else {
+                    throw BurnError.usage("--outputs-per-pass: expected a whole number from 1 to 64, got \"\(text)\"")
+                }
+                outputsPerPass = count
             case "-q", "--quiet": quiet = true
             case "--null": discardFrames = true
             case "--stats": stats = true
@@ -197,6 +240,7 @@ enum Arguments {
                 at = seconds
             case "--script": script = try value(argument)
             case "--no-timing-fix": timingFix = false
+            case "--speaker-labels": speakerLabels = true
             case "--export-captions": export = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
@@ -207,7 +251,8 @@ enum Arguments {
             }
         }
         guard let input else { throw BurnError.usage("no input video") }
-        guard let captions else { throw BurnError.usage("no captions (--captions FILE)") }
+        guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
+        for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         if isPlan {
             if output != nil { throw BurnError.usage("plan prints to standard output; it takes no -o") }
             if export != nil { throw BurnError.usage("plan prints the captions; --export-captions is for renders") }
@@ -217,18 +262,25 @@ enum Arguments {
         guard let output = output.map(BurnOutput.file) ?? (isPlan ? BurnOutput.none : discardFrames ? .discard : nil) else {
             throw BurnError.usage("no output (-o FILE)")
         }
-        let request = BurnRequest(
-            input: input, captions: captions, captionsFormat: format, preset: preset, output: output,
-            encoder: encoder, language: language, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            exportCaptions: export, captionsEncoding: encoding, strictCaptions: strict, look: look,
-            emphasize: emphasize)
+        var base = BurnRequest(
+            input: input, captions: captions[0].path, captionsFormat: format, output: output,
+            encoder: encoder, fontsConf: fontsConf, script: script, timingFix: timingFix,
+            captionsEncoding: encoding, strictCaptions: strict, emphasize: emphasize)
+        base.speakerLabels = speakerLabels
+        let combinations = BurnCombinations(
+            base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,
+            looks: looks.isEmpty ? [nil] : looks, output: output, exportCaptions: export)
+        if let mode, combinations.count > 1 {
+            throw BurnError.usage("\(mode) shows one output: give one --captions, one --preset and one --look")
+        }
+        let requests = try combinations.requests()
         switch mode {
-        case "plan": return .plan(request)
+        case "plan": return .plan(requests[0])
         case "still":
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
-            return .still(request, at: at, showSafeArea: showSafeArea)
-        case "preview": return .preview(request, showSafeArea: showSafeArea)
-        default: return .burn(request, quiet: quiet, stats: stats)
+            return .still(requests[0], at: at, showSafeArea: showSafeArea)
+        case "preview": return .preview(requests[0], showSafeArea: showSafeArea)
+        default: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
         }
     }
 

@@ -17,7 +17,9 @@ final class Terminal {
 
     /// `burn-captions: message` on its own line.
     static func error(_ message: String) {
-        StandardStreams.error("burn-captions: \(message)\n")
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            StandardStreams.error("burn-captions: \(line)\n")
+        }
     }
 
     func handle(_ event: BurnEvent) {

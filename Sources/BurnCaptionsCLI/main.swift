@@ -69,16 +69,28 @@ case .still(let request, let at, let showSafeArea):
 case .preview(let request, let showSafeArea):
     MediaLog.silent()
     run { try Burner.preview(request, showSafeArea: showSafeArea, events: $0) }
-case .burn(let request, let quiet, let stats):
+case .burn(let requests, let outputsPerPass, let quiet, let stats):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()
     let cancellation = Cancellation()
     let signals = Signals.forward(to: cancellation)
     let terminal = Terminal(quiet: quiet)
     do {
-        let result = try Burner.run(request, cancellation: cancellation, events: terminal.handle)
-        terminal.summary(result)
-        if stats { Terminal.stats(result) }
+        let outcomes = try Burner.run(
+            requests, outputsPerPass: outputsPerPass, cancellation: cancellation, events: terminal.handle)
+        var failed = 0
+        for outcome in outcomes {
+            switch outcome.result {
+            case .success(let result):
+                terminal.summary(result)
+                if stats { Terminal.stats(result) }
+            case .failure(let error):
+                failed += 1
+                Terminal.error(error.description)
+            }
+        }
+        if outcomes.count > 1 && failed > 0 { Terminal.error("\(failed) of \(outcomes.count) outputs failed") }
+        if failed > 0 { exit(1) }
     } catch {
         let failure = BurnError.wrap(error)
         Terminal.error(failure.description)

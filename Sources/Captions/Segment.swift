@@ -10,10 +10,13 @@ public struct Word: Sendable, Equatable {
     /// The word is stressed: a look may show it apart (native JSON `"emphasis": true`, or an
     /// `EmphasisList`).
     public var emphasis: Bool
+    /// The speaker's name shown before their words (`--speaker-labels`), not a spoken word:
+    /// a look never makes it the spoken one.
+    public var isLabel: Bool
 
     public init(
         text: String, start: Double, end: Double, confidence: Double? = nil, estimated: Bool = false,
-        emphasis: Bool = false
+        emphasis: Bool = false, isLabel: Bool = false
     ) {
         self.text = text
         self.start = start
@@ -21,6 +24,7 @@ public struct Word: Sendable, Equatable {
         self.confidence = confidence
         self.estimated = estimated
         self.emphasis = emphasis
+        self.isLabel = isLabel
     }
 }
 

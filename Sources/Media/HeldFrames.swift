@@ -16,7 +16,8 @@ final class HeldFrames {
     struct Entry {
         var frame: Frame
         var time: Double  // seconds
-        var caption: YUVOverlay?
+        var captions: [YUVOverlay?]  // one per output of the render
+        var hasCaption: Bool { captions.contains { $0 != nil } }
     }
 
     let depth: Int
@@ -32,25 +33,25 @@ final class HeldFrames {
     }
 
     /// Holds `frame` until `next` lets it go; the caller gives it up until then.
-    func push(_ frame: Frame, time: Double, caption: YUVOverlay?) {
+    func push(_ frame: Frame, time: Double, captions: [YUVOverlay?]) {
         if first >= 32 {
             waiting.removeFirst(first)
             first = 0
         }
-        waiting.append(Entry(frame: frame, time: time, caption: caption))
+        waiting.append(Entry(frame: frame, time: time, captions: captions))
     }
 
-    /// The oldest frame when it may leave: it needs no caption, the decoder let it go, too
+    /// The oldest frame when it may leave: no output captions it, the decoder let it go, too
     /// many wait behind it, or `all` (the decoder is drained).
     func next(all: Bool) -> Entry? {
         guard first < waiting.count else { return nil }
         let entry = waiting[first]
-        let free = entry.caption == nil || entry.frame.isWritable
+        let free = !entry.hasCaption || entry.frame.isWritable
         guard free || all || waiting.count - first > depth else { return nil }
         if !free { copied += 1 }
         // A left entry stays in `waiting` until the next compaction: it must not keep its
-        // overlay alive (a word-by-word look makes one per frame while a word grows).
-        waiting[first].caption = nil
+        // overlays alive (a word-by-word look makes one per frame while a word grows).
+        waiting[first].captions = []
         first += 1
         return entry
     }

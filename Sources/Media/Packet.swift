@@ -19,6 +19,13 @@ final class Packet {
 
     func unref() { av_packet_unref(pointer) }
 
+    /// Makes this packet another reference to `other`'s data, with its timestamps and flags:
+    /// one packet for each of several muxers, each of which takes what it is given.
+    func refer(to other: Packet) throws {
+        av_packet_unref(pointer)
+        try MediaError.check(av_packet_ref(pointer, other.pointer), "av_packet_ref", file: nil)
+    }
+
     /// Moves the timestamps `offset` earlier (in the packet's time base).
     func shift(by offset: Int64) {
         guard offset != 0 else { return }

@@ -20,6 +20,18 @@ public struct FrameOverlay {
     }
 }
 
+/// One output of a render: where its frames go, and the caption for the frame at each time
+/// (seconds).
+public struct TranscodeOutput {
+    public var target: RenderTarget
+    public var overlay: (Double) throws -> FrameOverlay?
+
+    public init(target: RenderTarget, overlay: @escaping (Double) throws -> FrameOverlay?) {
+        self.target = target
+        self.overlay = overlay
+    }
+}
+
 /// Where a render's frames go.
 public enum RenderTarget: Sendable {
     /// Encoded as H.264 into `path` (a temporary file), in the container `finalPath`'s extension names.
@@ -80,78 +92,117 @@ public final class Transcoder {
     /// from the decoding thread).
     public func run(
         target: RenderTarget,
-        overlay: (Double) throws -> FrameOverlay?,
+        overlay: @escaping (Double) throws -> FrameOverlay?,
         timer: StageTimer = StageTimer(),
         progress: (TranscodeProgress) -> Void = { _ in },
         notice: (String) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws -> TranscodeSummary {
-        let sink: Sink?
-        switch target {
-        case .file(let path, let finalPath, let settings):
-            sink = try Sink(source: source, path: path, finalPath: finalPath, settings: settings, notice: notice)
-        case .discard:
-            sink = nil
+        let results = try run(
+            outputs: [TranscodeOutput(target: target, overlay: overlay)], timer: timer, progress: progress,
+            notice: notice, isCancelled: isCancelled)
+        return try results[0].get()
+    }
+
+    /// Renders every one of `outputs` from one decode: each frame is composited with each
+    /// output's caption and encoded into each output's target. An output that fails (its
+    /// overlay, encoder or file: a full disk) is left, with its error, and the others go on;
+    /// the render throws only for what all share (the decoder, cancellation). `notice` gets
+    /// one-line notes, each once.
+    public func run(
+        outputs: [TranscodeOutput],
+        timer: StageTimer = StageTimer(),
+        progress: (TranscodeProgress) -> Void = { _ in },
+        notice noticeOnce: (String) -> Void = { _ in },
+        isCancelled: () -> Bool = { false }
+    ) throws -> [Result<TranscodeSummary, Error>] {
+        var noticed: Set<String> = []
+        func notice(_ text: String) { if noticed.insert(text).inserted { noticeOnce(text) } }
+        var states = outputs.map { OutputState(overlay: $0.overlay) }
+        for (index, output) in outputs.enumerated() {
+            guard case .file(let path, let finalPath, let settings) = output.target else { continue }
+            do {
+                states[index].sink = try Sink(source: source, path: path, finalPath: finalPath, settings: settings, notice: notice)
+            } catch {
+                states[index].failure = error
+            }
         }
         if let odd = source.setup.croppedFrom {
             notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
         }
         // Frames come from the decoding thread and go back to it once encoded (or dropped).
         let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
-        let held = HeldFrames(
-            depth: HeldFrames.depth(width: width, height: height, bytesPerSample: source.bitDepth > 8 ? 2 : 1))
+        let bytesPerSample = source.bitDepth > 8 ? 2 : 1
+        let held = HeldFrames(depth: HeldFrames.depth(width: width, height: height, bytesPerSample: bytesPerSample))
         var spare: Frame?
-        var current: (id: Int, overlay: YUVOverlay)?
+        var saved = SavedRegion()
+        let shared = try Packet()  // a packet's reference for each output but the last
         var frames = 0
-        var captionedFrames = 0
         let matrix = ColorMatrix(source.colors.space, width: width, height: height)
         let fullRange = source.colors.range == AVCOL_RANGE_JPEG
         // 10-bit frames are blended in 10 bits, then brought to the encoder's 8 bits in one
         // reused frame.
         let narrowing = try source.bitDepth > 8 ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: inputPath) : nil
 
-        /// A decoded frame: its caption is looked up, then it waits in `held` for its turn.
-        func accept(_ frame: Frame, time: Double) throws {
-            let caption = try timer.measure(.captions) { () throws -> YUVOverlay? in
-                guard let caption = try overlay(time) else { return nil }
-                if current?.id != caption.id {
-                    // The overlay before, given up first, so that its planes are changed in place
-                    // unless a held frame still uses them.
-                    var before = caption.change != nil && current?.id == caption.change?.previous ? current?.overlay : nil
-                    current = nil
-                    if let change = caption.change, before != nil,
-                        before!.update(caption.bitmap, areas: change.areas, matrix: matrix, fullRange: fullRange)
-                    {
-                        current = (caption.id, before!)
-                    } else {
-                        current = (
-                            caption.id,
-                            YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
-                        )
+        /// A decoded frame: each output's caption is looked up, then it waits in `held` for its turn.
+        func accept(_ frame: Frame, time: Double) {
+            let captions = timer.measure(.captions) {
+                states.indices.map { index -> YUVOverlay? in
+                    guard states[index].failure == nil else { return nil }
+                    do {
+                        return try states[index].caption(at: time, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
+                    } catch {
+                        states[index].fail(error)
+                        return nil
                     }
                 }
-                return current!.overlay
             }
-            held.push(frame, time: time, caption: caption)
-            try release(all: false)
+            held.push(frame, time: time, captions: captions)
         }
 
-        /// Composites and encodes the frames whose turn has come.
+        /// Composites and encodes the frames whose turn has come, for each output in turn. A
+        /// frame is drawn on in place; when another output comes after, the captions' box is
+        /// kept first and put back before it.
         func release(all: Bool) throws {
             while let next = held.next(all: all) {
-                var target = next.frame.pointer
-                try timer.measure(.composite) {
-                    if let caption = next.caption {
-                        if !next.frame.isWritable { target = try copy(next.frame, into: &spare) }
-                        Compositor.blend(caption, into: target)
-                        captionedFrames += 1
+                var picture = next.frame.pointer
+                let live = states.indices.filter { states[$0].failure == nil }
+                if live.contains(where: { next.captions[$0] != nil }) && !next.frame.isWritable { picture = try copy(next.frame, into: &spare) }
+                var drawnOn = false  // by an output before: the box is put back first
+                var boxSaved = false
+                for index in live {
+                    do {
+                        var target = picture
+                        try timer.measure(.composite) {
+                            if drawnOn {
+                                picture = try writable(picture, frame: next.frame, spare: &spare)
+                                saved.restore(into: picture, bytesPerSample: bytesPerSample)
+                                drawnOn = false
+                            }
+                            if let caption = next.captions[index] {
+                                // Outputs after this one need the picture as decoded.
+                                if index != live.last {
+                                    if !boxSaved {
+                                        let boxes = live.compactMap { next.captions[$0].map { ($0.x, $0.y, $0.width, $0.height) } }
+                                        saved.save(picture, boxes: boxes, bytesPerSample: bytesPerSample)
+                                        boxSaved = true
+                                    }
+                                    drawnOn = true
+                                }
+                                Compositor.blend(caption, into: picture)
+                                states[index].captionedFrames += 1
+                            }
+                            target = picture
+                            if let narrowing { target = try narrowing.convert(picture) }
+                        }
+                        if let sink = states[index].sink {
+                            // Frame types come from the input's encoder; x264 chooses its own.
+                            target.pointee.pict_type = AV_PICTURE_TYPE_NONE
+                            try sink.encode(target, timer: timer)
+                        }
+                    } catch {
+                        states[index].fail(error)
                     }
-                    if let narrowing { target = try narrowing.convert(target) }
-                }
-                if let sink {
-                    // Frame types come from the input's encoder; x264 chooses its own.
-                    target.pointee.pict_type = AV_PICTURE_TYPE_NONE
-                    try sink.encode(target, timer: timer)
                 }
                 ahead.recycle(next.frame)
                 frames += 1
@@ -166,11 +217,29 @@ public final class Transcoder {
             if isCancelled() { throw MediaError.cancelled }
             switch item {
             case .frame(let frame, let time):
-                try accept(frame, time: time)
+                accept(frame, time: time)
+                try release(all: false)
             case .packet(let packet):
-                if let sink { try timer.measure(.mux) { try sink.passOn(packet) } }
+                // A muxer takes the packet it writes: each output but the last gets a reference.
+                let sinks = states.indices.filter { states[$0].sink != nil }
+                for index in sinks {
+                    do {
+                        try timer.measure(.mux) {
+                            if index == sinks.last {
+                                try states[index].sink!.passOn(packet)
+                            } else {
+                                try shared.refer(to: packet)
+                                try states[index].sink!.passOn(shared)
+                            }
+                        }
+                    } catch {
+                        states[index].fail(error)
+                    }
+                }
                 ahead.recycle(packet)
             }
+            // Nothing left to write to: the decode stops.
+            if states.allSatisfy({ $0.failure != nil }) { break }
         }
         try release(all: true)
         let ending = ahead.ending
@@ -187,11 +256,73 @@ public final class Transcoder {
                     + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
         }
         if isCancelled() { throw MediaError.cancelled }
-        try sink?.finish(timer: timer)
+        for index in states.indices where states[index].failure == nil {
+            do {
+                try states[index].sink?.finish(timer: timer)
+            } catch {
+                states[index].fail(error)
+            }
+        }
         progress(TranscodeProgress(frames: frames, time: duration ?? 0, duration: duration))
-        return TranscodeSummary(
-            frames: frames, captionedFrames: captionedFrames, copiedStreams: sink?.copiedStreams ?? 0,
-            copiedFrames: held.copied, stages: timer.times, width: width, height: height)
+        return states.map { state in
+            if let failure = state.failure { return .failure(failure) }
+            return .success(
+                TranscodeSummary(
+                    frames: frames, captionedFrames: state.captionedFrames, copiedStreams: state.sink?.copiedStreams ?? 0,
+                    copiedFrames: held.copied, stages: timer.times, width: width, height: height))
+        }
+    }
+
+    /// What one output of a render holds while it runs: its overlay (and the YUV form of the
+    /// last), its encoder and muxer, and its failure, if any.
+    private struct OutputState {
+        let overlay: (Double) throws -> FrameOverlay?
+        var sink: Sink?
+        var current: (id: Int, overlay: YUVOverlay)?
+        var captionedFrames = 0
+        var failure: Error?
+
+        init(overlay: @escaping (Double) throws -> FrameOverlay?) { self.overlay = overlay }
+
+        /// The overlay for the frame at `time`, converted to YUV when it is a new one (only its
+        /// changed areas, when it says which).
+        mutating func caption(at time: Double, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int) throws -> YUVOverlay? {
+            guard let caption = try overlay(time) else { return nil }
+            if current?.id != caption.id {
+                // The overlay before, given up first, so that its planes are changed in place
+                // unless a held frame still uses them.
+                var before = caption.change != nil && current?.id == caption.change?.previous ? current?.overlay : nil
+                current = nil
+                if let change = caption.change, before != nil,
+                    before!.update(caption.bitmap, areas: change.areas, matrix: matrix, fullRange: fullRange)
+                {
+                    current = (caption.id, before!)
+                } else {
+                    current = (caption.id, YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: bitDepth))
+                }
+            }
+            return current!.overlay
+        }
+
+        /// The output stops here: its encoder and muxer go (the caller removes its file).
+        mutating func fail(_ error: Error) {
+            failure = error
+            sink = nil
+            current = nil
+        }
+    }
+
+    /// `picture` when it may be drawn on again after an encoder had it; else a copy in `spare`
+    /// (an encoder that keeps a reference to the frame it was given).
+    private func writable(
+        _ picture: UnsafeMutablePointer<AVFrame>, frame: Frame, spare: inout Frame?
+    ) throws -> UnsafeMutablePointer<AVFrame> {
+        guard av_frame_is_writable(picture) == 0 else { return picture }
+        if let spare, spare.pointer == picture {
+            try MediaError.check(av_frame_make_writable(picture), "av_frame_make_writable", file: inputPath)
+            return picture
+        }
+        return try copy(frame, into: &spare)
     }
 
     /// Where finished frames and the other streams go: the H.264 encoder and the muxer, with

@@ -3,19 +3,26 @@ import Foundation
 import Layout
 import Media
 
-/// One line of a batch manifest: a render, or why the line could not be read.
+/// One line of a batch manifest: a render of one or more outputs, or why the line could not
+/// be read.
 public struct BatchJob: Sendable {
     public var index: Int  // 0-based among the manifest's jobs; shard k mod N runs it
     public var line: Int  // 1-based line in the manifest
-    public var request: BurnRequest?
+    public var requests: [BurnRequest] = []  // one per output, all of one input
     public var error: String?  // set when the line is malformed
+
+    /// The first output's request (a job of one output has only it).
+    public var request: BurnRequest? { requests.first }
 
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
     /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
     /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?}`: every
-    /// render option of the command line. Two lines writing one file (by real path, through
-    /// any symbolic link) make the second a failed job.
+    /// render option of the command line. `captions` may be a list (of paths, or of
+    /// `{"path", "language"?}`), and so may `preset` and `look`: the job renders every
+    /// combination from one decode, `output` (and `exportCaptions`) being templates as `-o`
+    /// is. Two lines writing one file (by real path, through any symbolic link) make the
+    /// second a failed job.
     public static func read(manifest path: String) throws -> [BatchJob] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BurnError.input("\(path): cannot read manifest")
@@ -31,14 +38,16 @@ public struct BatchJob: Sendable {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             var job = BatchJob(index: jobs.count, line: number + 1)
             do {
-                let request = try request(Data(line.utf8), folder: folder)
-                let written = [("output", request.output.path), ("exportCaptions", request.exportCaptions)]
-                    .compactMap { field, path in path.map { (field, RealPath.resolve($0)) } }
-                for (field, real) in written {
-                    if let first = outputs[real] { throw ManifestError("\(field): also written by line \(first)") }
+                let requests = try combinations(Data(line.utf8), folder: folder).requests()
+                let written = requests.flatMap { request in
+                    [("output", request.output.path), ("exportCaptions", request.exportCaptions)]
+                        .compactMap { field, path in path.map { (field, $0, RealPath.resolve($0)) } }
                 }
-                for (_, real) in written { outputs[real] = number + 1 }
-                job.request = request
+                for (field, path, real) in written {
+                    if let first = outputs[real] { throw ManifestError("\(field): also written by line \(first) (\(path))") }
+                }
+                for (_, _, real) in written { outputs[real] = number + 1 }
+                job.requests = requests
             } catch {
                 job.error = "\(path):\(number + 1): \(error)"
             }
@@ -47,7 +56,7 @@ public struct BatchJob: Sendable {
         return jobs
     }
 
-    private static func request(_ line: Data, folder: URL) throws -> BurnRequest {
+    private static func combinations(_ line: Data, folder: URL) throws -> BurnCombinations {
         guard let fields = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
             throw ManifestError("not a JSON object")
         }
@@ -67,6 +76,7 @@ public struct BatchJob: Sendable {
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
             "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
+            "speakerLabels", "secondCaptions",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -105,17 +115,63 @@ public struct BatchJob: Sendable {
         }
         let timingFix = try flag("timingFix", default: true)
         let strict = try flag("strict", default: false)
-        let preset = try string("preset") ?? "tiktok"
-        let look = try string("look")
-        return BurnRequest(
-            input: try path("input")!, captions: try path("captions")!, captionsFormat: format,
-            preset: preset.hasSuffix(".json") && !preset.hasPrefix("/") ? folder.appendingPathComponent(preset).path : preset,
-            output: .file(try path("output")!), encoder: encoder, language: try string("language"),
-            fontsConf: try path("fontsConf", required: false), script: try path("script", required: false),
-            timingFix: timingFix, exportCaptions: try path("exportCaptions", required: false), captionsEncoding: encoding,
-            strictCaptions: strict,
-            look: look.map { $0.hasSuffix(".json") && !$0.hasPrefix("/") ? folder.appendingPathComponent($0).path : $0 },
-            emphasize: try path("emphasize", required: false))
+        let speakerLabels = try flag("speakerLabels", default: false)
+        /// A preset or look: a name, or a `.json` file relative to the manifest's folder.
+        func resource(_ name: String) -> String {
+            name.hasSuffix(".json") && !name.hasPrefix("/") ? folder.appendingPathComponent(name).path : name
+        }
+        /// A string, or a non-empty list of strings.
+        func strings(_ key: String) throws -> [String]? {
+            guard let value = fields[key] else { return nil }
+            if let text = value as? String { return [text] }
+            guard let list = value as? [Any], !list.isEmpty else { throw ManifestError("\(key): expected a string or a list of them") }
+            return try list.enumerated().map { index, item in
+                guard let text = item as? String else { throw ManifestError("\(key)[\(index)]: expected a string") }
+                return text
+            }
+        }
+        let output = try path("output")!
+        let captions = try captionSources(fields["captions"], field: "captions", folder: folder)
+        let seconds = try fields["secondCaptions"].map { try captionSources($0, field: "secondCaptions", folder: folder) } ?? []
+        var base = BurnRequest(
+            input: try path("input")!, captions: captions[0].path, captionsFormat: format,
+            output: .file(output), encoder: encoder, fontsConf: try path("fontsConf", required: false),
+            script: try path("script", required: false), timingFix: timingFix, captionsEncoding: encoding,
+            strictCaptions: strict, emphasize: try path("emphasize", required: false))
+        base.speakerLabels = speakerLabels
+        let language = try string("language")
+        return BurnCombinations(
+            base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },
+            secondCaptions: seconds,
+            presets: try strings("preset")?.map(resource) ?? ["tiktok"],
+            looks: try strings("look")?.map { Optional(resource($0)) } ?? [nil], output: .file(output),
+            exportCaptions: try path("exportCaptions", required: false))
+    }
+
+    /// `captions` (or `secondCaptions`, `field`): a path, or a non-empty list of paths and
+    /// `{"path", "language"?}` objects; relative paths are in the manifest's folder.
+    private static func captionSources(_ value: Any?, field: String, folder: URL) throws -> [CaptionSource] {
+        func path(_ text: String) -> String { text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path }
+        guard let value else { throw ManifestError("\(field): missing") }
+        if let text = value as? String, !text.isEmpty { return [CaptionSource(path: path(text))] }
+        guard let list = value as? [Any], !list.isEmpty else {
+            throw ManifestError("\(field): expected a path or a list of them")
+        }
+        return try list.enumerated().map { index, item in
+            if let text = item as? String, !text.isEmpty { return CaptionSource(path: path(text)) }
+            guard let object = item as? [String: Any], let text = object["path"] as? String, !text.isEmpty else {
+                throw ManifestError("\(field)[\(index)]: expected a path or {\"path\", \"language\"}")
+            }
+            if let unknown = FieldNames.unknown(object.keys, known: ["path", "language"], path: "\(field)[\(index)]").first {
+                throw ManifestError(unknown)
+            }
+            let language = object["language"]
+            guard language == nil || language is String else { throw ManifestError("\(field)[\(index)].language: expected a string") }
+            if let tag = language as? String, let problem = LanguageTag.problem(tag) {
+                throw ManifestError("\(field)[\(index)].language: \(problem)")
+            }
+            return CaptionSource(path: path(text), language: language as? String)
+        }
     }
 }
 

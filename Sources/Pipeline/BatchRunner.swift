@@ -61,61 +61,98 @@ public enum BatchRunner {
                     slots.signal()
                     group.leave()
                 }
-                let outcome = Self.run(job, options: options, cancellation: cancellation)
-                report?.append(outcome)
-                log(Self.describe(outcome))
-                outcomes.withLock { $0.append(outcome) }
+                for outcome in Self.run(job, options: options, cancellation: cancellation) {
+                    report?.append(outcome)
+                    log(Self.describe(outcome))
+                    outcomes.withLock { $0.append(outcome) }
+                }
             }
         }
         group.wait()
-        return outcomes.withLock { $0 }.sorted { $0.job < $1.job }
+        return outcomes.withLock { $0 }.sorted { ($0.job, $0.output ?? "") < ($1.job, $1.output ?? "") }
     }
 
-    private static func run(_ job: BatchJob, options: BatchOptions, cancellation: Cancellation) -> BatchOutcome {
-        var outcome = BatchOutcome(
-            line: job.line, job: job.index, shard: options.shard.description, input: job.request?.input,
-            output: job.request?.output.path, status: .failed, seconds: 0, fps: nil, error: job.error)
-        guard let request = job.request, let output = request.output.path else { return outcome }
+    /// Runs one job: each of its outputs is claimed (its lock) and skipped when done (its
+    /// stamp); the rest render together from one decode, and each is stamped when complete.
+    /// Failed outputs are tried again, alone of the others, up to `options.retries` times.
+    private static func run(_ job: BatchJob, options: BatchOptions, cancellation: Cancellation) -> [BatchOutcome] {
         let started = Date()
-        do {
-            // The output's lock claims the job, on any host: a job another worker holds is
-            // theirs, and the stamp is read and written only under the lock.
-            var holder: String?
-            guard let claim = try OutputLock.take(URL(fileURLWithPath: output), holder: &holder) else {
-                outcome.status = .skipped
-                outcome.reason = "running elsewhere" + (holder.map { ": \($0)" } ?? "")
-                return outcome
+        func outcome(_ request: BurnRequest?, _ status: BatchOutcome.Status, error: String? = nil, reason: String? = nil)
+            -> BatchOutcome
+        {
+            BatchOutcome(
+                line: job.line, job: job.index, shard: options.shard.description, input: request?.input,
+                output: request?.output.path, status: status, seconds: Date().timeIntervalSince(started), fps: nil,
+                error: error, reason: reason)
+        }
+        guard !job.requests.isEmpty else { return [outcome(nil, .failed, error: job.error)] }
+        var outcomes: [BatchOutcome] = []
+        // The output's lock claims it, on any host: an output another worker holds is theirs,
+        // and its stamp is read and written only under the lock.
+        var pending: [(request: BurnRequest, claim: OutputLock, stamp: JobStamp)] = []
+        defer { pending.forEach { $0.claim.release() } }
+        for request in job.requests {
+            guard let output = request.output.path else { continue }
+            do {
+                var holder: String?
+                guard let claim = try OutputLock.take(URL(fileURLWithPath: output), holder: &holder) else {
+                    outcomes.append(outcome(request, .skipped, reason: "running elsewhere" + (holder.map { ": \($0)" } ?? "")))
+                    continue
+                }
+                let stamp = try JobStamp(request)
+                if !options.force && stamp.isDone(output) {
+                    claim.release()
+                    outcomes.append(outcome(request, .skipped, reason: "already done"))
+                    continue
+                }
+                // The old stamp goes first: a render killed after its rename must not look done.
+                try? FileManager.default.removeItem(at: JobStamp.url(for: output))
+                pending.append((request, claim, stamp))
+            } catch {
+                outcomes.append(outcome(request, .failed, error: BurnError.wrap(error).description))
             }
-            defer { claim.release() }
-            let stamp = try JobStamp(request)
-            if !options.force && stamp.isDone(output) {
-                outcome.status = .skipped
-                outcome.reason = "already done"
-                return outcome
+        }
+        var attempt = 0
+        while !pending.isEmpty {
+            let results: [Result<BurnResult, BurnError>]
+            do {
+                results = try Burner.run(
+                    pending.map(\.request), claims: pending.map(\.claim), cancellation: cancellation, events: { _ in }
+                ).map(\.result)
+            } catch {
+                // Nothing rendered: every pending output failed alike (or the run was interrupted).
+                results = pending.map { _ in .failure(BurnError.wrap(error)) }
             }
-            // The old stamp goes first: a render killed after its rename must not look done.
-            try? FileManager.default.removeItem(at: JobStamp.url(for: output))
-            var attempt = 0
-            while true {
-                do {
-                    let result = try Burner.run(request, claim: claim, cancellation: cancellation, events: { _ in })
-                    try stamp.write(for: output)
-                    outcome.status = .done
-                    outcome.error = nil
-                    outcome.seconds = Date().timeIntervalSince(started)
-                    outcome.fps = outcome.seconds > 0 ? Double(result.frames) / outcome.seconds : nil
-                    return outcome
-                } catch let error as BurnError {
-                    if case .cancelled = error { throw error }
-                    attempt += 1
-                    if attempt > options.retries { throw error }
+            var again: [(request: BurnRequest, claim: OutputLock, stamp: JobStamp)] = []
+            for (item, result) in zip(pending, results) {
+                switch result {
+                case .success(let rendered):
+                    var done = outcome(item.request, .done)
+                    do {
+                        try item.stamp.write(for: item.request.output.path!)
+                        done.fps = done.seconds > 0 ? Double(rendered.frames) / done.seconds : nil
+                    } catch {
+                        done.status = .failed
+                        done.error = BurnError.wrap(error).description
+                    }
+                    outcomes.append(done)
+                    item.claim.release()
+                case .failure(let error):
+                    if case .cancelled = error {
+                        outcomes.append(outcome(item.request, .failed, error: error.description))
+                        item.claim.release()
+                    } else if attempt < options.retries && !cancellation.isCancelled {
+                        again.append(item)
+                    } else {
+                        outcomes.append(outcome(item.request, .failed, error: error.description))
+                        item.claim.release()
+                    }
                 }
             }
-        } catch {
-            outcome.error = BurnError.wrap(error).description
-            outcome.seconds = Date().timeIntervalSince(started)
-            return outcome
+            pending = again
+            attempt += 1
         }
+        return outcomes
     }
 
     private static func describe(_ outcome: BatchOutcome) -> String {

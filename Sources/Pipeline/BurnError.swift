@@ -12,6 +12,8 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
     case font(String)
     case cancelled(signal: Int32)
     case output(String)
+    /// Problems of several requests of one run, found before it rendered anything.
+    indirect case several([BurnError])
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
         case .captions(let error): return error.description
         case .media(let error): return error.description
         case .cancelled(let signal): return "interrupted by signal \(signal)"
+        case .several(let errors): return errors.map(\.description).joined(separator: "\n")
         }
     }
 
@@ -27,6 +30,7 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .usage: return 2
         case .cancelled(let signal): return 128 + signal
+        case .several(let errors): return errors.allSatisfy { $0.exitCode == 2 } ? 2 : 1
         default: return 1
         }
     }

@@ -18,6 +18,9 @@ public struct BurnRequest: Sendable {
     public var script: String?  // the text the speaker read: its punctuation and form win
     public var timingFix: Bool  // move phrase starts to where the speech begins
     public var exportCaptions: String?  // also write the final captions here (.srt, .vtt, .json)
+    public var speakerLabels = false  // the speaker's name before their first caption after a change
+    public var secondCaptions: String?  // a second track drawn with the first (bilingual captions)
+    public var secondLanguage: String?  // BCP-47, for second-track captions that name none
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
@@ -47,8 +50,35 @@ public struct BurnRequest: Sendable {
     var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input, captions, script, preset, look, emphasize, fontsConf].compactMap { $0 }
+        return [input, captions, secondCaptions, script, preset, look, emphasize, fontsConf].compactMap { $0 }
     }
+}
+
+extension BurnRequest {
+    /// The combination this request renders, for messages: its captions, preset and look.
+    public var outputDescription: String {
+        "\(captions)" + (secondCaptions.map { " and \($0)" } ?? "") + " with preset \(preset)"
+            + (look.map { ", look \($0)" } ?? "")
+    }
+
+    /// The second track as a request of its own (its file and language; no script or
+    /// emphasis list, which are the first track's), or nil without one.
+    var secondTrack: BurnRequest? {
+        guard let secondCaptions else { return nil }
+        var track = self
+        track.captions = secondCaptions
+        track.language = secondLanguage
+        track.script = nil
+        track.emphasize = nil
+        track.secondCaptions = nil
+        return track
+    }
+}
+
+/// What became of one request of a run of several.
+public struct BurnOutcome: Sendable {
+    public var request: BurnRequest
+    public var result: Result<BurnResult, BurnError>
 }
 
 /// What a request writes.

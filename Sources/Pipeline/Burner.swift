@@ -21,8 +21,36 @@ public enum Burner {
     static func run(
         _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
+        let outcomes = try run([request], claims: [claim], cancellation: cancellation, events: events)
+        return try outcomes[0].result.get()
+    }
+
+    /// Renders every request, all of one input, from one decode per pass of at most
+    /// `outputsPerPass` outputs. Every request is planned (captions read, checked and laid
+    /// out) before the first frame is decoded: a problem with any of them fails the run, each
+    /// named, and writes nothing. An output that fails while rendering (a full disk) leaves no
+    /// file, and the others still complete: the outcomes say which.
+    public static func run(
+        _ requests: [BurnRequest], outputsPerPass: Int = defaultOutputsPerPass, cancellation: Cancellation = Cancellation(),
+        events: (BurnEvent) -> Void = { _ in }
+    ) throws -> [BurnOutcome] {
+        try run(
+            requests, claims: requests.map { _ in nil }, outputsPerPass: outputsPerPass, cancellation: cancellation,
+            events: events)
+    }
+
+    /// Encoders a pass runs at once by default: each holds its own lookahead and reference
+    /// pictures (docs/PERFORMANCE.md gives the memory per output).
+    public static let defaultOutputsPerPass = 8
+
+    /// `run` of several requests, with their outputs already claimed where `claims` says.
+    static func run(
+        _ requests: [BurnRequest], claims: [OutputLock?], outputsPerPass: Int = defaultOutputsPerPass,
+        cancellation: Cancellation, events: (BurnEvent) -> Void
+    ) throws -> [BurnOutcome] {
         do {
-            return try burn(request, claim: claim, cancellation: cancellation, events: events)
+            return try burn(
+                requests, claims: claims, outputsPerPass: outputsPerPass, cancellation: cancellation, events: events)
         } catch MediaError.cancelled {
             throw BurnError.cancelled(signal: cancellation.signal)
         } catch {
@@ -31,26 +59,60 @@ public enum Burner {
     }
 
     private static func burn(
-        _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
-    ) throws -> BurnResult {
-        let destination = try videoDestination(request, claim: claim)
-        let export = try request.exportCaptions.map { path in
-            try CaptionPlanner.exportOutput(path, inputs: request.inputFiles + [request.output.path].compactMap { $0 })
+        _ requests: [BurnRequest], claims: [OutputLock?], outputsPerPass: Int, cancellation: Cancellation,
+        events: (BurnEvent) -> Void
+    ) throws -> [BurnOutcome] {
+        precondition(!requests.isEmpty && claims.count == requests.count, "one claim (or nil) per request")
+        try checkOutputs(requests)
+        let destinations = try zip(requests, claims).map { try videoDestination($0, claim: $1) }
+        let exports = try requests.map { request in
+            try request.exportCaptions.map { path in
+                try CaptionPlanner.exportOutput(path, inputs: request.inputFiles + [request.output.path].compactMap { $0 })
+            }
         }
         let timer = StageTimer()
-        let prepared = try prepare(request, timer: timer, events: events)
+        let prepared = try prepare(requests, timer: timer, events: events)
         // What planning freed goes back to the system before the decoder and encoder take theirs.
         _ = burn_release_free_memory()
-        // On any failure the temporary file goes with `destination`.
-        let (summary, rasterized) = try render(
-            prepared, into: destination, timer: timer, cancellation: cancellation, events: events)
-        try destination?.commit()
-        // Only a finished render's captions are written.
-        if let export { try CaptionPlanner.export(prepared.captions, to: export, style: prepared.assStyle) }
-        return BurnResult(
-            output: destination?.finalURL.path, width: summary.width, height: summary.height, frames: summary.frames,
-            captionedFrames: summary.captionedFrames, captions: prepared.planned.count, rasterized: rasterized,
-            copiedAudioStreams: summary.copiedStreams, copiedFrames: summary.copiedFrames, stages: summary.stages)
+        var outcomes: [BurnOutcome] = []
+        for start in stride(from: 0, to: requests.count, by: max(1, outputsPerPass)) {
+            let pass = start..<min(requests.count, start + max(1, outputsPerPass))
+            let rendered = try render(
+                Array(prepared[pass]), into: Array(destinations[pass]), timer: timer, cancellation: cancellation,
+                events: events)
+            for (index, (result, rasterized)) in zip(pass, rendered) {
+                outcomes.append(
+                    BurnOutcome(
+                        request: requests[index],
+                        result: Result {
+                            let summary = try result.get()
+                            try destinations[index]?.commit()
+                            // Only a finished render's captions are written.
+                            if let export = exports[index] {
+                                try CaptionPlanner.export(prepared[index].captions, to: export, style: prepared[index].assStyle)
+                            }
+                            return BurnResult(
+                                output: destinations[index]?.finalURL.path, width: summary.width, height: summary.height,
+                                frames: summary.frames, captionedFrames: summary.captionedFrames,
+                                captions: prepared[index].planned.count, rasterized: rasterized,
+                                copiedAudioStreams: summary.copiedStreams, copiedFrames: summary.copiedFrames,
+                                stages: summary.stages)
+                        }.mapError { error in
+                            // A failed output's temporary file goes now, not when the run ends.
+                            destinations[index]?.removeTemporary()
+                            return BurnError.wrap(error)
+                        }))
+            }
+        }
+        return outcomes
+    }
+
+    /// All requests of one run read one input, and no two write one file.
+    private static func checkOutputs(_ requests: [BurnRequest]) throws {
+        if let other = requests.first(where: { $0.input != requests[0].input }) {
+            throw BurnError.usage("one run reads one input: \(requests[0].input) and \(other.input)")
+        }
+        try BurnCombinations.checkDistinct(requests)
     }
 
     /// The final captions of `request` with their layout, without rendering: what
@@ -71,64 +133,133 @@ public enum Burner {
     static func prepare(_ request: BurnRequest, timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws
         -> PreparedBurn
     {
+        try prepare([request], timer: timer, events: events)[0]
+    }
+
+    /// `prepare` of requests that read one input: it is probed once, its audio measured once
+    /// for the timing fix, and one layout engine per fonts file serves them all. Every
+    /// request is planned; the problems of all are thrown together.
+    static func prepare(_ requests: [BurnRequest], timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws
+        -> [PreparedBurn]
+    {
+        try checkInput(requests[0].input)
+        let input = try MediaInput(path: requests[0].input)
+        var envelope: EnergyEnvelope??
+        let speech = { () throws -> EnergyEnvelope? in
+            if envelope == nil { envelope = .some(try SpeechEnvelope.read(input)) }
+            return envelope!
+        }
+        var engines: [String?: LayoutEngine] = [:]
+        var warned: Set<String> = []
+        let events = { (event: BurnEvent) in
+            if case .warning(let text) = event, !warned.insert(text).inserted { return }
+            events(event)
+        }
+        var prepared: [PreparedBurn] = []
+        var problems: [BurnError] = []
+        for request in requests {
+            do {
+                if engines[request.fontsConf] == nil {
+                    engines[request.fontsConf] = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
+                }
+                prepared.append(
+                    try prepare(
+                        request, input: input, speech: speech, engine: engines[request.fontsConf]!, timer: timer,
+                        events: events))
+            } catch {
+                let problem = BurnError.wrap(error)
+                if !problems.contains(where: { $0.description == problem.description }) { problems.append(problem) }
+            }
+        }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw BurnError.several(problems) }
+        return prepared
+    }
+
+    /// One request planned on the probed `input`, with its speech envelope from `speech`.
+    private static func prepare(
+        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, engine: LayoutEngine,
+        timer: StageTimer, events: (BurnEvent) -> Void
+    ) throws -> PreparedBurn {
         let preset = try Preset.load(try Resources.preset(request.preset))
         let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
-        let input = try probe(request, preset: preset, events: events)
-        let captions = look.transformed(
-            try onScreenCaptions(request, input: input, preset: preset, events: events), language: request.language)
-        noteEstimatedWords(captions, look: look, request: request, events: events)
-        let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
-        let (engine, planned) = try timer.measure(.captions) {
-            let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
-            let planned = try LayoutPlanner.plan(
-                captions, engine: engine, style: style, language: request.language,
-                minGap: 2 * input.info.frameDuration)
-            return (engine, CaptionStacking.stack(planned, style: style))
+        if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
+            events(.warning("\(request.input): \(mismatch)"))
         }
-        try warnAboutLayout(planned, request: request, style: style, engine: engine, events: events)
+        let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
+        let captions = try tracks.map { track in
+            let captions = look.transformed(
+                try onScreenCaptions(track, input: input, speech: speech, preset: preset, events: events),
+                language: track.language)
+            noteEstimatedWords(captions, look: look, request: track, events: events)
+            return captions
+        }
+        let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
+        let minGap = 2 * input.info.frameDuration
+        var planned = try timer.measure(.captions) {
+            if captions.count == 2 {
+                return try TwoTrackLayout.plan(
+                    first: captions[0], second: captions[1], engine: engine, style: style,
+                    track: preset.secondTrack ?? .standard, languages: (request.language, request.secondLanguage),
+                    minGap: minGap)
+            }
+            let planned = try LayoutPlanner.plan(
+                captions[0], engine: engine, style: style, language: request.language, minGap: minGap)
+            return CaptionStacking.stack(planned, style: style)
+        }
+        colorSpeakers(&planned, palette: look.speakers ?? preset.speakers)
+        for (number, track) in tracks.enumerated() {
+            try warnAboutLayout(
+                planned.filter { $0.track == number + 1 }, request: track, style: style, engine: engine, events: events)
+        }
         return PreparedBurn(
             request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine)
     }
 
-    /// Decodes `prepared`'s video, composites its captions and encodes into `destination`
-    /// (nil: the frames are dropped). Returns what the render did and how many caption
-    /// bitmaps it rasterized.
+    /// Decodes the video of `prepared` (one input) once, composites each one's captions and
+    /// encodes into its destination (nil: the frames are dropped). Returns, for each, what the
+    /// render did or why it failed, and how many caption bitmaps it rasterized.
     private static func render(
-        _ prepared: PreparedBurn, into destination: OutputFile?, timer: StageTimer, cancellation: Cancellation,
+        _ prepared: [PreparedBurn], into destinations: [OutputFile?], timer: StageTimer, cancellation: Cancellation,
         events: (BurnEvent) -> Void
-    ) throws -> (TranscodeSummary, rasterized: Int) {
-        let request = prepared.request
-        let transcoder = try Transcoder(input: prepared.input, encoding: destination != nil)
-        let overlays = CaptionOverlays(prepared.planned, painting: prepared.painting)
-        let target =
-            destination.map {
-                RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: request.encoder)
-            } ?? .discard
-        let summary = try transcoder.run(
-            target: target, overlay: overlays.overlay(at:), timer: timer, progress: { events(.progress($0)) },
-            notice: { events(.notice("\(request.input): \($0)")) },
+    ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
+        let first = prepared[0].request
+        let transcoder = try Transcoder(input: prepared[0].input, encoding: destinations.contains { $0 != nil })
+        let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
+        let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
+            let (prepared, destination) = item
+            return TranscodeOutput(
+                target: destination.map {
+                    RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: prepared.request.encoder)
+                } ?? .discard,
+                overlay: overlays.overlay(at:))
+        }
+        let results = try transcoder.run(
+            outputs: outputs, timer: timer, progress: { events(.progress($0)) },
+            notice: { events(.notice("\(first.input): \($0)")) },
             isCancelled: { cancellation.isCancelled })
-        return (summary, overlays.rasterized)
+        return zip(results, overlays).map { ($0, $1.rasterized) }
     }
 
-    /// The input, checked and probed once, with a warning when its orientation differs from
-    /// the preset's.
-    private static func probe(_ request: BurnRequest, preset: Preset, events: (BurnEvent) -> Void) throws -> MediaInput {
-        try checkInput(request.input)
-        let input = try MediaInput(path: request.input)
-        if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
-            events(.warning("\(request.input): \(mismatch)"))
+    /// Each caption with a speaker takes that speaker's colour from `palette` (the look's,
+    /// else the preset's), by first appearance.
+    private static func colorSpeakers(_ planned: inout [PlannedCaption], palette: SpeakerPalette?) {
+        guard let palette else { return }
+        // The second track keeps its own colour: it tells the tracks apart.
+        let colors = palette.assign(planned.filter { $0.track == 1 }.map(\.caption))
+        for index in planned.indices where planned[index].track == 1 {
+            planned[index].fill = planned[index].caption.speaker.flatMap { colors[$0] }
         }
-        return input
     }
 
     /// The final captions, without those the video never reaches (they are not laid out: a
     /// file may hold thousands), with a warning for captions shorter than a frame.
     private static func onScreenCaptions(
-        _ request: BurnRequest, input: MediaInput, preset: Preset, events: (BurnEvent) -> Void
+        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, preset: Preset,
+        events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
-        var captions = try CaptionPlanner.captions(for: request, input: input, preset: preset, events: events)
+        var captions = try CaptionPlanner.captions(for: request, input: input, speech: speech, preset: preset, events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(

@@ -31,7 +31,8 @@ final class CaptionPainter {
     private lazy var painter: StatePainter? = wordLook.map {
         StatePainter(
             planned.layout, look: $0, style: style, faces: faces,
-            emphasized: Set(planned.caption.words.indices.filter { planned.caption.words[$0].emphasis }))
+            emphasized: Set(planned.caption.words.indices.filter { planned.caption.words[$0].emphasis }),
+            labels: Set(planned.caption.words.indices.filter { planned.caption.words[$0].isLabel }))
     }
     private var last: (state: WordState?, bitmap: CaptionBitmap?)?
     private var staticRasterized = 0
@@ -42,9 +43,13 @@ final class CaptionPainter {
     init(_ planned: PlannedCaption, painting: CaptionPainting) {
         self.planned = planned
         let fontSize = planned.layout.fontSize
-        style = painting.preset.rasterStyle(fontSize: fontSize)
+        // A speaker's or the second track's colours stand for the preset's wherever the look uses them.
+        var preset = painting.preset
+        if let fill = planned.fill { preset.fill = fill }
+        if let outline = planned.outline { preset.outline.color = outline }
+        style = preset.rasterStyle(fontSize: fontSize)
         faces = painting.faces
-        wordLook = painting.look.wordLook(preset: painting.preset, fontSize: fontSize)
+        wordLook = painting.look.wordLook(preset: preset, fontSize: fontSize)
     }
 
     /// The state at `time` seconds; nil for a static look (the same at every instant).

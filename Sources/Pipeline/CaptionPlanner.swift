@@ -6,9 +6,11 @@ import Media
 /// limits, with presentable times and phrase starts fixed from the audio.
 enum CaptionPlanner {
     /// The input's frame duration sets the minimum gap between captions: two frames; no start
-    /// is moved past the input's duration. The timing fix reads the input's audio.
+    /// is moved past the input's duration. The timing fix takes the input's speech envelope
+    /// from `speech`.
     static func captions(
-        for request: BurnRequest, input: MediaInput, preset: Preset, events: (BurnEvent) -> Void
+        for request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, preset: Preset,
+        events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         let transcript = try CaptionReader.read(
@@ -18,7 +20,7 @@ enum CaptionPlanner {
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
-        let envelope = request.timingFix ? try SpeechEnvelope.read(input) : nil
+        let envelope = request.timingFix ? try speech() : nil
         var captions = CaptionBuilder.captions(
             from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
             language: request.language,
@@ -27,6 +29,7 @@ enum CaptionPlanner {
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
+        if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions
     }
 

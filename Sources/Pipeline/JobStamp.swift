@@ -16,7 +16,10 @@ struct JobStamp: Equatable {
         hash.add("input \(URL(fileURLWithPath: request.input).standardizedFileURL.path) \(size) \(modified)")
         let preset = try? Resources.preset(request.preset)
         let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
-        let files = [request.captions, request.script, preset?.path, try? Resources.look(lookName).path, request.emphasize]
+        let files = [
+            request.captions, request.secondCaptions, request.script, preset?.path, try? Resources.look(lookName).path,
+            request.emphasize,
+        ]
         for path in files.compactMap({ $0 }) {
             hash.add(path)
             hash.add(FileManager.default.contents(atPath: path) ?? Data())
@@ -26,6 +29,8 @@ struct JobStamp: Equatable {
                 + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
                 + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-") \(request.strictCaptions) "
                 + "\(request.look ?? "-") \(request.emphasize ?? "-")")
+        if request.speakerLabels { hash.add("speaker-labels") }
+        if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
         value = String(hash.value, radix: 16)
     }
 

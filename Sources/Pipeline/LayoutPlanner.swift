@@ -1,10 +1,18 @@
 import Captions
+import Imaging
 import Layout
 
 /// A caption with its layout, ready to rasterize.
 public struct PlannedCaption {
     public var caption: Caption
     public var layout: LaidOutCaption
+    /// The text's colour instead of the preset's: the speaker's, from a palette, or the
+    /// second track's.
+    public var fill: RGBAColor? = nil
+    /// The outline's colour instead of the preset's (the second track's).
+    public var outline: RGBAColor? = nil
+    /// 1, or 2 for a caption of the second track (`--second-captions`).
+    public var track = 1
 }
 
 /// Lays out every caption before rendering; a caption that does not fit its lines even at

@@ -43,6 +43,8 @@ public struct Look: Sendable, Equatable, Codable {
     public var emphasis: RGBAColor?  // fill of emphasized words while not spoken
     public var textTransform: TextTransform?
     public var karaoke: Bool?  // the spoken word fills from its start side over its duration
+    /// Each speaker's fill, in order of first appearance; it wins over the preset's.
+    public var speakers: SpeakerPalette?
 
     /// The name of the look that changes nothing: the preset's colours, no word states.
     public static let classic = "classic"
@@ -50,7 +52,9 @@ public struct Look: Sendable, Equatable, Codable {
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "upcoming", "active", "spoken", "entrance", "emphasis", "textTransform", "karaoke",
+            "speakers",
         ],
+        "speakers": ["colors"],
         "upcoming": ["fill", "outline", "visible"],
         "spoken": ["fill", "outline", "visible"],
         "active": ["fill", "outline", "box", "scale", "grow", "ease"],
@@ -82,6 +86,7 @@ public struct Look: Sendable, Equatable, Codable {
         if let entrance, !(entrance.duration >= 0 && entrance.duration <= 2) {
             problems.append("entrance.duration: must be 0...2 seconds")
         }
+        if let problem = speakers?.problem() { problems.append(problem) }
         return problems
     }
 

@@ -51,6 +51,8 @@ public struct PlanDocument: Encodable {
         var text: String
         var language: String?
         var speaker: String?
+        var fill: RGBAColor?  // the speaker's colour, when a palette gives one, or the second track's
+        var track: Int?  // 2 for the second track; left out for the first
         var words: [Word]
         var fontSize: Double
         var lines: [Line]
@@ -72,7 +74,7 @@ public struct PlanDocument: Encodable {
             let record = CaptionRecord(item.caption)
             return Entry(
                 start: record.start, end: record.end, text: record.text, language: record.language,
-                speaker: record.speaker, words: Self.words(record, layout: item.layout), fontSize: Self.rounded(item.layout.fontSize),
+                speaker: record.speaker, fill: item.fill, track: item.track == 1 ? nil : item.track, words: Self.words(record, layout: item.layout), fontSize: Self.rounded(item.layout.fontSize),
                 lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
                 box: Box(item.layout.box), fit: item.layout.fit.rawValue,
                 missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,

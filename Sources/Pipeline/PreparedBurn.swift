@@ -15,5 +15,6 @@ struct PreparedBurn {
     let engine: LayoutEngine  // lays out labels; holds the sized faces the captions are drawn with
 
     var info: InputInfo { input.info }
-    var captions: [Caption] { planned.map(\.caption) }
+    /// The first track's captions (what `--export-captions` writes).
+    var captions: [Caption] { planned.filter { $0.track == 1 }.map(\.caption) }
 }

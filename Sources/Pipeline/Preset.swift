@@ -62,13 +62,51 @@ public struct Preset: Sendable, Equatable, Codable {
     public var captions: CaptionLimits?
     /// The look used when none is asked for (`Presets/looks/NAME.json`); nil: `classic`.
     public var look: String?
+    /// Each speaker's fill, in order of first appearance; nil: every caption in `fill`.
+    public var speakers: SpeakerPalette?
+    /// How a second caption track (`--second-captions`) is set; nil: `SecondTrack.standard`.
+    public var secondTrack: SecondTrack?
+
+    /// A second caption track's size, colour and place beside the first.
+    public struct SecondTrack: Sendable, Equatable, Codable {
+        public enum Placement: String, Sendable, Equatable, Codable {
+            case below, above
+        }
+        public var sizeRatio: Double  // times the first track's font size, 0.3...1
+        public var fill: RGBAColor
+        public var outline: RGBAColor?  // nil: the preset's outline colour
+        public var placement: Placement  // of the second track, against the first
+
+        /// 0.7 of the first track's size, light yellow, below it.
+        public static let standard = SecondTrack(
+            sizeRatio: 0.7, fill: RGBAColor(red: 0xFF, green: 0xE6, blue: 0x80), outline: nil, placement: .below)
+
+        public init(sizeRatio: Double, fill: RGBAColor, outline: RGBAColor?, placement: Placement) {
+            self.sizeRatio = sizeRatio
+            self.fill = fill
+            self.outline = outline
+            self.placement = placement
+        }
+
+        /// Each field may be left out: `standard`'s value stands in.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let standard = Self.standard
+            sizeRatio = try container.decodeIfPresent(Double.self, forKey: .sizeRatio) ?? standard.sizeRatio
+            fill = try container.decodeIfPresent(RGBAColor.self, forKey: .fill) ?? standard.fill
+            outline = try container.decodeIfPresent(RGBAColor.self, forKey: .outline)
+            placement = try container.decodeIfPresent(Placement.self, forKey: .placement) ?? standard.placement
+        }
+    }
 
     /// The fields of a preset (`""`) and of its objects; any other field is an error.
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "frame", "safeArea", "anchor", "font", "maximumLines", "fill", "outline", "shadow",
-            "box", "captions", "look",
+            "box", "captions", "look", "speakers", "secondTrack",
         ],
+        "speakers": ["colors"],
+        "secondTrack": ["sizeRatio", "fill", "outline", "placement"],
         "frame": ["width", "height"],
         "safeArea": ["x", "y", "width", "height"],
         "anchor": ["x", "y"],
@@ -135,6 +173,10 @@ public struct Preset: Sendable, Equatable, Codable {
             }
         }
         if let spacing = font.lineSpacing, !(spacing >= 0.5 && spacing <= 3) { return "font.lineSpacing: must be 0.5...3" }
+        if let problem = speakers?.problem() { return problem }
+        if let track = secondTrack, !(track.sizeRatio >= 0.3 && track.sizeRatio <= 1) {
+            return "secondTrack.sizeRatio: must be 0.3...1 of the font size"
+        }
         return nil
     }
 

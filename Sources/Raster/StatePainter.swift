@@ -14,6 +14,7 @@ public final class StatePainter {
     private let style: RasterStyle
     private let faces: FaceCache
     private let emphasized: Set<Int>  // indices into the caption's words
+    private let labels: Set<Int>  // indices of the speaker labels among the caption's words
     private let bounds: (x: Int, y: Int, width: Int, height: Int)  // frame pixels every state fits in
     private var sprites: [SpriteKey: Sprite?] = [:]
     private var painted: [PaintKey: ColorLayer] = [:]
@@ -41,12 +42,13 @@ public final class StatePainter {
 
     /// A painter for `layout` in `look`, its outline (and any shadow or box of the whole
     /// caption) from `style`; `emphasized` holds the indices of the caption's words to emphasize.
-    public init(_ layout: LaidOutCaption, look: WordLook, style: RasterStyle, faces: FaceCache, emphasized: Set<Int> = []) {
+    public init(_ layout: LaidOutCaption, look: WordLook, style: RasterStyle, faces: FaceCache, emphasized: Set<Int> = [], labels: Set<Int> = []) {
         self.layout = layout
         self.look = look
         self.style = style
         self.faces = faces
         self.emphasized = emphasized
+        self.labels = labels
         let reach = Int((style.outlineRadius * look.largestScale).rounded(.up)) + 2
         let x = Int(layout.box.x.rounded(.down)) - reach
         let y = Int(layout.box.y.rounded(.down)) - reach
@@ -83,7 +85,8 @@ public final class StatePainter {
     public func bitmap(_ state: WordState) throws -> CaptionBitmap? {
         let (entranceScale, opacity) = look.entranceEffect(in: state)
         let appearances = layout.words.map { word -> Appearance? in
-            let paint = look.paint(of: word.index, in: state, emphasized: emphasized.contains(word.index))
+            let paint = look.paint(
+                of: word.index, in: state, emphasized: emphasized.contains(word.index), isLabel: labels.contains(word.index))
             guard paint.visible else { return nil }
             let isActive = word.index == state.active
             return Appearance(

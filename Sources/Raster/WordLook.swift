@@ -76,7 +76,7 @@ public struct WordLook: Sendable, Equatable {
     /// word is the last whose start is at or before `time` (none before the first), so the
     /// gaps between words never flicker.
     public func state(at time: Double, words: [Word], start: Double) -> WordState {
-        let active = words.lastIndex { $0.start <= time }
+        let active = words.lastIndex { !$0.isLabel && $0.start <= time }
         var state = WordState(active: active, growth: Self.steps, entrance: Self.steps, sweep: Self.steps)
         if let active {
             let word = words[active]
@@ -95,8 +95,10 @@ public struct WordLook: Sendable, Equatable {
         Int((min(1, max(0, fraction)) * Double(steps)).rounded(.down))
     }
 
-    /// The paint of word `index` (of the caption's words) in `state`; `emphasized` marks the words to emphasize.
-    func paint(of index: Int, in state: WordState, emphasized: Bool) -> WordPaint {
+    /// The paint of word `index` (of the caption's words) in `state`; `emphasized` marks the
+    /// words to emphasize. A speaker's label is painted as spoken words are, and always shows.
+    func paint(of index: Int, in state: WordState, emphasized: Bool, isLabel: Bool = false) -> WordPaint {
+        if isLabel { return WordPaint(fill: spoken.fill, outline: spoken.outline, visible: true) }
         guard let active = state.active else { return emphasize(upcoming, emphasized) }
         if index == active { return self.active }
         return emphasize(index < active ? spoken : upcoming, emphasized)

@@ -25,20 +25,8 @@ final class GoldenTests: XCTestCase {
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
         let cases = try Self.cases()
         XCTAssertGreaterThanOrEqual(cases.count, 39)
-        var recorded: [String] = []
-        for golden in cases {
-            let png = try render(golden, engine: engine)
-            let expected = Self.folder.appendingPathComponent("Cases/\(golden.imageName).png")
-            if Goldens.isRecording {
-                try Data(png).write(to: expected)
-                recorded.append(golden.imageName)
-                continue
-            }
-            if let difference = try Goldens.imageDifference(png, from: expected, name: golden.imageName) {
-                XCTFail(difference)
-            }
-        }
-        if Goldens.isRecording { XCTFail("recorded \(recorded.count) goldens in \(Self.folder.path)/Cases; review and commit them") }
+        let pictures = try cases.map { (name: $0.imageName, png: try render($0, engine: engine)) }
+        for failure in try Goldens.check(pictures, in: Self.folder.appendingPathComponent("Cases")) { XCTFail(failure) }
     }
 
     /// Each picture in `Cases/` is the golden of one image case, and the cases of every kind are there.

@@ -79,18 +79,8 @@ final class LookGoldenTests: XCTestCase {
         XCTAssertEqual(Set(file.looks), Set(["highlight", "box", "pop", "reveal", "karaoke"]))
         XCTAssertEqual(Set(file.captions.map(\.language)), Set(["en", "ja", "ar", "zh-TW"]))
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
-        var recorded = 0
-        for name in file.looks {
-            let png = try render(look: name, file: file, engine: engine)
-            let expected = Self.folder.appendingPathComponent("\(name).png")
-            if Goldens.isRecording {
-                try Data(png).write(to: expected)
-                recorded += 1
-            } else if let difference = try Goldens.imageDifference(png, from: expected, name: "look-\(name)") {
-                XCTFail(difference)
-            }
-        }
-        if Goldens.isRecording { XCTFail("recorded \(recorded) look goldens in \(Self.folder.path); review and commit them") }
+        let pictures = try file.looks.map { (name: $0, png: try render(look: $0, file: file, engine: engine)) }
+        for failure in try Goldens.check(pictures, in: Self.folder, prefix: "look-") { XCTFail(failure) }
     }
 
     /// Each picture in `Looks/` belongs to a look of the case file.

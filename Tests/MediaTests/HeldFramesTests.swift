@@ -23,9 +23,9 @@ final class HeldFramesTests: XCTestCase {
         let decoderCopy = try Frame()  // the decoder's own reference to the first picture
         let first = try picture()
         XCTAssertEqual(av_frame_ref(decoderCopy.pointer, first.pointer), 0)
-        held.push(first, time: 0, caption: caption)
+        held.push(first, time: 0, captions: [caption])
         XCTAssertNil(held.next(all: false), "shared and captioned: waits")
-        held.push(try picture(), time: 1, caption: nil)
+        held.push(try picture(), time: 1, captions: [nil])
         XCTAssertNil(held.next(all: false), "the second waits behind the first")
 
         decoderCopy.unref()  // the decoder lets go
@@ -42,10 +42,10 @@ final class HeldFramesTests: XCTestCase {
         let decoderCopy = try Frame()
         let first = try picture()
         XCTAssertEqual(av_frame_ref(decoderCopy.pointer, first.pointer), 0)
-        held.push(first, time: 0, caption: caption)
-        held.push(try picture(), time: 1, caption: nil)
+        held.push(first, time: 0, captions: [caption])
+        held.push(try picture(), time: 1, captions: [nil])
         XCTAssertNil(held.next(all: false))
-        held.push(try picture(), time: 2, caption: nil)
+        held.push(try picture(), time: 2, captions: [nil])
         let out = try XCTUnwrap(held.next(all: false), "three waiting, depth two: the first leaves")
         XCTAssertEqual(out.time, 0)
         XCTAssertFalse(out.frame.isWritable, "still shared: the caller copies it")

@@ -103,8 +103,41 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(jobs.count, 3)
         XCTAssertEqual(jobs[0].request?.preset, preset)
         XCTAssertNil(jobs[1].request)
-        XCTAssertTrue(jobs[1].error?.hasSuffix("crlf.jsonl:2: output: also written by line 1") == true, jobs[1].error ?? "")
+        XCTAssertTrue(
+            jobs[1].error?.hasSuffix("crlf.jsonl:2: output: also written by line 1 (\(folder.path)/./same.mp4)") == true,
+            jobs[1].error ?? "")
         XCTAssertNotNil(jobs[2].request)
+    }
+
+    /// A job of two outputs (two caption files, `{lang}` in its output) renders both from one
+    /// decode; when one is already done, a rerun renders only the other.
+    func testAJobOfSeveralOutputsResumesPerOutput() throws {
+        let farm = try makeFarm()
+        let srt = try String(contentsOf: CLI.samples.appendingPathComponent("talk.srt"), encoding: .utf8)
+        try srt.write(to: farm.appendingPathComponent("talk.en.srt"), atomically: true, encoding: .utf8)
+        try srt.replacingOccurrences(of: "Captions that pop", with: "字幕のテスト")
+            .write(to: farm.appendingPathComponent("talk.ja.srt"), atomically: true, encoding: .utf8)
+        let manifest = farm.appendingPathComponent("two.jsonl")
+        try #"{"input": "clip.mp4", "captions": ["talk.en.srt", {"path": "talk.ja.srt"}], "output": "out.{lang}.mp4", "x264Preset": "ultrafast"}"#
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let jobs = try BatchJob.read(manifest: manifest.path)
+        XCTAssertEqual(jobs.count, 1)
+        XCTAssertEqual(jobs[0].requests.compactMap(\.output.path), ["en", "ja"].map { farm.appendingPathComponent("out.\($0).mp4").path })
+
+        let first = try CLI.burn(["batch", manifest.path, "--report", farm.appendingPathComponent("first.jsonl").path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(try reports(farm.appendingPathComponent("first.jsonl").path).map(\.status), ["done", "done"])
+        let english = farm.appendingPathComponent("out.en.mp4").path
+        let written = try FileManager.default.attributesOfItem(atPath: english)[.modificationDate] as? Date
+        try FileManager.default.removeItem(at: farm.appendingPathComponent("out.ja.mp4"))
+
+        let rerun = try CLI.burn(["batch", manifest.path, "--report", farm.appendingPathComponent("rerun.jsonl").path])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        let again = try reports(farm.appendingPathComponent("rerun.jsonl").path)
+        XCTAssertEqual(again.map(\.status), ["skipped", "done"])
+        XCTAssertEqual(again.map(\.output), [english, farm.appendingPathComponent("out.ja.mp4").path])
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: english)[.modificationDate] as? Date, written)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: farm.appendingPathComponent("out.ja.mp4").path))
     }
 
     func testShardComesFromTheSchedulersEnvironment() throws {

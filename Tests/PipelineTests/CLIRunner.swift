@@ -115,6 +115,9 @@ struct Plan: Decodable {
         var end: Double
         var text: String
         var language: String?
+        var speaker: String?
+        var fill: String?  // the speaker's or second track's colour, #RRGGBBAA
+        var track: Int?  // 2 for the second track
         var words: [Word]
         var fontSize: Double
         var lines: [Line]

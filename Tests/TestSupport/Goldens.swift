@@ -30,6 +30,18 @@ public enum Goldens {
             + "\(first < got.count ? got[first] : "(end)")\n(RECORD_GOLDENS=1 make test records a new golden)"
     }
 
+    /// Holds each picture of `pictures` (name, PNG) to `folder/NAME.png`, or records them all
+    /// when recording; returns the failure messages (one saying what was recorded, then).
+    public static func check(_ pictures: [(name: String, png: [UInt8])], in folder: URL, prefix: String = "") throws -> [String] {
+        if isRecording {
+            for picture in pictures { try Data(picture.png).write(to: folder.appendingPathComponent("\(picture.name).png")) }
+            return ["recorded \(pictures.count) goldens in \(folder.path); review and commit them"]
+        }
+        return try pictures.compactMap { picture in
+            try imageDifference(picture.png, from: folder.appendingPathComponent("\(picture.name).png"), name: prefix + picture.name)
+        }
+    }
+
     /// How the picture `png` (a render of case `name`) differs from the one stored at
     /// `golden`, as a failure message naming the files left in `failures`; nil when no more
     /// than `allowedPixels` pixels differ by more than `tolerance`.

@@ -1,0 +1,27 @@
+import Captions
+import Layout
+
+/// `--speaker-labels`: a caption whose speaker differs from the caption before it starts with
+/// the speaker's name (`Ana: …`), written as the file gives it. The name is a word of the
+/// caption that a look never makes the spoken one (`Word.isLabel`).
+enum SpeakerLabels {
+    /// `captions` (in time order) with a label before each change of speaker.
+    static func labelled(_ captions: [Caption]) -> [Caption] {
+        var previous: String?
+        return captions.map { caption in
+            defer { previous = caption.speaker }
+            guard let speaker = caption.speaker, !speaker.isEmpty, speaker != previous else { return caption }
+            var labelled = caption
+            // Chinese and Japanese text takes the full-width colon, with no space after it.
+            let language = caption.language.map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
+            let fullWidth = ["zh", "ja", "yue"].contains(language?.language ?? "")
+            let label = speaker + (fullWidth ? "：" : ":")
+            labelled.text = label + (fullWidth ? "" : " ") + caption.text
+            if !caption.words.isEmpty {
+                labelled.words.insert(
+                    Word(text: label, start: caption.start, end: caption.start, estimated: true, isLabel: true), at: 0)
+            }
+            return labelled
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The bilingual pairs of `Tests/Cases/bilingual.json`: a first and a second caption track
+/// each, read by the plan test and the golden stills.
+public struct BilingualPair: Decodable, Sendable {
+    public struct Track: Decodable, Sendable {
+        public var language: String
+        public var cues: [Cue]
+    }
+    /// `[start, end, text]`, seconds.
+    public struct Cue: Decodable, Sendable {
+        public var start: Double
+        public var end: Double
+        public var text: String
+
+        public init(from decoder: Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            start = try container.decode(Double.self)
+            end = try container.decode(Double.self)
+            text = try container.decode(String.self)
+        }
+    }
+    public var name: String
+    public var first: Track
+    public var second: Track
+    public var at: Double  // seconds: both tracks are on screen
+
+    private struct File: Decodable {
+        var about: String
+        var pairs: [BilingualPair]
+    }
+
+    /// Every pair of the case file, in order.
+    public static func all() throws -> [BilingualPair] {
+        let url = Repository.root.appendingPathComponent("Tests/Cases/bilingual.json")
+        return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).pairs
+    }
+
+    /// `track` as a SubRip file `NAME.srt` in `folder`; returns its path.
+    public static func srt(_ track: Track, named name: String, in folder: URL) throws -> String {
+        let clock = { (seconds: Double) -> String in
+            let milliseconds = Int((seconds * 1000).rounded())
+            return String(
+                format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1000 % 60,
+                milliseconds % 1000)
+        }
+        let text = track.cues.enumerated().map { "\($0.offset + 1)\n\(clock($0.element.start)) --> \(clock($0.element.end))\n\($0.element.text)\n" }
+        let url = folder.appendingPathComponent("\(name).srt")
+        try text.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A 3 s grey 540x960 clip at 30 fps (lossless H.264, so every machine decodes the same
+    /// pixels) in `folder`; returns its path.
+    public static func greyClip(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("grey.mp4").path
+        try ProcessRunner.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=0x6E6E6E:s=540x960:r=30:d=3", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", path,
+        ])
+        return path
+    }
+}
