@@ -40,21 +40,40 @@ final class Scaler {
 
     /// Converts `from` into `to`'s planes at (`x`, `y`) (offsets in luma pixels, even for 4:2:0).
     func scale(_ from: UnsafeMutablePointer<AVFrame>, into to: UnsafeMutablePointer<AVFrame>, x: Int = 0, y: Int = 0) throws {
-        var destination: [UnsafeMutablePointer<UInt8>?] = [to.pointee.data.0, to.pointee.data.1, to.pointee.data.2, nil]
-        let strides: [Int32] = [to.pointee.linesize.0, to.pointee.linesize.1, to.pointee.linesize.2, 0]
-        if x != 0 || y != 0 {
-            let chroma = to.pointee.format == AV_PIX_FMT_YUV420P.rawValue
-            destination[0] = destination[0].map { $0 + y * Int(strides[0]) + x }
-            if chroma {
-                destination[1] = destination[1].map { $0 + (y / 2) * Int(strides[1]) + x / 2 }
-                destination[2] = destination[2].map { $0 + (y / 2) * Int(strides[2]) + x / 2 }
-            }
+        try scale(Self.planes(of: from, x: 0, y: 0), into: Self.planes(of: to, x: x, y: y))
+    }
+
+    /// Converts only `area` of `from` into the same area of `to`, for a scaler made for the
+    /// area's size. With the area's origin on the 16-pixel grid, the pixels are those a
+    /// conversion of the whole picture gives there: swscale's dither repeats every 8 samples.
+    func scale(_ from: UnsafeMutablePointer<AVFrame>, into to: UnsafeMutablePointer<AVFrame>, area: SavedRegion.Area) throws {
+        try scale(Self.planes(of: from, x: area.x, y: area.y), into: Self.planes(of: to, x: area.x, y: area.y))
+    }
+
+    /// The plane pointers of `frame` from (`x`, `y`) (luma pixels; chroma at half for 4:2:0),
+    /// and the strides.
+    private static func planes(of frame: UnsafeMutablePointer<AVFrame>, x: Int, y: Int)
+        -> (pointers: [UnsafeMutablePointer<UInt8>?], strides: [Int32])
+    {
+        let f = frame.pointee
+        let strides: [Int32] = [f.linesize.0, f.linesize.1, f.linesize.2, 0]
+        var pointers: [UnsafeMutablePointer<UInt8>?] = [f.data.0, f.data.1, f.data.2, nil]
+        guard x != 0 || y != 0 else { return (pointers, strides) }
+        let format = AVPixelFormat(rawValue: f.format)
+        let bytes = format == AV_PIX_FMT_YUV420P10LE ? 2 : 1
+        pointers[0] = pointers[0].map { $0 + y * Int(strides[0]) + x * bytes }
+        if format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUV420P10LE {
+            for plane in 1...2 { pointers[plane] = pointers[plane].map { $0 + (y / 2) * Int(strides[plane]) + x / 2 * bytes } }
         }
-        let sources: [UnsafePointer<UInt8>?] = [
-            UnsafePointer(from.pointee.data.0), UnsafePointer(from.pointee.data.1), UnsafePointer(from.pointee.data.2), nil,
-        ]
-        let sourceStrides: [Int32] = [from.pointee.linesize.0, from.pointee.linesize.1, from.pointee.linesize.2, 0]
-        let rows = sws_scale(context, sources, sourceStrides, 0, source.height, destination, strides)
+        return (pointers, strides)
+    }
+
+    private func scale(
+        _ from: (pointers: [UnsafeMutablePointer<UInt8>?], strides: [Int32]),
+        into to: (pointers: [UnsafeMutablePointer<UInt8>?], strides: [Int32])
+    ) throws {
+        let sources = from.pointers.map { $0.map { UnsafePointer($0) } }
+        let rows = sws_scale(context, sources, from.strides, 0, source.height, to.pointers, to.strides)
         guard rows > 0 else { throw MediaError.unsupported(file: path, message: "cannot convert the picture (sws_scale)") }
     }
 }

@@ -170,6 +170,13 @@ public final class Transcoder {
                 if live.contains(where: { next.captions[$0] != nil }) && !next.frame.isWritable { picture = try copy(next.frame, into: &spare) }
                 var drawnOn = false  // by an output before: the box is put back first
                 var boxSaved = false
+                let area = SavedRegion.Area(
+                    around: live.compactMap { next.captions[$0].map { ($0.x, $0.y, $0.width, $0.height) } }, frameWidth: width,
+                    frameHeight: height)
+                // 10-bit frames for several outputs: the picture as decoded is narrowed once, and
+                // each captioned output's area again.
+                let narrowedOnce = narrowing != nil && live.count > 1
+                if narrowedOnce { _ = try timer.measure(.composite) { try narrowing!.convert(picture) } }
                 for index in live {
                     do {
                         var target = picture
@@ -183,8 +190,7 @@ public final class Transcoder {
                                 // Outputs after this one need the picture as decoded.
                                 if index != live.last {
                                     if !boxSaved {
-                                        let boxes = live.compactMap { next.captions[$0].map { ($0.x, $0.y, $0.width, $0.height) } }
-                                        saved.save(picture, boxes: boxes, bytesPerSample: bytesPerSample)
+                                        saved.save(picture, area: area, bytesPerSample: bytesPerSample)
                                         boxSaved = true
                                     }
                                     drawnOn = true
@@ -193,7 +199,15 @@ public final class Transcoder {
                                 states[index].captionedFrames += 1
                             }
                             target = picture
-                            if let narrowing { target = try narrowing.convert(picture) }
+                            if let narrowing {
+                                if !narrowedOnce {
+                                    target = try narrowing.convert(picture)
+                                } else if next.captions[index] != nil {
+                                    target = try narrowing.convert(picture, area: area)
+                                } else {
+                                    target = try narrowing.unchanged()
+                                }
+                            }
                         }
                         if let sink = states[index].sink {
                             // Frame types come from the input's encoder; x264 chooses its own.
@@ -424,10 +438,19 @@ public final class Transcoder {
     private final class Narrowing {
         private let frame: Frame
         private let scaler: Scaler
+        private let matrix: ColorMatrix
+        private let fullRange: Bool
         private let path: String  // the input, named in errors
+        /// Scalers for areas of the picture, by size (pixels); a few sizes recur per caption.
+        private var areaScalers: [Int: Scaler] = [:]
+        /// What `frame` held in the area last converted alone, as the whole picture gave it.
+        private var saved = SavedRegion()
+        private var areaDrawn = false
 
         init(width: Int32, height: Int32, matrix: ColorMatrix, fullRange: Bool, path: String) throws {
             self.path = path
+            self.matrix = matrix
+            self.fullRange = fullRange
             frame = try Frame.picture(width: Int(width), height: Int(height), format: AV_PIX_FMT_YUV420P, file: path)
             scaler = try Scaler(
                 from: (width, height, AV_PIX_FMT_YUV420P10LE), to: (width, height, AV_PIX_FMT_YUV420P), matrix: matrix,
@@ -440,6 +463,45 @@ public final class Transcoder {
             try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
             try scaler.scale(source, into: f)
             Transcoder.copyProperties(from: source, to: f)
+            areaDrawn = false
+            return f
+        }
+
+        /// The 8-bit copy of the picture `convert` was last given, with `area` converted again
+        /// from `source` (that picture with something drawn inside the area): one output's
+        /// captions, the whole picture narrowed once for all outputs. `area` is the same for
+        /// every call until the next `convert`.
+        func convert(_ source: UnsafeMutablePointer<AVFrame>, area: SavedRegion.Area) throws -> UnsafeMutablePointer<AVFrame> {
+            let f = frame.pointer
+            // An encoder that kept the frame gets it as it is; the copy is written instead.
+            try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
+            if areaDrawn {
+                saved.restore(into: f, bytesPerSample: 1)
+            } else {
+                saved.save(f, area: area, bytesPerSample: 1)
+            }
+            guard area.width > 0, area.height > 0 else { return f }
+            let key = area.width << 32 | area.height
+            if areaScalers[key] == nil {
+                if areaScalers.count >= 16 { areaScalers.removeAll() }
+                let size = (Int32(area.width), Int32(area.height))
+                areaScalers[key] = try Scaler(
+                    from: (size.0, size.1, AV_PIX_FMT_YUV420P10LE), to: (size.0, size.1, AV_PIX_FMT_YUV420P), matrix: matrix,
+                    fullRange: fullRange, path: path)
+            }
+            try areaScalers[key]!.scale(source, into: f, area: area)
+            areaDrawn = true
+            return f
+        }
+
+        /// The 8-bit copy of the picture `convert` was last given, as it was converted.
+        func unchanged() throws -> UnsafeMutablePointer<AVFrame> {
+            let f = frame.pointer
+            if areaDrawn {
+                try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
+                saved.restore(into: f, bytesPerSample: 1)
+                areaDrawn = false
+            }
             return f
         }
     }

@@ -80,6 +80,28 @@ final class MultipleOutputsTests: XCTestCase {
         XCTAssertEqual(seen.count, 6)
     }
 
+    /// 10-bit input: the picture is narrowed to 8 bits once for all outputs and each output's
+    /// caption area again, with the same pixels as each output's own run.
+    func testTenBitOutputsHaveTheFramesOfTheirOwnRuns() throws {
+        let folder = try temporaryFolder()
+        let input = CLI.samples.appendingPathComponent("phone-hevc10-rot90.mp4").path
+        let captions = try ["en", "ja"].map { try srt(folder, "\($0).srt", [caseText($0), caseText($0)]) }
+        let run = try CLI.burn(
+            [input] + captions.flatMap { ["--captions", $0] }
+                + ["--look", "pop", "--look", "box", "-o", folder.path + "/{lang}.{look}.mp4", "--x264-preset", "ultrafast"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        for (language, caption) in zip(["en", "ja"], captions) {
+            for look in ["pop", "box"] {
+                let alone = folder.appendingPathComponent("alone.\(language).\(look).mp4").path
+                let single = try CLI.burn([input, "--captions", caption, "--look", look, "-o", alone, "--x264-preset", "ultrafast"])
+                XCTAssertEqual(single.status, 0, single.stderr)
+                let together = try fingerprint(folder.appendingPathComponent("\(language).\(look).mp4").path).frames
+                XCTAssertEqual(together.count, 60)
+                XCTAssertEqual(together, try fingerprint(alone).frames, "\(language) \(look): frames differ from its own run")
+            }
+        }
+    }
+
     /// The golden suite's languages (the 19 of the CometChat document, and vi, th and ar):
     /// one caption file each, all 22 from one run with one preset, in passes of 8.
     func testTwentyTwoLanguagesFromOneRun() throws {

@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Imaging
+import Media
 @testable import Raster
 import TestSupport
 import XCTest
@@ -32,6 +33,42 @@ final class SpeakerTests: XCTestCase {
         }
         // Without a palette, no caption has a colour of its own.
         XCTAssertTrue(try plan([]).captions.allSatisfy { $0.fill == nil })
+    }
+
+    /// The call rendered end to end: a still while each speaker talks shows the text in that
+    /// speaker's colour (the fill inside the caption's box), and in no other speaker's.
+    func testTheCallRendersEachSpeakerInTheirColour() throws {
+        let folder = try temporaryFolder()
+        let palette = try Look.load(try Resources.look("speakers")).speakers!.colors
+        let captions = try plan(["--look", "speakers"]).captions
+        for (speaker, index) in [("Ana", 0), ("Ben", 1), ("陈静", 2)] {
+            let caption = try XCTUnwrap(captions.first { $0.speaker == speaker })
+            let time = (caption.start + caption.end) / 2
+            let png = folder.appendingPathComponent("\(index).png").path
+            let still = try CLI.burn(["still", talk, "--captions", call, "--look", "speakers", "--at", "\(time)", "-o", png])
+            XCTAssertEqual(still.status, 0, still.stderr)
+            let image = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: png))), file: png)
+            // Pixels inside the box within 12 of each palette colour on every channel.
+            func count(_ color: RGBAColor) -> Int {
+                var found = 0
+                for y in Int(caption.box.y)..<Int(caption.box.y + caption.box.height) {
+                    for x in Int(caption.box.x)..<Int(caption.box.x + caption.box.width) {
+                        let p = (y * image.width + x) * 3
+                        if abs(Int(image.pixels[p]) - Int(color.red)) <= 12 && abs(Int(image.pixels[p + 1]) - Int(color.green)) <= 12
+                            && abs(Int(image.pixels[p + 2]) - Int(color.blue)) <= 12
+                        {
+                            found += 1
+                        }
+                    }
+                }
+                return found
+            }
+            XCTAssertGreaterThan(count(palette[index]), 500, "\(speaker) at \(time) s")
+            // (White is left out: the clip's light may pass behind a caption.)
+            for other in 0..<3 where other != index && palette[other] != .white {
+                XCTAssertLessThan(count(palette[other]), 50, "\(speaker) at \(time) s: colour of speaker \(other + 1)")
+            }
+        }
     }
 
     /// Every caption's text comes from one speaker's utterance.
