@@ -41,7 +41,7 @@ public struct BurnCombinations: Sendable {
     /// How many outputs the run makes.
     public var count: Int { captions.count * max(1, secondCaptions.count) * presets.count * looks.count }
 
-    /// One request per combination, in order: caption files, then presets, then looks. Each
+    /// One request per combination, in order: caption files, second-track files, presets, looks. Each
     /// request's language is the one given for its file, else the one its name holds.
     /// Usage errors: a bad template, and two combinations that write one file (both named).
     /// Files are read only to name `{lang}`; their errors are left to the render's planning.
