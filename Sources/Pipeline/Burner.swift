@@ -75,11 +75,22 @@ public enum Burner {
         // What planning freed goes back to the system before the decoder and encoder take theirs.
         _ = burn_release_free_memory()
         var outcomes: [BurnOutcome] = []
-        for start in stride(from: 0, to: requests.count, by: max(1, outputsPerPass)) {
-            let pass = start..<min(requests.count, start + max(1, outputsPerPass))
+        let passes = stride(from: 0, to: requests.count, by: max(1, outputsPerPass)).map {
+            $0..<min(requests.count, $0 + max(1, outputsPerPass))
+        }
+        for (number, pass) in passes.enumerated() {
+            // Progress runs over every pass: pass k of n covers its share of the whole.
+            let progress = { (event: BurnEvent) in
+                guard case .progress(var step) = event, passes.count > 1 else { return events(event) }
+                let duration = step.duration ?? prepared[0].info.duration ?? 0
+                step.time += Double(number) * duration
+                step.duration = duration * Double(passes.count)
+                step.frames += number * max(0, Int(duration / prepared[0].info.frameDuration))
+                events(.progress(step))
+            }
             let rendered = try render(
                 Array(prepared[pass]), into: Array(destinations[pass]), timer: timer, cancellation: cancellation,
-                events: events)
+                events: progress)
             for (index, (result, rasterized)) in zip(pass, rendered) {
                 outcomes.append(
                     BurnOutcome(

@@ -139,8 +139,15 @@ final class MultipleOutputsTests: XCTestCase {
         ).requests()
         XCTAssertEqual(requests.map(\.language), ["en", "ja", "ar"], "languages from the file names")
         let before = MediaCounters.current
-        let outcomes = try Burner.run(requests, outputsPerPass: 2)
+        var progress: [TranscodeProgress] = []
+        let outcomes = try Burner.run(requests, outputsPerPass: 2) { event in
+            if case .progress(let step) = event { progress.append(step) }
+        }
         let counts = MediaCounters.current.since(before)
+        // Progress runs once over both passes: never back, to the end of both.
+        XCTAssertEqual(progress.map(\.time), progress.map(\.time).sorted())
+        XCTAssertEqual(progress.last?.duration ?? 0, 4, accuracy: 0.05)
+        XCTAssertEqual(progress.last?.time ?? 0, 4, accuracy: 0.05)
         XCTAssertEqual(counts.inputsProbed, 1)
         XCTAssertEqual(counts.decodeThreadsStarted, 2)
         XCTAssertEqual(counts.videoFramesDecoded, 2 * 60)
