@@ -87,28 +87,13 @@ public final class Transcoder {
     /// The input's duration, when known. // seconds
     private var duration: Double? { info.duration }
 
-    /// Renders into `target`. `overlay(t)` gives the caption for the frame at `t` seconds;
-    /// `notice` gets one-line notes; `timer` gets the busy time of each stage (demux+decode's
-    /// from the decoding thread).
-    public func run(
-        target: RenderTarget,
-        overlay: @escaping (Double) throws -> FrameOverlay?,
-        timer: StageTimer = StageTimer(),
-        progress: (TranscodeProgress) -> Void = { _ in },
-        notice: (String) -> Void = { _ in },
-        isCancelled: () -> Bool = { false }
-    ) throws -> TranscodeSummary {
-        let results = try run(
-            outputs: [TranscodeOutput(target: target, overlay: overlay)], timer: timer, progress: progress,
-            notice: notice, isCancelled: isCancelled)
-        return try results[0].get()
-    }
-
     /// Renders every one of `outputs` from one decode: each frame is composited with each
     /// output's caption and encoded into each output's target. An output that fails (its
     /// overlay, encoder or file: a full disk) is left, with its error, and the others go on;
-    /// the render throws only for what all share (the decoder, cancellation). `notice` gets
-    /// one-line notes, each once.
+    /// the render throws only for what all share (the decoder, cancellation). An output's
+    /// `overlay(t)` gives its caption for the frame at `t` seconds; `notice` gets one-line
+    /// notes, each once; `timer` gets the busy time of each stage (demux+decode's from the
+    /// decoding thread).
     public func run(
         outputs: [TranscodeOutput],
         timer: StageTimer = StageTimer(),
