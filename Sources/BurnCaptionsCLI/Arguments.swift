@@ -161,15 +161,10 @@ enum Arguments {
             case "-c", "--captions": captions.append(CaptionSource(path: try value(argument)))
             case "--second-captions": secondCaptions.append(CaptionSource(path: try value(argument)))
             case "--second-language":
-                let tag = try value(argument)
-                if let problem = LanguageTag.problem(tag) { throw BurnError.usage("--second-language: \(problem)") }
-                guard let last = secondCaptions.indices.last else {
+                guard !secondCaptions.isEmpty else {
                     throw BurnError.usage("--second-language goes right after the --second-captions it is for")
                 }
-                if let given = secondCaptions[last].language {
-                    throw BurnError.usage("--second-language: \(secondCaptions[last].path) already has the language \(given)")
-                }
-                secondCaptions[last].language = tag
+                try Self.give(try value(argument), to: &secondCaptions, option: argument)
             case "--captions-format":
                 let name = try value(argument)
                 guard let parsed = CaptionFormat(rawValue: name.lowercased()) else {
@@ -189,15 +184,12 @@ enum Arguments {
             case "--emphasize": emphasize = try value(argument)
             case "-o", "--output": output = try value(argument)
             case "--language":
-                let tag = try value(argument)
-                if let problem = LanguageTag.problem(tag) { throw BurnError.usage("--language: \(problem)") }
                 // After a --captions, it is that file's language; before any, every file's.
-                if let last = captions.indices.last {
-                    if let given = captions[last].language {
-                        throw BurnError.usage("--language: \(captions[last].path) already has the language \(given)")
-                    }
-                    captions[last].language = tag
+                if !captions.isEmpty {
+                    try Self.give(try value(argument), to: &captions, option: argument)
                 } else {
+                    let tag = try value(argument)
+                    if let problem = LanguageTag.problem(tag) { throw BurnError.usage("--language: \(problem)") }
                     if defaultLanguage != nil { throw BurnError.usage("--language given twice before any --captions") }
                     defaultLanguage = tag
                 }
@@ -282,6 +274,16 @@ enum Arguments {
         case "preview": return .preview(requests[0], showSafeArea: showSafeArea)
         default: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
         }
+    }
+
+    /// Gives the BCP-47 `tag` (of `option`) to the last of `sources`; a usage error for a tag
+    /// that is none, or a file that has one already.
+    private static func give(_ tag: String, to sources: inout [CaptionSource], option: String) throws {
+        if let problem = LanguageTag.problem(tag) { throw BurnError.usage("\(option): \(problem)") }
+        if let given = sources[sources.count - 1].language {
+            throw BurnError.usage("\(option): \(sources[sources.count - 1].path) already has the language \(given)")
+        }
+        sources[sources.count - 1].language = tag
     }
 
     /// Decimal seconds (`12`, `12.5`) or a clock time `[hh:]mm:ss[.fff]` (`1:02.5`, `01:00:02`),

@@ -155,9 +155,12 @@ public final class Transcoder {
                 if live.contains(where: { next.captions[$0] != nil }) && !next.frame.isWritable { picture = try copy(next.frame, into: &spare) }
                 var drawnOn = false  // by an output before: the box is put back first
                 var boxSaved = false
-                let area = SavedRegion.Area(
-                    around: live.compactMap { next.captions[$0].map { ($0.x, $0.y, $0.width, $0.height) } }, frameWidth: width,
-                    frameHeight: height)
+                // The captions' area matters only when another output comes after one.
+                let area =
+                    live.count > 1
+                    ? SavedRegion.Area(
+                        around: live.compactMap { next.captions[$0].map { ($0.x, $0.y, $0.width, $0.height) } },
+                        frameWidth: width, frameHeight: height) : SavedRegion.Area()
                 // 10-bit frames for several outputs: the picture as decoded is narrowed once, and
                 // each captioned output's area again.
                 let narrowedOnce = narrowing != nil && live.count > 1

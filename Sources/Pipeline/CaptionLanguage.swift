@@ -27,8 +27,12 @@ public enum CaptionLanguage {
 
     /// The language the text of `transcript` names, or the one most of its segments name.
     static func named(in transcript: Transcript) -> String? {
-        if let language = transcript.language { return language }
-        let counts = Dictionary(grouping: transcript.segments.compactMap(\.language), by: { $0 }).mapValues(\.count)
+        transcript.language ?? mostCommon(transcript.segments.compactMap(\.language))
+    }
+
+    /// The value `values` hold most often; of equals, the first in sort order.
+    private static func mostCommon(_ values: [String]) -> String? {
+        let counts = Dictionary(grouping: values, by: { $0 }).mapValues(\.count)
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 
@@ -37,12 +41,8 @@ public enum CaptionLanguage {
     /// Latin `en`, Thai `th`); nil for text without letters of a script.
     public static func guess(from text: String) -> String? {
         if let cjk = LanguageTag.guess(from: text) { return cjk.bcp47 }
-        var counts: [String: Int] = [:]
-        for scalar in text.unicodeScalars {
-            let script = UnicodeScript(of: scalar)
-            if script.isSpecific { counts[script.code, default: 0] += 1 }
-        }
-        guard let script = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key,
+        let scripts = text.unicodeScalars.map { UnicodeScript(of: $0) }.filter(\.isSpecific).map(\.code)
+        guard let script = mostCommon(scripts),
             let likely = try? BCP47.maximized("und-\(script)"),
             let language = likely.split(separator: "-").first, language != "und"
         else { return nil }
