@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "CICU", dependencies: ["CICUSystem"]),
         // The one Swift layer over CICU: scripts, breaks, bidi, language tags, transforms, charsets.
         .target(name: "UnicodeText", dependencies: ["CICU"]),
+        // FFmpeg's log callback (variadic, so in C): keeps each thread's last error message.
+        .target(name: "CAVLog", dependencies: ["CAVUtil"]),
         // prctl and malloc_trim, for the process's own settings and memory.
         .target(name: "CProcess"),
 
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Captions", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
-            "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CSWScale", "CSWResample",
+            "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
         .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "CProcess"]),

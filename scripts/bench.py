@@ -252,6 +252,18 @@ def hevc10(clip):
     return path
 
 
+def cut(clip, seconds):
+    """The first `seconds` of `clip` (stream copy): the HEVC rows' input, x265 being slow."""
+    path = clip.with_name("%s-first%ds.mp4" % (clip.stem, seconds))
+    if not path.exists():
+        with tempfile.TemporaryDirectory(prefix="bench-") as tmpdir:
+            partial = Path(tmpdir) / "clip.mp4"
+            sample.run(["ffmpeg", "-nostdin", "-y", "-v", "error", "-i", str(clip), "-t", str(seconds), "-c", "copy",
+                        "-movflags", "+faststart", str(partial)])
+            shutil.move(str(partial), path)
+    return path
+
+
 def plan(clip, captions):
     return json.loads(sample.run([str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok"],
                                  capture=True))
@@ -274,8 +286,9 @@ def measure(command):
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024}
 
 
-def commands(clip, captions, ass, hevc=None):
-    """Every command by its letter; T and U only with `hevc`, the HEVC Main 10 clip."""
+def commands(clip, captions, ass, hevc=None, short=None):
+    """Every command by its letter; T and U only with `hevc`, the HEVC Main 10 clip; E and F
+    only with `short`, the clip's first seconds."""
     out = BENCH / "out"
     out.mkdir(exist_ok=True)
     preset, crf = X264
@@ -308,6 +321,12 @@ def commands(clip, captions, ass, hevc=None):
         "S": apart(clip, "S"),
         "T": together(hevc, "T") if hevc else None,
         "U": apart(hevc, "U") if hevc else None,
+        # HEVC output: our --crf N is x265's N + 5 (docs/CODECS.md), so F asks x265 for that.
+        "E": [str(BIN), str(short), "--captions", str(captions), "--preset", "tiktok", "-q", "--codec", "hevc",
+              "--encoder-preset", preset, "--crf", crf, "--threads", threads, "-o", str(out / "E.mp4")] if short else None,
+        "F": ["ffmpeg", "-nostdin", "-y", "-v", "error", "-i", str(short), "-map", "0:v", "-map", "0:a", "-c:v", "libx265",
+              "-preset", preset, "-crf", str(float(crf) + 5), "-x265-params", "log-level=error", "-threads", threads,
+              "-tag:v", "hvc1", "-c:a", "copy", "-movflags", "+faststart", str(out / "F.mp4")] if short else None,
         "A": ours + ["-o", str(out / "A.mp4")],
         "B": ffmpeg + ["-map", "0:v", "-map", "0:a"] + x264 + [str(out / "B.mp4")],
         "C": ffmpeg + ["-map", "0:v", "-map", "0:a", "-vf", subtitles] + x264 + [str(out / "C.mp4")],
@@ -336,12 +355,14 @@ NAMES = {
     "S": "burn-captions, 3 presets as 3 runs",
     "T": "M on HEVC Main 10 input",
     "U": "S on HEVC Main 10 input",
+    "E": "burn-captions --codec hevc (first 15 s)",
+    "F": "ffmpeg libx265 transcode (first 15 s)",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
           ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
-          ("T/U", "cpu"), ("T/U", "wall")]
+          ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHPMSTU"
+RENDERS = "ABCHPMSTUEF"
 
 
 def frame_count(clip):
@@ -398,7 +419,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQMSTU", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQMSTUEF", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     options = parser.parse_args()
@@ -415,8 +436,9 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQMSTU" if k in options.only]
-    runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None)
+    order = [k for k in "ABCNDLHPIQMSTUEF" if k in options.only]
+    runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
+                    cut(clip, 15) if set("EF") & set(order) else None)
     results = {k: [] for k in order}
     for round_index in range(max(options.rounds, options.null_rounds)):
         keys = [k for k in order if round_index < (options.rounds if k in RENDERS else options.null_rounds)]

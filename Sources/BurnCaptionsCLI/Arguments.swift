@@ -32,8 +32,8 @@ enum Arguments {
                                   [--force] [--retries K] [--report FILE]
 
         Burns captions into a video: lays them out per language, renders them with an
-        outline inside the platform's safe area, and re-encodes the video as H.264
-        (audio is copied untouched). `plan` prints the final captions as JSON instead; `still`
+        outline inside the platform's safe area, and re-encodes the video (H.264 unless
+        --codec says otherwise; audio is copied untouched when the container holds it). `plan` prints the final captions as JSON instead; `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
@@ -57,7 +57,7 @@ enum Arguments {
                                      repeat for one output per look
               --emphasize FILE       words and phrases to emphasize, one per line (the look's emphasis
                                      colour); matched case-insensitively, punctuation ignored
-          -o, --output FILE          output video (.mp4, .mov or .mkv); written only when complete;
+          -o, --output FILE          output video (.mp4, .mov, .mkv, .webm by codec); written only when complete;
                                      may hold {lang}, {name}, {lang2}, {name2}, {preset}, {look};
                                      preview: SHEET.png, or a page pattern such as sheet_%03d.png
               --language TAG         BCP-47 language for captions that name none (e.g. ja, zh-TW);
@@ -75,9 +75,17 @@ enum Arguments {
                                      changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs
               --export-captions FILE also write the final captions (.srt, .vtt with word timestamps,
                                      .json, or .ass with karaoke timings and the look's colours)
-              --crf N                x264 quality, 0 (lossless) to 51 (default: 20)
-              --x264-preset NAME     x264 speed, ultrafast ... veryslow (default: medium)
-              --threads N            x264 threads (default: one per core)
+              --codec NAME           h264 (libx264, the default), hevc (libx265), av1 (libsvtav1),
+                                     vp9 (libvpx-vp9) or prores (prores_ks, 4:2:2 10-bit HQ)
+              --encoder NAME         any FFmpeg video encoder that takes frames in memory
+                                     (h264_nvenc, hevc_nvenc, libaom-av1, ...)
+              --crf N                quality on x264's scale, 0 (lossless) to 51 (default: 20),
+                                     mapped to each encoder's own (docs/CODECS.md)
+              --encoder-preset NAME  speed on x264's scale, ultrafast ... placebo (default: medium);
+                                     --x264-preset is the same
+              --hdr keep|sdr         an HDR (HLG, PQ) input: keep it (default with hevc, av1, vp9)
+                                     or tone-map it to SDR BT.709 (default with h264)
+              --threads N            encoder threads (default: one per core)
               --fonts-conf FILE      fontconfig file to use instead of the shipped Fonts.conf
               --null                 decode, lay out, rasterize and composite every frame, then
                                      drop it: no encode and no file (measures the captions' cost)
@@ -109,6 +117,7 @@ enum Arguments {
         var output: String?
         var fontsConf: String?
         var encoder = EncoderSettings()
+        var encoderCodec: VideoCodec??  // the codec of --encoder's encoder (nil inside: none of the five)
         var quiet = false
         var script: String?
         var timingFix = true
@@ -200,13 +209,33 @@ enum Arguments {
                     throw BurnError.usage("--crf: expected a number from 0 to 51, got \"\(text)\"")
                 }
                 encoder.crf = crf
-            case "--x264-preset":
+            case "--x264-preset", "--encoder-preset":
                 let name = try value(argument)
                 guard EncoderSettings.x264Presets.contains(name) else {
                     let known = EncoderSettings.x264Presets.joined(separator: ", ")
-                    throw BurnError.usage("--x264-preset: unknown preset \"\(name)\" (known: \(known))")
+                    throw BurnError.usage("\(argument): unknown preset \"\(name)\" (known: \(known))")
                 }
                 encoder.preset = name
+            case "--codec":
+                let name = try value(argument)
+                guard let codec = VideoCodec(rawValue: name.lowercased()) else {
+                    let known = VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw BurnError.usage("--codec: unknown codec \"\(name)\" (known: \(known))")
+                }
+                encoder.codec = codec
+            case "--encoder":
+                let name = try value(argument)
+                guard let codec = VideoCodec.ofEncoder(name) else {
+                    throw BurnError.usage("--encoder: this FFmpeg has no video encoder \"\(name)\"")
+                }
+                encoder.encoder = name
+                encoderCodec = codec
+            case "--hdr":
+                let name = try value(argument)
+                guard let choice = EncoderSettings.HDRChoice(rawValue: name) else {
+                    throw BurnError.usage("--hdr: expected keep or sdr, got \"\(name)\"")
+                }
+                encoder.hdr = choice
             case "--threads":
                 let text = try value(argument)
                 guard let threads = Int(text), threads >= 1, threads <= 256 else {
@@ -243,6 +272,13 @@ enum Arguments {
             }
         }
         guard let input else { throw BurnError.usage("no input video") }
+        if let encoderCodec {
+            // --encoder decides the codec; a --codec beside it must agree.
+            if arguments.contains("--codec"), let codec = encoderCodec, codec != encoder.codec {
+                throw BurnError.usage("--encoder \(encoder.encoderName) writes \(codec.rawValue), not \(encoder.codec.rawValue) (--codec)")
+            }
+            encoder.codec = encoderCodec ?? .h264
+        }
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         if isPlan {

@@ -7,6 +7,7 @@
 #include <libavutil/frame.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/log.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/mathematics.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
@@ -21,4 +22,6 @@ static inline int burn_av_time_base(void) { return AV_TIME_BASE; }
 static inline AVRational burn_av_time_base_q(void) { AVRational q = { 1, AV_TIME_BASE }; return q; }
 static inline int burn_av_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
 static inline uint64_t burn_av_pix_fmt_flag_rgb(void) { return AV_PIX_FMT_FLAG_RGB; }
+static inline uint64_t burn_av_pix_fmt_flag_hwaccel(void) { return AV_PIX_FMT_FLAG_HWACCEL; }
+static inline uint64_t burn_av_pix_fmt_flag_alpha(void) { return AV_PIX_FMT_FLAG_ALPHA; }
 #endif

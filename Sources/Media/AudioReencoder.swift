@@ -3,11 +3,14 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 
-/// Re-encodes one audio stream to AAC, for codecs the output container cannot hold
-/// (PCM from a .mov into .mp4, say): decode, convert to planar float in AAC-sized frames
-/// with libavfilter (abuffer -> aformat -> abuffersink), encode.
+/// Re-encodes one audio stream to AAC, or to Opus where the container holds no AAC (WebM),
+/// for codecs the output container cannot hold (PCM from a .mov into .mp4, AAC into .webm):
+/// decode, convert to the encoder's sample format in frames of its size with libavfilter
+/// (abuffer -> aformat -> abuffersink), encode.
 final class AudioReencoder {
     let outputIndex: Int32
+    /// The codec written: "AAC" or "Opus".
+    let codecName: String
     private let decoder: CodecContext
     private let graph: FilterGraph
     private let encoder: CodecContext
@@ -18,7 +21,7 @@ final class AudioReencoder {
     private let filtered: Frame
     private let packet: Packet
 
-    /// The AAC bit rate per channel. // bits per second
+    /// The bit rate per channel. // bits per second
     static let bitRatePerChannel: Int64 = 96_000
 
     /// `offset` is the timeline start in the stream's time base (subtracted from every timestamp).
@@ -35,11 +38,16 @@ final class AudioReencoder {
             input.ch_layout.order == AV_CHANNEL_ORDER_NATIVE
             ? Self.describe(input.ch_layout) : Self.describe(Self.defaultLayout(channels))
         let outputLayout = Self.defaultLayout(channels)
-        let codec = try CodecContext.encoder(for: AV_CODEC_ID_AAC, file: outputPath)
+        let aac = muxer.canHold(AV_CODEC_ID_AAC)
+        let codec =
+            aac
+            ? try CodecContext.encoder(for: AV_CODEC_ID_AAC, file: outputPath)
+            : try CodecContext.encoder(named: "libopus", file: outputPath)
         let rate = Self.sampleRate(for: input.sample_rate, codec: codec)
+        let sampleFormat = Self.sampleFormat(for: codec)
         let encoder = try CodecContext(codec: codec, file: outputPath) { context in
             context.pointee.sample_rate = rate
-            context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            context.pointee.sample_fmt = sampleFormat
             context.pointee.ch_layout = outputLayout
             context.pointee.time_base = AVRational(num: 1, den: rate)
             context.pointee.bit_rate = Self.bitRatePerChannel * Int64(channels)
@@ -54,7 +62,8 @@ final class AudioReencoder {
             steps: [
                 FilterStep(
                     "aformat",
-                    "sample_fmts=fltp:sample_rates=\(rate):channel_layouts=\(Self.describe(outputLayout))")
+                    "sample_fmts=\(String(cString: av_get_sample_fmt_name(sampleFormat))):sample_rates=\(rate):"
+                        + "channel_layouts=\(Self.describe(outputLayout))")
             ],
             sink: "abuffersink", path: path)
         av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointer.pointee.frame_size))
@@ -64,6 +73,7 @@ final class AudioReencoder {
         out.pointee.time_base = AVRational(num: 1, den: rate)
         out.pointee.disposition = stream.pointee.disposition
         av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
+        self.codecName = aac ? "AAC" : "Opus"
         self.decoder = decoder
         self.graph = graph
         self.encoder = encoder
@@ -127,7 +137,18 @@ final class AudioReencoder {
         }
     }
 
-    /// The input's rate when AAC supports it, else 48 kHz.
+    /// Planar float when the encoder takes it (AAC), else its first format (Opus: s16 or flt).
+    private static func sampleFormat(for codec: UnsafePointer<AVCodec>) -> AVSampleFormat {
+        guard let formats = codec.pointee.sample_fmts else { return AV_SAMPLE_FMT_FLTP }
+        var i = 0
+        while formats[i] != AV_SAMPLE_FMT_NONE {
+            if formats[i] == AV_SAMPLE_FMT_FLTP || formats[i] == AV_SAMPLE_FMT_FLT { return formats[i] }
+            i += 1
+        }
+        return formats[0]
+    }
+
+    /// The input's rate when the encoder supports it, else 48 kHz.
     private static func sampleRate(for rate: Int32, codec: UnsafePointer<AVCodec>) -> Int32 {
         guard let supported = codec.pointee.supported_samplerates else { return rate }
         var i = 0

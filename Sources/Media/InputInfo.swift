@@ -22,6 +22,8 @@ public struct InputInfo: Sendable {
     public let bitDepth: Int
     /// The video's colour description, as FFmpeg names it ("bt709", "tv", ...).
     public let colour: ColourDescription
+    /// Standard range, or HDR (HLG, PQ) from the transfer tag.
+    public var dynamicRange: DynamicRange { video.dynamicRange }
     public let streams: [StreamInfo]
     let video: VideoSetup
 

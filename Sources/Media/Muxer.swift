@@ -34,6 +34,14 @@ final class Muxer {
     /// Whether encoders must put their headers in extradata.
     var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & burn_avfmt_globalheader() != 0 }
 
+    /// Whether the container is MP4 or QuickTime (where HEVC is tagged hvc1).
+    var isQuickTimeFamily: Bool {
+        ["mp4", "mov", "ipod", "ismv"].contains(String(cString: context.pointee.oformat.pointee.name))
+    }
+
+    /// Whether the container is Matroska or WebM.
+    var isMatroskaFamily: Bool { String(cString: context.pointee.oformat.pointee.name).hasPrefix("matroska") || String(cString: context.pointee.oformat.pointee.name) == "webm" }
+
     /// Whether the container can hold a codec as it is. FFmpeg 5.1's MP4 muxer lists FLAC and
     /// TrueHD but refuses them as experimental, so those count as not held.
     func canHold(_ codec: AVCodecID) -> Bool {
@@ -57,6 +65,10 @@ final class Muxer {
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         av_dict_set(&options, "movflags", "+faststart", 0)
+        // Matroska and WebM: the video keeps the input's times. Audio that starts before zero
+        // (AAC priming, Opus pre-skip) is written before zero, where the format's signed
+        // block times and Opus's CodecDelay hold it, instead of every stream being shifted.
+        if isMatroskaFamily { av_dict_set(&options, "avoid_negative_ts", "disabled", 0) }
         try MediaError.check(avformat_write_header(context, &options), "avformat_write_header", file: name)
         headerWritten = true
     }

@@ -71,10 +71,11 @@ public final class Transcoder {
     /// one) and x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a
     /// thread of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread
     /// holds pictures of its own. Without an encoder it takes them all.
-    public init(input: MediaInput, encoding: Bool = true) throws {
+    /// `toSDR` tone-maps an HDR input to SDR BT.709 as it is decoded.
+    public init(input: MediaInput, encoding: Bool = true, toSDR: Bool = false) throws {
         info = input.info
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        source = try VideoSource(input, decoderThreads: encoding ? max(1, cores / 4) : 0)
+        source = try VideoSource(input, decoderThreads: encoding ? max(1, cores / 4) : 0, toSDR: toSDR)
     }
 
     /// Decoded frames that may wait for the render thread: one is enough for decoding to
@@ -103,15 +104,19 @@ public final class Transcoder {
     ) throws -> [Result<TranscodeSummary, Error>] {
         var noticed: Set<String> = []
         func notice(_ text: String) { if noticed.insert(text).inserted { noticeOnce(text) } }
-        var states = outputs.map { OutputState(overlay: $0.overlay) }
+        var states = outputs.map { OutputState(overlay: $0.overlay, narrows: source.bitDepth > 8) }
         for (index, output) in outputs.enumerated() {
             guard case .file(let path, let finalPath, let settings) = output.target else { continue }
             do {
-                states[index].sink = try Sink(source: source, path: path, finalPath: finalPath, settings: settings, notice: notice)
+                let sink = try Sink(source: source, path: path, finalPath: finalPath, settings: settings, notice: notice)
+                states[index].sink = sink
+                states[index].narrows = sink.takesNarrowed
             } catch {
                 states[index].failure = error
             }
         }
+        // Every output failed to open (an encoder without its device): nothing is decoded.
+        if !states.isEmpty && states.allSatisfy({ $0.failure != nil }) { return states.map { .failure($0.failure!) } }
         if let odd = source.setup.croppedFrom {
             notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
         }
@@ -125,9 +130,10 @@ public final class Transcoder {
         var frames = 0
         let matrix = ColorMatrix(source.colors.space, width: width, height: height)
         let fullRange = source.colors.range == AVCOL_RANGE_JPEG
-        // 10-bit frames are blended in 10 bits, then brought to the encoder's 8 bits in one
+        let range = source.setup.dynamicRange
+        // 10-bit frames are blended in 10 bits, then brought to an 8-bit encoder's depth in one
         // reused frame.
-        let narrowing = try source.bitDepth > 8 ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: inputPath) : nil
+        let narrowing = try states.contains(where: \.narrows) ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: inputPath) : nil
 
         /// A decoded frame: each output's caption is looked up, then it waits in `held` for its turn.
         func accept(_ frame: Frame, time: Double) {
@@ -135,7 +141,7 @@ public final class Transcoder {
                 states.indices.map { index -> YUVOverlay? in
                     guard states[index].failure == nil else { return nil }
                     do {
-                        return try states[index].caption(at: time, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth)
+                        return try states[index].caption(at: time, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth, range: range)
                     } catch {
                         states[index].fail(error)
                         return nil
@@ -163,7 +169,7 @@ public final class Transcoder {
                         frameWidth: width, frameHeight: height) : SavedRegion.Area()
                 // 10-bit frames for several outputs: the picture as decoded is narrowed once, and
                 // each captioned output's area again.
-                let narrowedOnce = narrowing != nil && live.count > 1
+                let narrowedOnce = narrowing != nil && live.filter({ states[$0].narrows }).count > 1
                 if narrowedOnce { _ = try timer.measure(.composite) { try narrowing!.convert(picture) } }
                 for index in live {
                     do {
@@ -187,7 +193,7 @@ public final class Transcoder {
                                 states[index].captionedFrames += 1
                             }
                             target = picture
-                            if let narrowing {
+                            if let narrowing, states[index].narrows {
                                 if !narrowedOnce {
                                     target = try narrowing.convert(picture)
                                 } else if next.captions[index] != nil {
@@ -283,12 +289,19 @@ public final class Transcoder {
         var current: (id: Int, overlay: YUVOverlay)?
         var captionedFrames = 0
         var failure: Error?
+        /// Whether its frames are narrowed from 10 to 8 bits (an 8-bit encoder, or `--null`).
+        var narrows: Bool
 
-        init(overlay: @escaping (Double) throws -> FrameOverlay?) { self.overlay = overlay }
+        init(overlay: @escaping (Double) throws -> FrameOverlay?, narrows: Bool) {
+            self.overlay = overlay
+            self.narrows = narrows
+        }
 
         /// The overlay for the frame at `time`, converted to YUV when it is a new one (only its
         /// changed areas, when it says which).
-        mutating func caption(at time: Double, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int) throws -> YUVOverlay? {
+        mutating func caption(
+            at time: Double, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int, range: DynamicRange
+        ) throws -> YUVOverlay? {
             guard let caption = try overlay(time) else { return nil }
             if current?.id != caption.id {
                 // The overlay before, given up first, so that its planes are changed in place
@@ -300,7 +313,7 @@ public final class Transcoder {
                 {
                     current = (caption.id, before!)
                 } else {
-                    current = (caption.id, YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: bitDepth))
+                    current = (caption.id, YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: bitDepth, range: range))
                 }
             }
             return current!.overlay
@@ -336,8 +349,12 @@ public final class Transcoder {
         private let videoIndex: Int32
         private let demuxer: Demuxer
         private var copied: [Int32: (out: Int32, offset: Int64)] = [:]  // input stream -> output stream, timeline offset
-        private var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC encoder
+        private var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC or Opus encoder
         var copiedStreams: Int { copied.count }
+        /// Whether the encoder takes the 10-bit frames narrowed to 8 bits (shared by the outputs).
+        let takesNarrowed: Bool
+        /// The frames converted to the encoder's pixel format (ProRes 4:2:2, NVENC's P010), in a frame kept for reuse.
+        private let conversion: (scaler: Scaler, frame: Frame)?
 
         init(source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, notice: (String) -> Void) throws {
             muxer = try Muxer(path: path, formatFor: finalPath)
@@ -346,14 +363,32 @@ public final class Transcoder {
             let inputStream = source.stream
             let frameRate =
                 inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
+            let plan = try EncoderPlan(
+                settings: settings, frameFormat: source.pixelFormat, metadata: source.setup.hdrMetadata, file: finalPath)
             encoder = try CodecContext.videoEncoder(
-                width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
-                aspect: source.aspect, colors: source.colors,
-                settings: settings, globalHeader: muxer.needsGlobalHeader, file: finalPath)
+                plan, width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
+                aspect: source.aspect, colors: source.colors, globalHeader: muxer.needsGlobalHeader, file: finalPath)
+            takesNarrowed = source.bitDepth > 8 && plan.pixelFormat == AV_PIX_FMT_YUV420P
+            if plan.pixelFormat != source.pixelFormat && !takesNarrowed {
+                let matrix = ColorMatrix(source.colors.space, width: Int(source.width), height: Int(source.height))
+                conversion = (
+                    try Scaler(
+                        from: (source.width, source.height, source.pixelFormat), to: (source.width, source.height, plan.pixelFormat),
+                        matrix: matrix, fullRange: source.colors.range == AVCOL_RANGE_JPEG, path: source.path),
+                    try Frame.picture(width: Int(source.width), height: Int(source.height), format: plan.pixelFormat, file: finalPath)
+                )
+            } else {
+                conversion = nil
+            }
             let videoOut = try muxer.addStream()
             try encoder.copyParameters(to: videoOut)
             videoOut.pointee.time_base = encoder.pointer.pointee.time_base
             videoOut.pointee.avg_frame_rate = frameRate
+            // Apple's players open HEVC in MP4 and QuickTime only under the hvc1 tag.
+            if encoder.pointer.pointee.codec_id == AV_CODEC_ID_HEVC && muxer.isQuickTimeFamily {
+                videoOut.pointee.codecpar.pointee.codec_tag = burn_mktag(0x68, 0x76, 0x63, 0x31)  // "hvc1"
+            }
+            plan.metadata?.attach(to: videoOut)
             videoIndex = videoOut.pointee.index
 
             // Audio streams are copied; subtitle and data streams are dropped with a notice.
@@ -371,7 +406,8 @@ public final class Transcoder {
                         stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
                         path: source.path, outputPath: finalPath)
                     reencoders[Int32(index)] = reencoder
-                    notice("re-encoding stream #\(index) (\(codec)) to AAC: the output container cannot hold \(codec)")
+                    notice(
+                        "re-encoding stream #\(index) (\(codec)) to \(reencoder.codecName): the output container cannot hold \(codec)")
                     continue
                 }
                 let out = try muxer.addStream()
@@ -386,8 +422,19 @@ public final class Transcoder {
             try muxer.start()
         }
 
-        /// Encodes one finished frame and writes the packets the encoder has ready.
+        /// Encodes one finished frame (converted to the encoder's format first, when it takes
+        /// another) and writes the packets the encoder has ready.
         func encode(_ frame: UnsafeMutablePointer<AVFrame>, timer: StageTimer) throws {
+            var frame = frame
+            if let conversion {
+                let converted = conversion.frame.pointer
+                try timer.measure(.composite) {
+                    try MediaError.check(av_frame_make_writable(converted), "av_frame_make_writable", file: nil)
+                    try conversion.scaler.scale(frame, into: converted)
+                }
+                Transcoder.copyProperties(from: frame, to: converted)
+                frame = converted
+            }
             try timer.measure(.encode) { try encoder.send(frame: frame) }
             try drain(timer: timer)
         }

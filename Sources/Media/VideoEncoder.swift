@@ -1,7 +1,9 @@
 import CAVCodec
 import CAVFilter
 import CAVFormat
+import CAVLog
 import CAVUtil
+import Foundation
 
 /// The colour description a decoded video carries, kept on the output.
 struct ColorTags {
@@ -11,29 +13,113 @@ struct ColorTags {
     var range: AVColorRange
 }
 
+/// One output's video encoder before it opens: which FFmpeg encoder, the pixel format it
+/// takes the frames in, and its options (quality, speed, HDR metadata).
+struct EncoderPlan {
+    let codec: UnsafePointer<AVCodec>
+    let name: String
+    /// The frames' format as the encoder takes them: the blended frames' own when it can.
+    let pixelFormat: AVPixelFormat
+    let options: [(name: String, value: String)]
+    let metadata: HDRMetadata?
+    let threads: Int
+
+    /// The plan for `settings` given frames in `frameFormat` (yuv420p or yuv420p10le) that
+    /// carry `metadata`. Errors name `file` (the output).
+    init(settings: EncoderSettings, frameFormat: AVPixelFormat, metadata: HDRMetadata?, file: String?) throws {
+        let name = settings.encoderName
+        let codec = try CodecContext.encoder(named: name, file: file)
+        guard codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
+            throw MediaError.unsupported(file: file, message: "\(name) is not a video encoder")
+        }
+        if Self.takesDeviceFramesOnly(codec) || name.hasSuffix("_vaapi") || name.hasSuffix("_qsv") {
+            throw MediaError.unsupported(
+                file: file,
+                message: "\(name) takes frames on its device (VAAPI, QSV, ...), which burn-captions does not upload to yet; "
+                    + "use a software encoder or NVENC (h264_nvenc, hevc_nvenc)")
+        }
+        let tenBit = frameFormat == AV_PIX_FMT_YUV420P10LE
+        let family = VideoCodec(id: codec.pointee.id)
+        var wanted: [AVPixelFormat]
+        if family == .prores {
+            wanted = [AV_PIX_FMT_YUV422P10LE]
+        } else if tenBit && (family?.keepsTenBits ?? true) {
+            wanted = [AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_P010LE, AV_PIX_FMT_YUV420P]
+        } else {
+            wanted = [AV_PIX_FMT_YUV420P]
+        }
+        let supported = Self.pixelFormats(codec)
+        pixelFormat = supported.isEmpty ? wanted[0] : (wanted.first(where: supported.contains) ?? supported[0])
+        var extra: [String] = []
+        if let metadata, pixelFormat != AV_PIX_FMT_YUV420P {
+            extra = name == "libx265" ? ["hdr10=1"] + metadata.x265Parameters : name == "libsvtav1" ? metadata.svtAV1Parameters : []
+        }
+        // SVT-AV1 prints its banner and settings unless told to keep to errors.
+        if name == "libsvtav1" { setenv("SVT_LOG", "1", 0) }
+        var options = settings.options(for: name, extra: extra)
+        if name == "prores_ks" { options.append(("profile", "hq")) }
+        self.options = options
+        self.codec = codec
+        self.name = name
+        self.metadata = pixelFormat == AV_PIX_FMT_YUV420P ? nil : metadata
+        self.threads = settings.threadCount
+    }
+
+    /// Encoders that list only device pixel formats (VAAPI, Vulkan surfaces). QSV lists
+    /// system formats too but is set up for device frames: it is refused by name.
+    private static func takesDeviceFramesOnly(_ codec: UnsafePointer<AVCodec>) -> Bool {
+        let formats = pixelFormats(codec)
+        return !formats.isEmpty
+            && formats.allSatisfy { format in
+                av_pix_fmt_desc_get(format).map { $0.pointee.flags & burn_av_pix_fmt_flag_hwaccel() != 0 } ?? false
+            }
+    }
+
+    /// The pixel formats `codec` lists (empty: it does not say).
+    static func pixelFormats(_ codec: UnsafePointer<AVCodec>) -> [AVPixelFormat] {
+        guard var format = codec.pointee.pix_fmts else { return [] }
+        var formats: [AVPixelFormat] = []
+        while format.pointee != AV_PIX_FMT_NONE {
+            formats.append(format.pointee)
+            format += 1
+        }
+        return formats
+    }
+}
+
 extension CodecContext {
-    /// A video encoder for yuv420p frames of `width` x `height` pixels: the codec
-    /// (`settings.codec`, libx264 unless told) with `settings`' options and threads, the input's
+    /// The video encoder `plan` names for frames of `width` x `height` pixels, with the input's
     /// frame rate, pixel aspect and colour tags; `globalHeader` when the container wants the
-    /// codec's headers in extradata. Errors name `file` (the output).
+    /// codec's headers in extradata. An encoder that cannot open says why, in one line naming
+    /// it and FFmpeg's last error message ("Cannot load libcuda.so.1"). Errors name `file`.
     static func videoEncoder(
-        width: Int32, height: Int32, timeBase: AVRational, frameRate: AVRational, aspect: AVRational,
-        colors: ColorTags, settings: EncoderSettings, globalHeader: Bool, file: String?
+        _ plan: EncoderPlan, width: Int32, height: Int32, timeBase: AVRational, frameRate: AVRational, aspect: AVRational,
+        colors: ColorTags, globalHeader: Bool, file: String?
     ) throws -> CodecContext {
-        let codec = try encoder(named: settings.codec, file: file)
-        return try CodecContext(codec: codec, file: file, options: settings.options) { context in
-            context.pointee.width = width
-            context.pointee.height = height
-            context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-            context.pointee.time_base = timeBase
-            if frameRate.num > 0 && frameRate.den > 0 { context.pointee.framerate = frameRate }
-            context.pointee.sample_aspect_ratio = aspect
-            context.pointee.color_primaries = colors.primaries
-            context.pointee.color_trc = colors.transfer
-            context.pointee.colorspace = colors.space
-            context.pointee.color_range = colors.range
-            context.pointee.thread_count = Int32(settings.threadCount)
-            if globalHeader { context.pointee.flags |= burn_av_codec_flag_global_header() }
+        burn_av_log_keep_errors()
+        burn_av_log_clear()
+        do {
+            return try CodecContext(codec: plan.codec, file: file, options: plan.options) { context in
+                context.pointee.width = width
+                context.pointee.height = height
+                context.pointee.pix_fmt = plan.pixelFormat
+                context.pointee.time_base = timeBase
+                if frameRate.num > 0 && frameRate.den > 0 { context.pointee.framerate = frameRate }
+                context.pointee.sample_aspect_ratio = aspect
+                context.pointee.color_primaries = colors.primaries
+                context.pointee.color_trc = colors.transfer
+                context.pointee.colorspace = colors.space
+                context.pointee.color_range = colors.range
+                context.pointee.thread_count = Int32(plan.threads)
+                if globalHeader { context.pointee.flags |= burn_av_codec_flag_global_header() }
+            }
+        } catch let error as MediaError {
+            guard case .ffmpeg(_, let operation, _, let message) = error, operation.hasPrefix("avcodec_open2") else { throw error }
+            var buffer = [CChar](repeating: 0, count: 512)
+            let length = burn_av_log_last_error(&buffer, Int32(buffer.count))
+            let said = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw MediaError.unsupported(
+                file: file, message: "the \(plan.name) encoder cannot open: \(said.isEmpty ? message : "\(said) (\(message))")")
         }
     }
 }

@@ -12,12 +12,17 @@ struct VideoSetup: Sendable {
     /// Frames per second as a fraction (the average, or 25 when the file does not say).
     let frameRate: AVRational
     let orientation: Orientation
-    /// Filter steps from the stored picture to the upright one: crop, conversion, rotation.
-    let steps: [FilterStep]
+    /// Filter steps from the stored picture to the upright one: crop, conversion, rotation
+    /// (and tone mapping, for SDR from HDR).
+    private(set) var steps: [FilterStep]
     /// The colour description of the frames delivered (after any conversion).
-    let colors: ColorTags
+    private(set) var colors: ColorTags
     /// The frames' pixel format: yuv420p, or yuv420p10le for 10-bit 4:2:0 input (blended in 10 bits).
-    let pixelFormat: AVPixelFormat
+    private(set) var pixelFormat: AVPixelFormat
+    /// The light the frames' signal stands for, from the transfer tag.
+    var dynamicRange: DynamicRange { DynamicRange(transfer: colors.transfer) }
+    /// An HDR input's mastering display and light levels, when it carries them.
+    private(set) var hdrMetadata: HDRMetadata?
     let width: Int32  // upright // pixels
     let height: Int32
     /// The stored size when it was odd and one row or column was cropped (H.264 4:2:0 needs
@@ -73,6 +78,23 @@ struct VideoSetup: Sendable {
         }
         steps = crop + conversion.steps + orientation.filters
         (width, height) = orientation.swapsDimensions ? (even.height, even.width) : (even.width, even.height)
+        hdrMetadata = DynamicRange(transfer: parameters.color_trc).isHDR ? HDRMetadata.read(stream: stream, path: path) : nil
+    }
+
+    /// The same video tone-mapped to SDR: after the other steps, zscale takes the picture to
+    /// linear light (100 cd/m² as 1.0) and BT.709 primaries, tonemap compresses the
+    /// highlights (Hable's curve, hue kept), and zscale encodes BT.709 8-bit 4:2:0, limited range.
+    func toneMappedToSDR() -> VideoSetup {
+        var copy = self
+        copy.steps += [
+            FilterStep("zscale", "t=linear:npl=100"), FilterStep("format", "pix_fmts=gbrpf32le"),
+            FilterStep("zscale", "p=bt709"), FilterStep("tonemap", "tonemap=hable:desat=0"),
+            FilterStep("zscale", "t=bt709:m=bt709:r=tv"), FilterStep("format", "pix_fmts=yuv420p"),
+        ]
+        copy.colors = ColorTags(primaries: AVCOL_PRI_BT709, transfer: AVCOL_TRC_BT709, space: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+        copy.pixelFormat = AV_PIX_FMT_YUV420P
+        copy.hdrMetadata = nil
+        return copy
     }
 }
 

@@ -19,9 +19,10 @@ final class VideoSource {
     private let frameDuration: Int64  // for frames without timestamps, in timeBase
     private var lastPTS = Int64.min
 
-    /// Decodes the video `input`'s probe found, from the start; `decoderThreads` 0 lets FFmpeg choose.
-    init(_ input: MediaInput, decoderThreads: Int = 0) throws {
-        let setup = input.info.video
+    /// Decodes the video `input`'s probe found, from the start; `decoderThreads` 0 lets FFmpeg
+    /// choose; `toSDR` tone-maps an HDR input to SDR BT.709.
+    init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false) throws {
+        let setup = toSDR ? input.info.video.toneMappedToSDR() : input.info.video
         let demuxer = try input.demuxer()
         let stream = demuxer.stream(Int(setup.streamIndex))
         let path = input.info.path
@@ -114,6 +115,8 @@ final class VideoSource {
         }
         f.pointee.color_range = colors.range
         f.pointee.colorspace = colors.space
+        f.pointee.color_primaries = colors.primaries
+        f.pointee.color_trc = colors.transfer
         if f.pointee.pts <= lastPTS { f.pointee.pts = lastPTS + 1 }
         lastPTS = f.pointee.pts
         try body(frame)

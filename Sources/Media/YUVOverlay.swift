@@ -17,17 +17,21 @@ public struct YUVOverlay: Sendable {
     /// Pieces an overlay holds before they are merged into the whole box's.
     static let maximumPieces = 8
 
+    /// The light the frame's signal stands for: in HDR, colours are placed at graphics white.
+    public var range: DynamicRange
+
     /// Converts `bitmap` with `matrix`; `fullRange` for 0...255 video, else 16...235/240
-    /// (both times 4 at 10 bits).
-    public init(_ bitmap: CaptionBitmap, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int = 8) {
+    /// (both times 4 at 10 bits); `range` HDR for HLG or PQ frames (BT.2408 graphics white).
+    public init(_ bitmap: CaptionBitmap, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int = 8, range: DynamicRange = .sdr) {
         self.bitDepth = bitDepth
+        self.range = range
         x = bitmap.x & ~1
         y = bitmap.y & ~1
         width = (bitmap.width + bitmap.x - x + 1) & ~1
         height = (bitmap.height + bitmap.y - y + 1) & ~1
         let whole = YUVPiece.Blocks(columns: 0..<(width / 2), rows: 0..<(height / 2))
         pieces = [
-            YUVPiece(bitmap, overlayX: x, overlayY: y, blocks: whole, conversion: YUVConversion(matrix, fullRange: fullRange, bitDepth: bitDepth))
+            YUVPiece(bitmap, overlayX: x, overlayY: y, blocks: whole, conversion: YUVConversion(matrix, fullRange: fullRange, bitDepth: bitDepth, range: range))
         ]
     }
 
@@ -38,7 +42,7 @@ public struct YUVOverlay: Sendable {
         guard bitmap.x & ~1 == x, bitmap.y & ~1 == y, (bitmap.width + bitmap.x - x + 1) & ~1 == width,
             (bitmap.height + bitmap.y - y + 1) & ~1 == height
         else { return false }
-        let conversion = YUVConversion(matrix, fullRange: fullRange, bitDepth: bitDepth)
+        let conversion = YUVConversion(matrix, fullRange: fullRange, bitDepth: bitDepth, range: range)
         for area in areas {
             // The 2x2 blocks the area touches, inside the box.
             let blocks = YUVPiece.Blocks(
@@ -65,16 +69,24 @@ struct YUVConversion {
     let kb: Double
     let fullRange: Bool
     let bitDepth: Int
+    let range: DynamicRange
 
-    init(_ matrix: ColorMatrix, fullRange: Bool, bitDepth: Int) {
+    init(_ matrix: ColorMatrix, fullRange: Bool, bitDepth: Int, range: DynamicRange = .sdr) {
         (kr, kb) = matrix.coefficients
         self.fullRange = fullRange
         self.bitDepth = bitDepth
+        self.range = range
     }
 
     /// Premultiplied Y, Cb, Cr (8-bit levels) and alpha of one premultiplied RGBA value.
     @inline(__always)
     func convert(_ r: Double, _ g: Double, _ b: Double, _ alpha: Double) -> (y: Double, cb: Double, cr: Double, alpha: Double) {
+        var (r, g, b) = (r, g, b)
+        if range.isHDR && alpha > 0 {
+            // The straight colour's HDR signal, premultiplied again: edges blend in the signal.
+            let signal = range.signal(sRGB: r / alpha, g / alpha, b / alpha)
+            (r, g, b) = (signal.0 * alpha, signal.1 * alpha, signal.2 * alpha)
+        }
         let lumaScale = fullRange ? 1.0 : 219.0 / 255.0
         let chromaScale = fullRange ? 1.0 : 224.0 / 255.0
         let lumaOffset = fullRange ? 0.0 : 16.0

@@ -16,7 +16,7 @@ public struct BatchJob: Sendable {
 
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
-    /// "crf"?, "x264Preset"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
+    /// "crf"?, "x264Preset"? (or "encoderPreset"), "codec"?, "encoder"?, "hdr"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
     /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?}`: every
     /// render option of the command line. `captions` may be a list (of paths, or of
     /// `{"path", "language"?}`), and so may `preset` and `look`: the job renders every
@@ -76,7 +76,7 @@ public struct BatchJob: Sendable {
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
             "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
-            "speakerLabels", "secondCaptions",
+            "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -92,9 +92,28 @@ public struct BatchJob: Sendable {
             else { throw ManifestError("threads: expected a whole number from 1 to 256") }
             encoder.threads = count
         }
-        if let preset = try string("x264Preset") {
-            guard EncoderSettings.x264Presets.contains(preset) else { throw ManifestError("x264Preset: unknown preset \(preset)") }
+        for key in ["x264Preset", "encoderPreset"] {
+            guard let preset = try string(key) else { continue }
+            guard EncoderSettings.x264Presets.contains(preset) else { throw ManifestError("\(key): unknown preset \(preset)") }
             encoder.preset = preset
+        }
+        if let name = try string("codec") {
+            guard let codec = VideoCodec(rawValue: name.lowercased()) else {
+                throw ManifestError("codec: unknown codec \(name) (known: \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            encoder.codec = codec
+        }
+        if let name = try string("encoder") {
+            guard let codec = VideoCodec.ofEncoder(name) else { throw ManifestError("encoder: this FFmpeg has no video encoder \(name)") }
+            if fields["codec"] != nil, let codec, codec != encoder.codec {
+                throw ManifestError("encoder: \(name) writes \(codec.rawValue), not \(encoder.codec.rawValue) (codec)")
+            }
+            encoder.encoder = name
+            encoder.codec = codec ?? .h264
+        }
+        if let name = try string("hdr") {
+            guard let choice = EncoderSettings.HDRChoice(rawValue: name) else { throw ManifestError("hdr: expected keep or sdr") }
+            encoder.hdr = choice
         }
         var format: CaptionFormat?
         if let name = try string("captionsFormat") {

@@ -235,7 +235,9 @@ public enum Burner {
         events: (BurnEvent) -> Void
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let first = prepared[0].request
-        let transcoder = try Transcoder(input: prepared[0].input, encoding: destinations.contains { $0 != nil })
+        let toSDR = try dynamicRangeChoice(first, info: prepared[0].info, events: events)
+        let transcoder = try Transcoder(
+            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
         let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
             let (prepared, destination) = item
@@ -250,6 +252,29 @@ public enum Burner {
             notice: { events(.notice("\(first.input): \($0)")) },
             isCancelled: { cancellation.isCancelled })
         return zip(results, overlays).map { ($0, $1.rasterized) }
+    }
+
+    /// Whether an HDR input is tone-mapped to SDR for `request`'s encoder (by default, when
+    /// it writes 8-bit H.264), with a notice either way; false for SDR input.
+    private static func dynamicRangeChoice(_ request: BurnRequest, info: InputInfo, events: (BurnEvent) -> Void) throws -> Bool {
+        let range = info.dynamicRange
+        guard range.isHDR else { return false }
+        let name = range.rawValue.uppercased()
+        let settings = request.encoder
+        if !settings.keepsHDR {
+            events(.notice(
+                "\(request.input): \(name) HDR input tone-mapped to SDR BT.709 for \(settings.encoderName) "
+                    + "(--codec hevc, av1 or vp9 keeps HDR in 10 bits)"))
+            return true
+        }
+        if info.bitDepth > 8 && !settings.codec.keepsTenBits && settings.encoder == nil {
+            events(.notice(
+                "\(request.input): \(name) HDR kept in 8-bit \(settings.encoderName): gradients may band "
+                    + "(--codec hevc, av1 or vp9 keeps 10 bits)"))
+        } else {
+            events(.notice("\(request.input): \(name) HDR kept; captions placed at graphics white (203 cd/m², BT.2408)"))
+        }
+        return false
     }
 
     /// Each caption with a speaker takes that speaker's colour from `palette` (the look's,
@@ -333,7 +358,7 @@ public enum Burner {
         case .none:
             throw BurnError.usage("a render needs an output file (-o FILE) or --null")
         case .file(let path):
-            if let problem = VideoContainer.problem(path) { throw BurnError.usage("\(path): \(problem)") }
+            if let problem = VideoContainer.problem(path, settings: request.encoder) { throw BurnError.usage("\(path): \(problem)") }
             return try OutputFile(output: path, inputs: request.inputFiles, claim: claim)
         }
     }

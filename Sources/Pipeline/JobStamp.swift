@@ -29,6 +29,9 @@ struct JobStamp: Equatable {
                 + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
                 + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-") \(request.strictCaptions) "
                 + "\(request.look ?? "-") \(request.emphasize ?? "-")")
+        if request.encoder.codec != .h264 || request.encoder.encoder != nil || request.encoder.hdr != nil {
+            hash.add("encoder \(request.encoder.encoderName) \(request.encoder.hdr?.rawValue ?? "-")")
+        }
         if request.speakerLabels { hash.add("speaker-labels") }
         if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
         value = String(hash.value, radix: 16)

@@ -45,8 +45,7 @@ final class CodecContextTests: XCTestCase {
     }
 
     func testAnUnknownEncoderFailsNamingItAndTheOutput() {
-        var settings = EncoderSettings(preset: "ultrafast", threads: 1)
-        settings.codec = "no-such-encoder"
+        let settings = EncoderSettings(preset: "ultrafast", threads: 1, encoder: "no-such-encoder")
         XCTAssertThrowsError(try videoEncoder(settings: settings, file: "out.mp4")) { error in
             XCTAssertEqual(
                 error as? MediaError, .unsupported(file: "out.mp4", message: "this FFmpeg has no no-such-encoder encoder"))
@@ -104,8 +103,9 @@ final class CodecContextTests: XCTestCase {
 
     private func videoEncoder(settings: EncoderSettings, file: String?) throws -> CodecContext {
         let tags = ColorTags(primaries: AVCOL_PRI_BT709, transfer: AVCOL_TRC_BT709, space: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+        let plan = try EncoderPlan(settings: settings, frameFormat: AV_PIX_FMT_YUV420P, metadata: nil, file: file)
         return try CodecContext.videoEncoder(
-            width: 64, height: 48, timeBase: AVRational(num: 1, den: 25), frameRate: AVRational(num: 25, den: 1),
-            aspect: AVRational(num: 1, den: 1), colors: tags, settings: settings, globalHeader: false, file: file)
+            plan, width: 64, height: 48, timeBase: AVRational(num: 1, den: 25), frameRate: AVRational(num: 25, den: 1),
+            aspect: AVRational(num: 1, den: 1), colors: tags, globalHeader: false, file: file)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import TestSupport
 import XCTest
 
@@ -107,6 +108,28 @@ final class BatchTests: XCTestCase {
             jobs[1].error?.hasSuffix("crlf.jsonl:2: output: also written by line 1 (\(folder.path)/./same.mp4)") == true,
             jobs[1].error ?? "")
         XCTAssertNotNil(jobs[2].request)
+    }
+
+    func testManifestCodecEncoderAndHDRFields() throws {
+        let folder = try temporaryFolder()
+        let lines = [
+            #"{"input": "a.mp4", "captions": "a.json", "output": "a.webm", "codec": "vp9", "encoderPreset": "fast", "hdr": "sdr"}"#,
+            #"{"input": "b.mp4", "captions": "b.json", "output": "b.mp4", "encoder": "hevc_nvenc"}"#,
+            #"{"input": "c.mp4", "captions": "c.json", "output": "c.mp4", "codec": "mpeg2"}"#,
+            #"{"input": "d.mp4", "captions": "d.json", "output": "d.mp4", "codec": "av1", "encoder": "libx265"}"#,
+            #"{"input": "e.mp4", "captions": "e.json", "output": "e.mp4", "hdr": "bright"}"#,
+        ]
+        let manifest = folder.appendingPathComponent("codecs.jsonl")
+        try lines.joined(separator: "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        let jobs = try BatchJob.read(manifest: manifest.path)
+        XCTAssertEqual(jobs[0].request?.encoder.codec, .vp9)
+        XCTAssertEqual(jobs[0].request?.encoder.preset, "fast")
+        XCTAssertEqual(jobs[0].request?.encoder.hdr, .sdr)
+        XCTAssertEqual(jobs[1].request?.encoder.encoderName, "hevc_nvenc")
+        XCTAssertEqual(jobs[1].request?.encoder.codec, .hevc, "the encoder's codec")
+        XCTAssertTrue(jobs[2].error?.contains("codec: unknown codec mpeg2") == true, jobs[2].error ?? "")
+        XCTAssertTrue(jobs[3].error?.contains("encoder: libx265 writes hevc, not av1") == true, jobs[3].error ?? "")
+        XCTAssertTrue(jobs[4].error?.contains("hdr: expected keep or sdr") == true, jobs[4].error ?? "")
     }
 
     /// A job of two outputs (two caption files, `{lang}` in its output) renders both from one
