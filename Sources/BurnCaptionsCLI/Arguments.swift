@@ -86,6 +86,9 @@ enum Arguments {
               --hdr keep|sdr         an HDR (HLG, PQ) input: keep it (default with hevc, av1, vp9)
                                      or tone-map it to SDR BT.709 (default with h264)
               --threads N            encoder threads (default: one per core)
+              --overlay-only         only the captions, on a transparent background at the input's
+                                     size and frame times, for an editor to lay over the original:
+                                     -o .mov (ProRes 4444), .webm (VP9 with alpha) or caps_%05d.png
               --fonts-conf FILE      fontconfig file to use instead of the shipped Fonts.conf
               --null                 decode, lay out, rasterize and composite every frame, then
                                      drop it: no encode and no file (measures the captions' cost)
@@ -125,6 +128,7 @@ enum Arguments {
         var discardFrames = false
         var stats = false
         var speakerLabels = false
+        var overlayOnly = false
 
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
@@ -262,6 +266,7 @@ enum Arguments {
             case "--script": script = try value(argument)
             case "--no-timing-fix": timingFix = false
             case "--speaker-labels": speakerLabels = true
+            case "--overlay-only": overlayOnly = true
             case "--export-captions": export = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
@@ -287,6 +292,9 @@ enum Arguments {
         }
         if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode)") }
         if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
+        if overlayOnly && (mode != nil || discardFrames) {
+            throw BurnError.usage("--overlay-only is for renders to a file, not \(mode ?? "--null")")
+        }
         guard let output = output.map(BurnOutput.file) ?? (isPlan ? BurnOutput.none : discardFrames ? .discard : nil) else {
             throw BurnError.usage("no output (-o FILE)")
         }
@@ -295,6 +303,7 @@ enum Arguments {
             encoder: encoder, fontsConf: fontsConf, script: script, timingFix: timingFix,
             captionsEncoding: encoding, strictCaptions: strict, emphasize: emphasize)
         base.speakerLabels = speakerLabels
+        base.overlayOnly = overlayOnly
         let combinations = BurnCombinations(
             base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,
             looks: looks.isEmpty ? [nil] : looks, output: output, exportCaptions: export)

@@ -65,6 +65,20 @@ struct EncoderPlan {
         self.threads = settings.threadCount
     }
 
+    /// The plan for an overlay-only output: ProRes 4444 (profile 4444, 16-bit alpha) or VP9
+    /// with alpha (the quality `settings` map; no alternate reference frames, which libvpx
+    /// cannot encode with alpha).
+    init(overlay format: OverlayFormat, settings: EncoderSettings, file: String?) throws {
+        name = format == .proRes4444 ? "prores_ks" : "libvpx-vp9"
+        codec = try CodecContext.encoder(named: name, file: file)
+        pixelFormat = format.pixelFormat
+        options =
+            format == .proRes4444
+            ? [("profile", "4444"), ("alpha_bits", "16")] : settings.options(for: name) + [("auto-alt-ref", "0")]
+        metadata = nil
+        threads = settings.threadCount
+    }
+
     /// Encoders that list only device pixel formats (VAAPI, Vulkan surfaces). QSV lists
     /// system formats too but is set up for device frames: it is refused by name.
     private static func takesDeviceFramesOnly(_ codec: UnsafePointer<AVCodec>) -> Bool {

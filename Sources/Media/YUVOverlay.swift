@@ -98,6 +98,15 @@ struct YUVConversion {
         )
     }
 
+    /// Straight (not premultiplied) Y, Cb, Cr (8-bit levels) of one premultiplied RGBA value
+    /// with alpha above 0: what an overlay track with its own alpha holds.
+    @inline(__always)
+    func straight(_ r: Double, _ g: Double, _ b: Double, _ alpha: Double) -> (y: Double, cb: Double, cr: Double) {
+        let premultiplied = convert(r, g, b, alpha)
+        let a = alpha / 255
+        return (premultiplied.y / a, premultiplied.cb / a, premultiplied.cr / a)
+    }
+
     /// An 8-bit level as a sample at the frame's depth (times 2^(depth - 8): 16 -> 64 at 10 bits).
     @inline(__always)
     func sample(_ value: Double) -> UInt16 {

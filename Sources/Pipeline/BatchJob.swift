@@ -16,7 +16,7 @@ public struct BatchJob: Sendable {
 
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
-    /// "crf"?, "x264Preset"? (or "encoderPreset"), "codec"?, "encoder"?, "hdr"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
+    /// "crf"?, "x264Preset"? (or "encoderPreset"), "codec"?, "encoder"?, "hdr"?, "overlayOnly"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
     /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?}`: every
     /// render option of the command line. `captions` may be a list (of paths, or of
     /// `{"path", "language"?}`), and so may `preset` and `look`: the job renders every
@@ -76,7 +76,7 @@ public struct BatchJob: Sendable {
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
             "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
-            "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr",
+            "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -135,6 +135,7 @@ public struct BatchJob: Sendable {
         let timingFix = try flag("timingFix", default: true)
         let strict = try flag("strict", default: false)
         let speakerLabels = try flag("speakerLabels", default: false)
+        let overlayOnly = try flag("overlayOnly", default: false)
         /// A preset or look: a name, or a `.json` file relative to the manifest's folder.
         func resource(_ name: String) -> String {
             name.hasSuffix(".json") && !name.hasPrefix("/") ? folder.appendingPathComponent(name).path : name
@@ -158,6 +159,7 @@ public struct BatchJob: Sendable {
             script: try path("script", required: false), timingFix: timingFix, captionsEncoding: encoding,
             strictCaptions: strict, emphasize: try path("emphasize", required: false))
         base.speakerLabels = speakerLabels
+        base.overlayOnly = overlayOnly
         let language = try string("language")
         return BurnCombinations(
             base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },

@@ -21,6 +21,8 @@ public struct BurnRequest: Sendable {
     public var speakerLabels = false  // the speaker's name before their first caption after a change
     public var secondCaptions: String?  // a second track drawn with the first (bilingual captions)
     public var secondLanguage: String?  // BCP-47, for second-track captions that name none
+    /// Only the captions, on a transparent background (ProRes 4444, VP9 with alpha, or PNGs).
+    public var overlayOnly = false
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",

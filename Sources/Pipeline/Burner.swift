@@ -235,6 +235,7 @@ public enum Burner {
         events: (BurnEvent) -> Void
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let first = prepared[0].request
+        if first.overlayOnly { return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events) }
         let toSDR = try dynamicRangeChoice(first, info: prepared[0].info, events: events)
         let transcoder = try Transcoder(
             input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR)
@@ -251,6 +252,33 @@ public enum Burner {
             outputs: outputs, timer: timer, progress: { events(.progress($0)) },
             notice: { events(.notice("\(first.input): \($0)")) },
             isCancelled: { cancellation.isCancelled })
+        return zip(results, overlays).map { ($0, $1.rasterized) }
+    }
+
+    /// `render` for overlay-only outputs: the captions alone, transparent elsewhere, at the
+    /// input's frame times (`OverlayRenderer`).
+    private static func renderOverlays(
+        _ prepared: [PreparedBurn], into destinations: [OutputFile?], cancellation: Cancellation, events: (BurnEvent) -> Void
+    ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
+        let renderer = try OverlayRenderer(input: prepared[0].input)
+        let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
+        let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays -> OverlayOutput in
+            let (prepared, optional) = item
+            let destination = optional!  // an overlay render always writes a file
+            let target: OverlayTarget
+            if let names = destination.sequence {
+                target = .pictures(
+                    folder: destination.temporaryURL.path,
+                    names: { URL(fileURLWithPath: names.name(page: $0, of: Int.max)).lastPathComponent })
+            } else {
+                target = .video(
+                    path: destination.temporaryURL.path, finalPath: destination.finalURL.path,
+                    format: OverlayFormat(path: destination.finalURL.path)!, settings: prepared.request.encoder)
+            }
+            return OverlayOutput(target: target, overlay: overlays.overlay(at:))
+        }
+        let results = try renderer.run(
+            outputs: outputs, progress: { events(.progress($0)) }, isCancelled: { cancellation.isCancelled })
         return zip(results, overlays).map { ($0, $1.rasterized) }
     }
 
@@ -358,6 +386,15 @@ public enum Burner {
         case .none:
             throw BurnError.usage("a render needs an output file (-o FILE) or --null")
         case .file(let path):
+            if request.overlayOnly {
+                guard let format = OverlayFormat(path: path) else { throw BurnError.usage("\(path): \(OverlayFormat.advice)") }
+                guard format == .pngSequence else { return try OutputFile(output: path, inputs: request.inputFiles, claim: claim) }
+                let names = try SheetPageNames(path)
+                guard names.isPattern else {
+                    throw BurnError.usage("\(path): a PNG sequence needs a frame number pattern in its name (caps_%05d.png)")
+                }
+                return try OutputFile(output: path, inputs: request.inputFiles, claim: claim, sequence: names)
+            }
             if let problem = VideoContainer.problem(path, settings: request.encoder) { throw BurnError.usage("\(path): \(problem)") }
             return try OutputFile(output: path, inputs: request.inputFiles, claim: claim)
         }

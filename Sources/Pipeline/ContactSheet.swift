@@ -91,6 +91,8 @@ struct SheetPageNames {
     private let suffix: String
     private let width: Int?  // digits of the page number; nil: no pattern given
     let output: String
+    /// Whether the name holds a number pattern (`%d`, `%03d`).
+    var isPattern: Bool { width != nil }
 
     /// Reads `output`; a `%` that is not one `%d`, `%0Nd` or `%%` in the file name is a usage error.
     init(_ output: String) throws {

@@ -33,6 +33,7 @@ struct JobStamp: Equatable {
             hash.add("encoder \(request.encoder.encoderName) \(request.encoder.hdr?.rawValue ?? "-")")
         }
         if request.speakerLabels { hash.add("speaker-labels") }
+        if request.overlayOnly { hash.add("overlay-only") }
         if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
         value = String(hash.value, radix: 16)
     }

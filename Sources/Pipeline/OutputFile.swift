@@ -6,14 +6,18 @@ import Foundation
 final class OutputFile {
     let finalURL: URL
     let temporaryURL: URL
+    /// The pictures of a sequence (`caps_%05d.png`): written into a temporary folder,
+    /// moved beside `finalURL` one by one when complete; nil for a single file.
+    let sequence: SheetPageNames?
     private let lock: OutputLock
     private var committed = false
 
     /// Checks that `output` is none of `inputs` (by real path) and that its folder can be
     /// written, before any decoding; claims it (or takes over `claim`, already held for it);
     /// and removes the temporary files that runs killed before they could clean up left beside it.
-    init(output: String, inputs: [String], claim: OutputLock? = nil) throws {
+    init(output: String, inputs: [String], claim: OutputLock? = nil, sequence: SheetPageNames? = nil) throws {
         try Self.check(output, inputs: inputs)
+        self.sequence = sequence
         finalURL = URL(fileURLWithPath: output).standardizedFileURL
         let folder = finalURL.deletingLastPathComponent()
         var holder: String?
@@ -24,7 +28,15 @@ final class OutputFile {
         self.lock = lock
         Self.removeAbandonedTemporaries(of: finalURL)
         temporaryURL = folder.appendingPathComponent(".\(finalURL.lastPathComponent).partial-\(getpid())")
+        if sequence != nil {
+            do {
+                try FileManager.default.createDirectory(at: temporaryURL, withIntermediateDirectories: false)
+            } catch {
+                throw BurnError.output("\(output): cannot make the temporary folder \(temporaryURL.path): \(error.localizedDescription)")
+            }
+        }
     }
+
 
     /// Checks, without claiming it, that `output` is none of `inputs` (by real path, the same
     /// rule for every output) and that its folder exists and can be written.
@@ -48,8 +60,21 @@ final class OutputFile {
         }
     }
 
-    /// Moves the finished temporary file over the final path.
+    /// Moves the finished temporary file over the final path (each picture of a sequence
+    /// beside it, in order, then the emptied folder goes).
     func commit() throws {
+        if sequence != nil {
+            let folder = finalURL.deletingLastPathComponent()
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryURL.path)) ?? []
+            for name in names.sorted() where rename(temporaryURL.appendingPathComponent(name).path, folder.appendingPathComponent(name).path) != 0 {
+                let reason = String(cString: strerror(errno))
+                removeTemporary()
+                throw BurnError.output("\(folder.appendingPathComponent(name).path): cannot move the finished picture into place: \(reason)")
+            }
+            removeTemporary()
+            committed = true
+            return
+        }
         if rename(temporaryURL.path, finalURL.path) != 0 {
             let reason = String(cString: strerror(errno))
             removeTemporary()
@@ -61,7 +86,9 @@ final class OutputFile {
     /// A temporary file that never made it into place goes; the claim goes with the object.
     deinit { if !committed { removeTemporary() } }
 
-    func removeTemporary() { unlink(temporaryURL.path) }
+    func removeTemporary() {
+        if sequence != nil { try? FileManager.default.removeItem(at: temporaryURL) } else { unlink(temporaryURL.path) }
+    }
 
     /// Writes `bytes` to the temporary file and moves it into place; errors name the output and the reason.
     func write(_ bytes: Data) throws {
@@ -103,7 +130,8 @@ final class OutputFile {
         let folder = output.deletingLastPathComponent()
         let prefix = ".\(output.lastPathComponent).partial-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
-            unlink(folder.appendingPathComponent(name).path)
+            // A file, or the folder of a picture sequence.
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 }

@@ -1,0 +1,199 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+import Foundation
+import Imaging
+
+/// Where an overlay-only output goes.
+public enum OverlayTarget: Sendable {
+    /// ProRes 4444 (`.mov`) or VP9 with alpha (`.webm`), into `path` (a temporary file) in
+    /// the container `finalPath`'s extension names.
+    case video(path: String, finalPath: String, format: OverlayFormat, settings: EncoderSettings)
+    /// One PNG per frame in `folder` (a temporary folder), named by `names` (0-based frame
+    /// number to file name).
+    case pictures(folder: String, names: @Sendable (Int) -> String)
+}
+
+/// One overlay-only output: where it goes, and the caption at each time (seconds).
+public struct OverlayOutput {
+    public var target: OverlayTarget
+    public var overlay: (Double) throws -> FrameOverlay?
+
+    public init(target: OverlayTarget, overlay: @escaping (Double) throws -> FrameOverlay?) {
+        self.target = target
+        self.overlay = overlay
+    }
+}
+
+/// Renders the captions alone, for an editor to lay over the original: one picture per
+/// frame of the input, at the input's size and timestamps, transparent where there is no
+/// caption, no source pixels and no audio. The input is decoded for its frames' times only.
+public final class OverlayRenderer {
+    private let source: VideoSource
+    private let info: InputInfo
+
+    /// Opens the decoder for the probed `input`; nothing is decoded or written yet.
+    public init(input: MediaInput) throws {
+        info = input.info
+        source = try VideoSource(input, decoderThreads: 0)
+    }
+
+    /// Renders every one of `outputs` from one decode. An output that fails is left, with
+    /// its error, and the others go on; `progress` as `Transcoder.run`'s.
+    public func run(
+        outputs: [OverlayOutput], progress: (TranscodeProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) throws -> [Result<TranscodeSummary, Error>] {
+        let timer = StageTimer()
+        let matrix = ColorMatrix(source.colors.space, width: info.width, height: info.height)
+        let fullRange = source.colors.range == AVCOL_RANGE_JPEG
+        var sinks: [Result<OverlaySink, Error>] = outputs.map { output in
+            Result {
+                try OverlaySink(
+                    target: output.target, source: source, matrix: matrix, fullRange: fullRange,
+                    range: source.setup.dynamicRange)
+            }
+        }
+        var captioned = [Int](repeating: 0, count: outputs.count)
+        var frames = 0
+        if sinks.allSatisfy({ if case .failure = $0 { return true } else { return false } }) {
+            return sinks.map { $0.map { _ in fatalError("unreachable") } }
+        }
+        let damage = try source.readFrames(going: { !isCancelled() }) { frame in
+            let time = source.seconds(frame)
+            let pts = frame.pointer.pointee.pts
+            for index in outputs.indices {
+                guard case .success(let sink) = sinks[index] else { continue }
+                do {
+                    let overlay = try timer.measure(.captions) { try outputs[index].overlay(time) }
+                    if overlay != nil { captioned[index] += 1 }
+                    try sink.write(overlay, pts: pts, number: frames, timer: timer)
+                } catch {
+                    sinks[index] = .failure(error)
+                }
+            }
+            frames += 1
+            if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: time, duration: info.duration)) }
+        }
+        if isCancelled() { throw MediaError.cancelled }
+        _ = damage
+        for index in sinks.indices {
+            guard case .success(let sink) = sinks[index] else { continue }
+            do { try sink.finish(timer: timer) } catch { sinks[index] = .failure(error) }
+        }
+        progress(TranscodeProgress(frames: frames, time: info.duration ?? 0, duration: info.duration))
+        return sinks.indices.map { index in
+            sinks[index].map { _ in
+                TranscodeSummary(
+                    frames: frames, captionedFrames: captioned[index], copiedStreams: 0, copiedFrames: 0, stages: timer.times,
+                    width: info.width, height: info.height)
+            }
+        }
+    }
+}
+
+/// One overlay-only output while it is written: its picture, and its encoder and muxer (or
+/// its PNG encoder and folder).
+private final class OverlaySink {
+    private let picture: OverlayPicture
+    private let encoder: CodecContext
+    private let muxer: Muxer?  // nil: a PNG sequence
+    private let pictures: (folder: String, names: @Sendable (Int) -> String)?
+    private let packet: Packet
+    private let videoIndex: Int32
+    private let file: String  // named in errors
+    private var lastID: Int??  // the overlay drawn in `picture` (nil inside: none); nil: nothing drawn yet
+    private var lastPNG: [UInt8] = []
+
+    init(target: OverlayTarget, source: VideoSource, matrix: ColorMatrix, fullRange: Bool, range: DynamicRange) throws {
+        let frameRate = source.setup.frameRate
+        packet = try Packet()
+        switch target {
+        case .video(let path, let finalPath, let format, let settings):
+            file = finalPath
+            let muxer = try Muxer(path: path, formatFor: finalPath)
+            let plan = try EncoderPlan(overlay: format, settings: settings, file: finalPath)
+            var colors = source.colors
+            colors.range = fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+            encoder = try CodecContext.videoEncoder(
+                plan, width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
+                aspect: source.aspect, colors: colors, globalHeader: muxer.needsGlobalHeader, file: finalPath)
+            let stream = try muxer.addStream()
+            try encoder.copyParameters(to: stream)
+            stream.pointee.time_base = source.timeBase
+            stream.pointee.avg_frame_rate = frameRate
+            if format == .vp9Alpha { av_dict_set(&stream.pointee.metadata, "alpha_mode", "1", 0) }
+            videoIndex = stream.pointee.index
+            try muxer.start()
+            self.muxer = muxer
+            pictures = nil
+            picture = try OverlayPicture(
+                width: Int(source.width), height: Int(source.height), format: format, matrix: matrix, fullRange: fullRange,
+                range: range, file: finalPath)
+        case .pictures(let folder, let names):
+            file = folder
+            encoder = try CodecContext(codec: try CodecContext.encoder(for: AV_CODEC_ID_PNG, file: folder), file: folder) { context in
+                context.pointee.width = source.width
+                context.pointee.height = source.height
+                context.pointee.pix_fmt = AV_PIX_FMT_RGBA
+                context.pointee.time_base = source.timeBase
+            }
+            muxer = nil
+            videoIndex = 0
+            pictures = (folder, names)
+            picture = try OverlayPicture(
+                width: Int(source.width), height: Int(source.height), format: .pngSequence, matrix: matrix,
+                fullRange: fullRange, range: .sdr, file: folder)
+        }
+    }
+
+    /// Writes frame `number` (0-based) at `pts` (the input's time base) with `overlay` drawn.
+    func write(_ overlay: FrameOverlay?, pts: Int64, number: Int, timer: StageTimer) throws {
+        let id = overlay?.id
+        let changed = lastID == nil || lastID! != id
+        if changed {
+            try timer.measure(.composite) { try picture.draw(overlay?.bitmap, file: file) }
+            lastID = .some(id)
+        } else {
+            // The encoder may still hold the frame: a copy is made before it changes.
+            try MediaError.check(av_frame_make_writable(picture.frame.pointer), "av_frame_make_writable", file: file)
+        }
+        picture.frame.pointer.pointee.pts = pts
+        if let pictures {
+            if changed || lastPNG.isEmpty {
+                try timer.measure(.encode) {
+                    try encoder.send(frame: picture.frame.pointer)
+                    guard try encoder.receive(into: packet) else {
+                        throw MediaError.unsupported(file: file, message: "the PNG encoder gave no picture")
+                    }
+                    lastPNG = Array(UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size)))
+                    packet.unref()
+                }
+            }
+            let path = pictures.folder + "/" + pictures.names(number)
+            try timer.measure(.mux) {
+                guard FileManager.default.createFile(atPath: path, contents: Data(lastPNG)) else {
+                    throw MediaError.unsupported(file: path, message: "cannot write the picture: \(String(cString: strerror(errno)))")
+                }
+            }
+            return
+        }
+        try timer.measure(.encode) { try encoder.send(frame: picture.frame.pointer) }
+        try drain(timer: timer)
+    }
+
+    /// Flushes the encoder and completes the file.
+    func finish(timer: StageTimer) throws {
+        guard let muxer else { return }
+        try timer.measure(.encode) { try encoder.send(frame: nil) }
+        try drain(timer: timer)
+        try timer.measure(.mux) { try muxer.finish() }
+    }
+
+    private func drain(timer: StageTimer) throws {
+        guard let muxer else { return }
+        while try timer.measure(.encode, { try encoder.receive(into: packet) }) {
+            try timer.measure(.mux) { try muxer.write(packet, stream: videoIndex, timeBase: encoder.pointer.pointee.time_base) }
+        }
+    }
+}
