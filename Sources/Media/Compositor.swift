@@ -3,8 +3,9 @@ import CAVFilter
 import CAVFormat
 import CAVUtil
 
-/// Blends caption overlays into 4:2:0 frames in place, 8-bit (yuv420p) or 10-bit
-/// (yuv420p10le), touching only the overlay's box, and in it only the pixels with coverage.
+/// Blends caption overlays into planar YUV frames in place (4:2:0, 4:2:2 or 4:4:4, 8-bit or
+/// 10-bit, as the overlay was made for), touching only the overlay's box, and in it only the
+/// pixels with coverage.
 enum Compositor {
     /// dst = src + dst * (255 - alpha) / 255 over every plane, clipped to the frame.
     /// The overlay must have the frame's bit depth.
@@ -28,10 +29,13 @@ enum Compositor {
             let luma = Box(
                 x: overlay.x + 2 * blocks.columns.lowerBound, y: overlay.y + 2 * blocks.rows.lowerBound,
                 width: 2 * blocks.columns.count, height: 2 * blocks.rows.count, planeWidth: frameWidth, planeHeight: frameHeight)
+            let (across, down) = overlay.chroma.perBlock
+            let (shiftX, shiftY) = (overlay.chroma.shiftX, overlay.chroma.shiftY)
             let chroma = Box(
-                x: overlay.x / 2 + blocks.columns.lowerBound, y: overlay.y / 2 + blocks.rows.lowerBound,
-                width: blocks.columns.count, height: blocks.rows.count, planeWidth: (frameWidth + 1) / 2,
-                planeHeight: (frameHeight + 1) / 2)
+                x: (overlay.x >> shiftX) + across * blocks.columns.lowerBound,
+                y: (overlay.y >> shiftY) + down * blocks.rows.lowerBound, width: across * blocks.columns.count,
+                height: down * blocks.rows.count, planeWidth: (frameWidth + (1 << shiftX) - 1) >> shiftX,
+                planeHeight: (frameHeight + (1 << shiftY) - 1) >> shiftY)
             plane(piece.luma, piece.lumaAlpha, piece.lumaRuns, luma, f.data.0!, f.linesize.0)
             plane(piece.cb, piece.chromaAlpha, piece.chromaRuns, chroma, f.data.1!, f.linesize.1)
             plane(piece.cr, piece.chromaAlpha, piece.chromaRuns, chroma, f.data.2!, f.linesize.2)

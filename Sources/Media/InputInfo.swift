@@ -40,7 +40,7 @@ public struct InputInfo: Sendable {
         let s = stream.pointee
         statedDuration =
             s.duration > 0 && s.duration != AVCode.noPTS ? Double(s.duration) * av_q2d(s.time_base) : demuxer.duration
-        bitDepth = video.pixelFormat == AV_PIX_FMT_YUV420P10LE ? 10 : 8
+        bitDepth = video.bitDepth
         colour = ColourDescription(video.colors)
         streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
     }

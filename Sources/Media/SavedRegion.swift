@@ -4,7 +4,7 @@ import CAVFormat
 import CAVUtil
 import Foundation
 
-/// The pixels of one rectangle of a 4:2:0 frame (8 or 16 bits per sample), kept so that a
+/// The pixels of one rectangle of a planar YUV frame (8 or 16 bits per sample), kept so that a
 /// frame drawn on for one output can be put back as it was for the next: only the captions'
 /// box is copied, not the whole picture.
 struct SavedRegion {
@@ -58,11 +58,15 @@ struct SavedRegion {
     ) {
         guard area.width > 0, area.height > 0 else { return }
         let f = frame.pointee
-        let planes = [(f.data.0!, Int(f.linesize.0), 1), (f.data.1!, Int(f.linesize.1), 2), (f.data.2!, Int(f.linesize.2), 2)]
-        for (data, stride, scale) in planes {
-            let rowBytes = area.width / scale * bytesPerSample
-            for row in (area.y / scale)..<((area.y + area.height) / scale) {
-                body(data + row * stride + area.x / scale * bytesPerSample, rowBytes)
+        let chroma = ChromaLayout(AVPixelFormat(rawValue: f.format))
+        let planes = [
+            (f.data.0!, Int(f.linesize.0), 0, 0), (f.data.1!, Int(f.linesize.1), chroma.shiftX, chroma.shiftY),
+            (f.data.2!, Int(f.linesize.2), chroma.shiftX, chroma.shiftY),
+        ]
+        for (data, stride, shiftX, shiftY) in planes {
+            let rowBytes = (area.width >> shiftX) * bytesPerSample
+            for row in (area.y >> shiftY)..<((area.y + area.height) >> shiftY) {
+                body(data + row * stride + (area.x >> shiftX) * bytesPerSample, rowBytes)
             }
         }
     }

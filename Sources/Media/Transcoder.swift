@@ -75,7 +75,8 @@ public final class Transcoder {
     public init(input: MediaInput, encoding: Bool = true, toSDR: Bool = false) throws {
         info = input.info
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        source = try VideoSource(input, decoderThreads: encoding ? max(1, cores / 4) : 0, toSDR: toSDR)
+        source = try VideoSource(
+            input, decoderThreads: encoding ? max(1, cores / 4) : 0, toSDR: toSDR, keepingChroma: true)
     }
 
     /// Decoded frames that may wait for the render thread: one is enough for decoding to
@@ -104,7 +105,7 @@ public final class Transcoder {
     ) throws -> [Result<TranscodeSummary, Error>] {
         var noticed: Set<String> = []
         func notice(_ text: String) { if noticed.insert(text).inserted { noticeOnce(text) } }
-        var states = outputs.map { OutputState(overlay: $0.overlay, narrows: source.bitDepth > 8) }
+        var states = outputs.map { OutputState(overlay: $0.overlay, narrows: source.pixelFormat == AV_PIX_FMT_YUV420P10LE) }
         for (index, output) in outputs.enumerated() {
             guard case .file(let path, let finalPath, let settings) = output.target else { continue }
             do {
@@ -141,7 +142,8 @@ public final class Transcoder {
                 states.indices.map { index -> YUVOverlay? in
                     guard states[index].failure == nil else { return nil }
                     do {
-                        return try states[index].caption(at: time, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth, range: range)
+                        return try states[index].caption(
+                            at: time, matrix: matrix, fullRange: fullRange, bitDepth: source.bitDepth, range: range, chroma: source.chroma)
                     } catch {
                         states[index].fail(error)
                         return nil
@@ -300,7 +302,7 @@ public final class Transcoder {
         /// The overlay for the frame at `time`, converted to YUV when it is a new one (only its
         /// changed areas, when it says which).
         mutating func caption(
-            at time: Double, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int, range: DynamicRange
+            at time: Double, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int, range: DynamicRange, chroma: ChromaLayout
         ) throws -> YUVOverlay? {
             guard let caption = try overlay(time) else { return nil }
             if current?.id != caption.id {
@@ -313,7 +315,8 @@ public final class Transcoder {
                 {
                     current = (caption.id, before!)
                 } else {
-                    current = (caption.id, YUVOverlay(caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: bitDepth, range: range))
+                    current = (caption.id, YUVOverlay(
+                            caption.bitmap, matrix: matrix, fullRange: fullRange, bitDepth: bitDepth, range: range, chroma: chroma))
                 }
             }
             return current!.overlay
@@ -365,10 +368,17 @@ public final class Transcoder {
                 inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
             let plan = try EncoderPlan(
                 settings: settings, frameFormat: source.pixelFormat, metadata: source.setup.hdrMetadata, file: finalPath)
+            // An untagged input's matrix is named as the captions were blended with it (BT.709 for
+            // HD, BT.601 for SD), so that readers do not guess another one for the colours.
+            var colors = source.colors
+            if colors.space == AVCOL_SPC_UNSPECIFIED {
+                let assumed = ColorMatrix(colors.space, width: Int(source.width), height: Int(source.height))
+                colors.space = assumed == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+            }
             encoder = try CodecContext.videoEncoder(
                 plan, width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
-                aspect: source.aspect, colors: source.colors, globalHeader: muxer.needsGlobalHeader, file: finalPath)
-            takesNarrowed = source.bitDepth > 8 && plan.pixelFormat == AV_PIX_FMT_YUV420P
+                aspect: source.aspect, colors: colors, globalHeader: muxer.needsGlobalHeader, file: finalPath)
+            takesNarrowed = source.pixelFormat == AV_PIX_FMT_YUV420P10LE && plan.pixelFormat == AV_PIX_FMT_YUV420P
             if plan.pixelFormat != source.pixelFormat && !takesNarrowed {
                 let matrix = ColorMatrix(source.colors.space, width: Int(source.width), height: Int(source.height))
                 conversion = (
@@ -435,6 +445,8 @@ public final class Transcoder {
                 Transcoder.copyProperties(from: frame, to: converted)
                 frame = converted
             }
+            // Encoders that write the frame's tags (ProRes) write the encoder's.
+            frame.pointee.colorspace = encoder.pointer.pointee.colorspace
             try timer.measure(.encode) { try encoder.send(frame: frame) }
             try drain(timer: timer)
         }

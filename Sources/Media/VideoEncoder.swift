@@ -38,11 +38,12 @@ struct EncoderPlan {
                 message: "\(name) takes frames on its device (VAAPI, QSV, ...), which burn-captions does not upload to yet; "
                     + "use a software encoder or NVENC (h264_nvenc, hevc_nvenc)")
         }
-        let tenBit = frameFormat == AV_PIX_FMT_YUV420P10LE
+        let tenBit = VideoSetup.bitDepth(frameFormat) > 8
         let family = VideoCodec(id: codec.pointee.id)
         var wanted: [AVPixelFormat]
         if family == .prores {
-            wanted = [AV_PIX_FMT_YUV422P10LE]
+            // 422 HQ, or 4444 for 4:4:4 frames.
+            wanted = [ChromaLayout(frameFormat) == .yuv444 ? AV_PIX_FMT_YUV444P10LE : AV_PIX_FMT_YUV422P10LE]
         } else if tenBit && (family?.keepsTenBits ?? true) {
             wanted = [AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_P010LE, AV_PIX_FMT_YUV420P]
         } else {
@@ -57,7 +58,7 @@ struct EncoderPlan {
         // SVT-AV1 prints its banner and settings unless told to keep to errors.
         if name == "libsvtav1" { setenv("SVT_LOG", "1", 0) }
         var options = settings.options(for: name, extra: extra)
-        if name == "prores_ks" { options.append(("profile", "hq")) }
+        if name == "prores_ks" { options.append(("profile", pixelFormat == AV_PIX_FMT_YUV444P10LE ? "4444" : "hq")) }
         self.options = options
         self.codec = codec
         self.name = name

@@ -23,6 +23,10 @@ struct VideoSetup: Sendable {
     var dynamicRange: DynamicRange { DynamicRange(transfer: colors.transfer) }
     /// An HDR input's mastering display and light levels, when it carries them.
     private(set) var hdrMetadata: HDRMetadata?
+    /// A 4:2:2 or 4:4:4 input's own format (8 or 10-bit), which `keepingChroma` keeps.
+    private let nativeFormat: AVPixelFormat?
+    /// The steps without the conversion to 4:2:0: crop and rotation.
+    private let stepsKeepingChroma: [FilterStep]
     let width: Int32  // upright // pixels
     let height: Int32
     /// The stored size when it was odd and one row or column was cropped (H.264 4:2:0 needs
@@ -77,8 +81,28 @@ struct VideoSetup: Sendable {
             throw MediaError.unsupported(file: path, message: "the picture is \(parameters.width)x\(parameters.height), too small")
         }
         steps = crop + conversion.steps + orientation.filters
+        nativeFormat = conversion.native
+        stepsKeepingChroma = crop + orientation.filters
         (width, height) = orientation.swapsDimensions ? (even.height, even.width) : (even.width, even.height)
         hdrMetadata = DynamicRange(transfer: parameters.color_trc).isHDR ? HDRMetadata.read(stream: stream, path: path) : nil
+    }
+
+    /// The same video with a 4:2:2 or 4:4:4 input (ProRes, DNxHR) kept at its own chroma
+    /// resolution and depth, for a render that blends captions there; other inputs unchanged.
+    func keepingChroma() -> VideoSetup {
+        guard let nativeFormat else { return self }
+        var copy = self
+        copy.steps = stepsKeepingChroma
+        copy.pixelFormat = nativeFormat
+        return copy
+    }
+
+    /// Bits per sample of the frames delivered: 8, or 10.
+    var bitDepth: Int { Self.bitDepth(pixelFormat) }
+
+    /// 10 for the 10-bit formats frames are blended in, else 8.
+    static func bitDepth(_ format: AVPixelFormat) -> Int {
+        [AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV422P10LE, AV_PIX_FMT_YUV444P10LE].contains(format) ? 10 : 8
     }
 
     /// The same video tone-mapped to SDR: after the other steps, zscale takes the picture to
@@ -107,6 +131,13 @@ struct Conversion {
     var outputFormat = AV_PIX_FMT_YUV420P
     var outputSpace: AVColorSpace
     var outputRange: AVColorRange
+    /// A 4:2:2 or 4:4:4 format (8 or 10-bit) the render may keep instead (`VideoSetup.keepingChroma`).
+    var native: AVPixelFormat?
+
+    static let nativeFormats: Set<Int32> = [
+        AV_PIX_FMT_YUV422P.rawValue, AV_PIX_FMT_YUV444P.rawValue, AV_PIX_FMT_YUV422P10LE.rawValue,
+        AV_PIX_FMT_YUV444P10LE.rawValue,
+    ]
 
     static let fullRangeFormats: Set<Int32> = [
         AV_PIX_FMT_YUVJ420P.rawValue, AV_PIX_FMT_YUVJ422P.rawValue, AV_PIX_FMT_YUVJ444P.rawValue,
@@ -135,6 +166,7 @@ struct Conversion {
             steps = []
             outputFormat = format
         } else {
+            if Self.nativeFormats.contains(format.rawValue) { native = format }
             let levels = full ? "pc" : "tv"
             steps = [
                 FilterStep("scale", "in_range=\(levels):out_range=\(levels)"), FilterStep("format", "pix_fmts=yuv420p"),

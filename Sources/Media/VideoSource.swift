@@ -20,9 +20,11 @@ final class VideoSource {
     private var lastPTS = Int64.min
 
     /// Decodes the video `input`'s probe found, from the start; `decoderThreads` 0 lets FFmpeg
-    /// choose; `toSDR` tone-maps an HDR input to SDR BT.709.
-    init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false) throws {
-        let setup = toSDR ? input.info.video.toneMappedToSDR() : input.info.video
+    /// choose; `toSDR` tone-maps an HDR input to SDR BT.709; `keepingChroma` keeps a 4:2:2
+    /// or 4:4:4 input's chroma (else every frame comes out 4:2:0).
+    init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false) throws {
+        let probed = keepingChroma ? input.info.video.keepingChroma() : input.info.video
+        let setup = toSDR ? probed.toneMappedToSDR() : probed
         let demuxer = try input.demuxer()
         let stream = demuxer.stream(Int(setup.streamIndex))
         let path = input.info.path
@@ -64,7 +66,9 @@ final class VideoSource {
     var timeBase: AVRational { setup.timeBase }
     var colors: ColorTags { setup.colors }
     var pixelFormat: AVPixelFormat { setup.pixelFormat }
-    var bitDepth: Int { pixelFormat == AV_PIX_FMT_YUV420P10LE ? 10 : 8 }
+    var bitDepth: Int { setup.bitDepth }
+    /// The frames' chroma sampling.
+    var chroma: ChromaLayout { ChromaLayout(pixelFormat) }
     /// Frames per second (the average, or 25 when the file does not say).
     var frameRate: Double { av_q2d(setup.frameRate) }
 

@@ -1,7 +1,8 @@
 import Imaging
 
 /// A caption bitmap converted once into a frame's colour space and bit depth: premultiplied
-/// Y, Cb, Cr with 8-bit alpha, chroma at half resolution aligned to the frame's 2x2 grid.
+/// Y, Cb, Cr with 8-bit alpha, chroma at the frame's resolution (`chroma`: half across and
+/// down in 4:2:0), aligned to the frame's 2x2 grid.
 /// Kept as pieces: the whole box, then each area converted again since (a word whose state
 /// changed), shown instead of what the pieces before it hold there. An update adds pieces and
 /// leaves the planes before it alone, so frames still waiting with the overlay before share
@@ -19,19 +20,27 @@ public struct YUVOverlay: Sendable {
 
     /// The light the frame's signal stands for: in HDR, colours are placed at graphics white.
     public var range: DynamicRange
+    /// The frame's chroma sampling.
+    public var chroma: ChromaLayout
 
     /// Converts `bitmap` with `matrix`; `fullRange` for 0...255 video, else 16...235/240
     /// (both times 4 at 10 bits); `range` HDR for HLG or PQ frames (BT.2408 graphics white).
-    public init(_ bitmap: CaptionBitmap, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int = 8, range: DynamicRange = .sdr) {
+    public init(
+        _ bitmap: CaptionBitmap, matrix: ColorMatrix, fullRange: Bool, bitDepth: Int = 8, range: DynamicRange = .sdr,
+        chroma: ChromaLayout = .yuv420
+    ) {
         self.bitDepth = bitDepth
         self.range = range
+        self.chroma = chroma
         x = bitmap.x & ~1
         y = bitmap.y & ~1
         width = (bitmap.width + bitmap.x - x + 1) & ~1
         height = (bitmap.height + bitmap.y - y + 1) & ~1
         let whole = YUVPiece.Blocks(columns: 0..<(width / 2), rows: 0..<(height / 2))
         pieces = [
-            YUVPiece(bitmap, overlayX: x, overlayY: y, blocks: whole, conversion: YUVConversion(matrix, fullRange: fullRange, bitDepth: bitDepth, range: range))
+            YUVPiece(
+                bitmap, overlayX: x, overlayY: y, blocks: whole,
+                conversion: YUVConversion(matrix, fullRange: fullRange, bitDepth: bitDepth, range: range), chroma: chroma)
         ]
     }
 
@@ -52,7 +61,7 @@ public struct YUVOverlay: Sendable {
             for index in pieces.indices { pieces[index].hide(blocks) }
             // A piece the new one covers whole shows nothing any more (the first always stays).
             pieces = [pieces[0]] + pieces.dropFirst().filter { !blocks.contains($0.blocks) }
-            pieces.append(YUVPiece(bitmap, overlayX: x, overlayY: y, blocks: blocks, conversion: conversion))
+            pieces.append(YUVPiece(bitmap, overlayX: x, overlayY: y, blocks: blocks, conversion: conversion, chroma: chroma))
         }
         if pieces.count > Self.maximumPieces {
             var whole = pieces[0]

@@ -1,8 +1,9 @@
 import Imaging
 
 /// A rectangle of a `YUVOverlay`'s planes, in whole 2x2 blocks: luma and its alpha at full
-/// resolution, premultiplied Cb and Cr with the blocks' mean alpha, and the runs of each row
-/// where the piece shows (alpha not zero, and no later piece over it).
+/// resolution, premultiplied Cb and Cr at the frame's chroma resolution (one sample per block
+/// in 4:2:0, two in 4:2:2, four in 4:4:4) with the mean alpha of the pixels each covers, and
+/// the runs of each row where the piece shows (alpha not zero, and no later piece over it).
 struct YUVPiece: Sendable {
     /// Columns and rows of 2x2 blocks, counted from the overlay's top-left corner.
     struct Blocks: Sendable, Equatable {
@@ -19,25 +20,35 @@ struct YUVPiece: Sendable {
     let blocks: Blocks
     private(set) var luma: [UInt16]  // premultiplied Y at the overlay's depth, lumaWidth per row
     private(set) var lumaAlpha: [UInt8]
-    private(set) var cb: [UInt16]  // premultiplied, one per block
+    private(set) var cb: [UInt16]  // premultiplied, chromaWidth per row
     private(set) var cr: [UInt16]
-    private(set) var chromaAlpha: [UInt8]  // mean alpha of each 2x2 block
+    private(set) var chromaAlpha: [UInt8]  // mean alpha of the pixels of each chroma sample
+    let chroma: ChromaLayout
     private(set) var lumaRuns: AlphaRuns
     private(set) var chromaRuns: AlphaRuns
 
     /// Luma samples per row.
     var lumaWidth: Int { 2 * blocks.columns.count }
+    /// Chroma samples per row.
+    var chromaWidth: Int { chroma.perBlock.columns * blocks.columns.count }
 
     /// `blocks` of `bitmap` converted, for an overlay whose top-left corner is at
     /// (`overlayX`, `overlayY`) frame pixels.
-    init(_ bitmap: CaptionBitmap, overlayX: Int, overlayY: Int, blocks: Blocks, conversion: YUVConversion) {
+    init(
+        _ bitmap: CaptionBitmap, overlayX: Int, overlayY: Int, blocks: Blocks, conversion: YUVConversion,
+        chroma: ChromaLayout = .yuv420
+    ) {
         self.blocks = blocks
+        self.chroma = chroma
         let columns = blocks.columns.count
         let rows = blocks.rows.count
         let lumaWidth = 2 * columns
+        let (across, down) = chroma.perBlock
+        let chromaWidth = across * columns
+        let pixelsPerSample = Double(4 / (across * down))
         var luma = [UInt16](repeating: 0, count: 4 * columns * rows)
         var lumaAlpha = [UInt8](repeating: 0, count: luma.count)
-        var cb = [UInt16](repeating: 0, count: columns * rows)
+        var cb = [UInt16](repeating: 0, count: across * down * columns * rows)
         var cr = cb
         var chromaAlpha = [UInt8](repeating: 0, count: cb.count)
 
@@ -69,7 +80,8 @@ struct YUVPiece: Sendable {
                         )
                         // A transparent block stays zero: most of a caption's box is empty.
                         guard corners.0 | corners.1 | corners.2 | corners.3 != 0 else { continue }
-                        var sum = (cb: 0.0, cr: 0.0, alpha: 0.0)
+                        // Each chroma sample's sums: one for 4:2:0, two (top, bottom) for 4:2:2, four for 4:4:4.
+                        var sums = ChromaSums()
                         for k in 0..<4 {
                             let key = k == 0 ? corners.0 : k == 1 ? corners.1 : k == 2 ? corners.2 : corners.3
                             guard key != 0 else { continue }
@@ -77,12 +89,16 @@ struct YUVPiece: Sendable {
                             let i = (2 &* row &+ (k >> 1)) &* lumaWidth &+ 2 &* column &+ (k & 1)
                             luma[i] = p.luma
                             lumaAlpha[i] = p.lumaAlpha
-                            sum = (sum.cb + p.cb, sum.cr + p.cr, sum.alpha + p.alpha)
+                            let sample = (across == 2 ? k & 1 : 0) &+ (down == 2 ? (k >> 1) &* across : 0)
+                            sums.add(sample, p.cb, p.cr, p.alpha)
                         }
-                        let i = row &* columns &+ column
-                        cb[i] = conversion.sample(sum.cb / 4)
-                        cr[i] = conversion.sample(sum.cr / 4)
-                        chromaAlpha[i] = conversion.byte(sum.alpha / 4)
+                        for sample in 0..<(across &* down) {
+                            let sum = sums[sample]
+                            let i = (row &* down &+ sample / across) &* chromaWidth &+ column &* across &+ sample % across
+                            cb[i] = conversion.sample(sum.cb / pixelsPerSample)
+                            cr[i] = conversion.sample(sum.cr / pixelsPerSample)
+                            chromaAlpha[i] = conversion.byte(sum.alpha / pixelsPerSample)
+                        }
                     }
                 }
             }
@@ -93,7 +109,7 @@ struct YUVPiece: Sendable {
         self.cr = cr
         self.chromaAlpha = chromaAlpha
         lumaRuns = AlphaRuns(lumaAlpha, width: lumaWidth, height: 2 * rows)
-        chromaRuns = AlphaRuns(chromaAlpha, width: columns, height: rows)
+        chromaRuns = AlphaRuns(chromaAlpha, width: chromaWidth, height: down * rows)
     }
 
     /// Calls `body` with the five planes' samples as mutable pointers.
@@ -124,7 +140,10 @@ struct YUVPiece: Sendable {
         let rows = hidden.rows.clamped(to: blocks.rows)
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let first = (column: columns.lowerBound - blocks.columns.lowerBound, row: rows.lowerBound - blocks.rows.lowerBound)
-        chromaRuns.remove(columns: first.column..<(first.column + columns.count), rows: first.row..<(first.row + rows.count))
+        let (across, down) = chroma.perBlock
+        chromaRuns.remove(
+            columns: (across * first.column)..<(across * (first.column + columns.count)),
+            rows: (down * first.row)..<(down * (first.row + rows.count)))
         lumaRuns.remove(
             columns: (2 * first.column)..<(2 * (first.column + columns.count)),
             rows: (2 * first.row)..<(2 * (first.row + rows.count)))
@@ -137,7 +156,8 @@ struct YUVPiece: Sendable {
         let row = piece.blocks.rows.lowerBound - blocks.rows.lowerBound
         let columns = piece.blocks.columns.count
         let lumaWidth = self.lumaWidth
-        let chromaWidth = blocks.columns.count
+        let chromaWidth = self.chromaWidth
+        let (across, down) = chroma.perBlock
         /// Copies `source` (`width` per row) into `target` (`targetWidth` per row) at (x, y).
         func copy<T>(_ source: [T], width: Int, into target: inout [T], targetWidth: Int, x: Int, y: Int) {
             guard width > 0 else { return }
@@ -148,12 +168,41 @@ struct YUVPiece: Sendable {
         }
         copy(piece.luma, width: 2 * columns, into: &luma, targetWidth: lumaWidth, x: 2 * column, y: 2 * row)
         copy(piece.lumaAlpha, width: 2 * columns, into: &lumaAlpha, targetWidth: lumaWidth, x: 2 * column, y: 2 * row)
-        copy(piece.cb, width: columns, into: &cb, targetWidth: chromaWidth, x: column, y: row)
-        copy(piece.cr, width: columns, into: &cr, targetWidth: chromaWidth, x: column, y: row)
-        copy(piece.chromaAlpha, width: columns, into: &chromaAlpha, targetWidth: chromaWidth, x: column, y: row)
+        for (source, target) in [(piece.cb, \YUVPiece.cb), (piece.cr, \YUVPiece.cr)] {
+            copy(source, width: across * columns, into: &self[keyPath: target], targetWidth: chromaWidth, x: across * column, y: down * row)
+        }
+        copy(piece.chromaAlpha, width: across * columns, into: &chromaAlpha, targetWidth: chromaWidth, x: across * column, y: down * row)
         let rows = row..<(row + piece.blocks.rows.count)
-        chromaRuns.update(chromaAlpha, rows: rows, width: chromaWidth)
+        chromaRuns.update(chromaAlpha, rows: (down * rows.lowerBound)..<(down * rows.upperBound), width: chromaWidth)
         lumaRuns.update(lumaAlpha, rows: (2 * rows.lowerBound)..<(2 * rows.upperBound), width: lumaWidth)
+    }
+}
+
+/// The premultiplied Cb, Cr and alpha summed for each chroma sample of a 2x2 block (up to four).
+private struct ChromaSums {
+    private var first = (cb: 0.0, cr: 0.0, alpha: 0.0)
+    private var others = (
+        (cb: 0.0, cr: 0.0, alpha: 0.0), (cb: 0.0, cr: 0.0, alpha: 0.0), (cb: 0.0, cr: 0.0, alpha: 0.0)
+    )
+
+    @inline(__always)
+    mutating func add(_ sample: Int, _ cb: Double, _ cr: Double, _ alpha: Double) {
+        switch sample {
+        case 0: first = (first.cb + cb, first.cr + cr, first.alpha + alpha)
+        case 1: others.0 = (others.0.cb + cb, others.0.cr + cr, others.0.alpha + alpha)
+        case 2: others.1 = (others.1.cb + cb, others.1.cr + cr, others.1.alpha + alpha)
+        default: others.2 = (others.2.cb + cb, others.2.cr + cr, others.2.alpha + alpha)
+        }
+    }
+
+    @inline(__always)
+    subscript(sample: Int) -> (cb: Double, cr: Double, alpha: Double) {
+        switch sample {
+        case 0: return first
+        case 1: return others.0
+        case 2: return others.1
+        default: return others.2
+        }
     }
 }
 

@@ -95,6 +95,41 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(luma(3, 3), 472 + 199, "472 + 400 * 127 / 255")
     }
 
+    /// A 4x4 bitmap whose rows are red, blue, red, blue, blended into 8x8 frames of
+    /// `format` filled with grey: the Cr sample under each pixel of the bitmap, by row.
+    private func crRows(_ format: AVPixelFormat, chroma: ChromaLayout) throws -> [[UInt8]] {
+        let frame = try Frame.picture(width: 8, height: 8, format: format, file: nil)
+        let f = frame.pointer.pointee
+        for (plane, stride) in [(f.data.0!, f.linesize.0), (f.data.1!, f.linesize.1), (f.data.2!, f.linesize.2)] {
+            plane.update(repeating: 128, count: 8 * Int(stride))
+        }
+        let red: [UInt8] = [255, 0, 0, 255]
+        let blue: [UInt8] = [0, 0, 255, 255]
+        let row = { (color: [UInt8]) in [[UInt8]](repeating: color, count: 4) }
+        let pixels = Array((row(red) + row(blue) + row(red) + row(blue)).joined())
+        let overlay = YUVOverlay(
+            CaptionBitmap(x: 2, y: 2, width: 4, height: 4, pixels: pixels), matrix: .bt709, fullRange: false, chroma: chroma)
+        Compositor.blend(overlay, into: frame.pointer)
+        return (2..<6).map { y in
+            (2..<6).map { x in f.data.2![(y >> chroma.shiftY) * Int(f.linesize.2) + (x >> chroma.shiftX)] }
+        }
+    }
+
+    func testFourTwoTwoAndFourFourFourKeepTheirChromaRows() throws {
+        let red: UInt8 = 240  // BT.709 limited: Cr of pure red
+        let blue = UInt8((128 + (0 - 0.0722) / 1.5748 * 224).rounded())  // Cr of pure blue: 118
+        for (format, chroma) in [(AV_PIX_FMT_YUV422P, ChromaLayout.yuv422), (AV_PIX_FMT_YUV444P, .yuv444)] {
+            let rows = try crRows(format, chroma: chroma)
+            XCTAssertEqual(rows[0], [red, red, red, red], "\(format): a red row keeps red chroma")
+            XCTAssertEqual(rows[1], [blue, blue, blue, blue], "\(format): a blue row keeps blue chroma")
+            XCTAssertEqual(rows[2], rows[0], "\(format)")
+        }
+        // 4:2:0 mixes each pair of rows: one chroma row for both.
+        let mixed = try crRows(AV_PIX_FMT_YUV420P, chroma: .yuv420)
+        XCTAssertEqual(mixed[0], mixed[1])
+        XCTAssertEqual(mixed[0][0], UInt8(((Double(red) + Double(blue)) / 2).rounded()), accuracy: 1)
+    }
+
     func testOverlayPartlyOutsideTheFrameIsClipped() throws {
         let frame = try frame(size: 8)
         Compositor.blend(

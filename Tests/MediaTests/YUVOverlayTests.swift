@@ -13,12 +13,17 @@ import XCTest
 final class YUVOverlayTests: XCTestCase {
     private let frameSize = (width: 48, height: 40)
 
-    /// A yuv420p frame filled with a pattern, so that blending over it shows every sample.
-    private func frame() throws -> Frame {
-        let frame = try Frame.picture(width: frameSize.width, height: frameSize.height, format: AV_PIX_FMT_YUV420P, file: "test")
+    /// The 8-bit format of a chroma layout.
+    private func format(_ chroma: ChromaLayout) -> AVPixelFormat {
+        chroma == .yuv444 ? AV_PIX_FMT_YUV444P : chroma == .yuv422 ? AV_PIX_FMT_YUV422P : AV_PIX_FMT_YUV420P
+    }
+
+    /// A frame of `chroma` filled with a pattern, so that blending over it shows every sample.
+    private func frame(_ chroma: ChromaLayout) throws -> Frame {
+        let frame = try Frame.picture(width: frameSize.width, height: frameSize.height, format: format(chroma), file: "test")
         let f = frame.pointer.pointee
         for (plane, (data, stride)) in [(f.data.0!, f.linesize.0), (f.data.1!, f.linesize.1), (f.data.2!, f.linesize.2)].enumerated() {
-            let rows = plane == 0 ? frameSize.height : frameSize.height / 2
+            let rows = plane == 0 ? frameSize.height : frameSize.height >> chroma.shiftY
             for row in 0..<rows {
                 for column in 0..<Int(stride) { data[row * Int(stride) + column] = UInt8((row * 7 + column * 13 + plane * 50) % 256) }
             }
@@ -28,11 +33,12 @@ final class YUVOverlayTests: XCTestCase {
 
     /// The three planes after blending `overlay` into a fresh patterned frame.
     private func blended(_ overlay: YUVOverlay) throws -> [[UInt8]] {
-        let frame = try frame()
+        let frame = try frame(overlay.chroma)
         Compositor.blend(overlay, into: frame.pointer)
         let f = frame.pointer.pointee
-        return [(f.data.0!, f.linesize.0, frameSize.height), (f.data.1!, f.linesize.1, frameSize.height / 2),
-            (f.data.2!, f.linesize.2, frameSize.height / 2)].map { data, stride, rows in
+        let chromaRows = frameSize.height >> overlay.chroma.shiftY
+        return [(f.data.0!, f.linesize.0, frameSize.height), (f.data.1!, f.linesize.1, chromaRows),
+            (f.data.2!, f.linesize.2, chromaRows)].map { data, stride, rows in
             Array(UnsafeBufferPointer(start: data, count: Int(stride) * rows))
         }
     }
@@ -53,11 +59,15 @@ final class YUVOverlayTests: XCTestCase {
     }
 
     func testUpdatesInPartsBlendLikeTheWholeBitmapConvertedAgain() throws {
+        for chroma in [ChromaLayout.yuv420, .yuv422, .yuv444] { try checkUpdates(chroma) }
+    }
+
+    private func checkUpdates(_ chroma: ChromaLayout) throws {
         var random = SeededGenerator(seed: 17)
         // Odd position and size, partly off the frame's right edge.
         var bitmap = CaptionBitmap(
             x: 21, y: 5, width: 31, height: 27, pixels: (0..<(31 * 27)).flatMap { _ in randomPixel(&random) })
-        var overlay = YUVOverlay(bitmap, matrix: .bt709, fullRange: false)
+        var overlay = YUVOverlay(bitmap, matrix: .bt709, fullRange: false, chroma: chroma)
         var merged = false
         for step in 0..<40 {
             let before = overlay
@@ -85,8 +95,8 @@ final class YUVOverlayTests: XCTestCase {
             if piecesBefore > 1, overlay.pieces.count == 1 { merged = true }
             XCTAssertLessThanOrEqual(overlay.pieces.count, YUVOverlay.maximumPieces)
             XCTAssertNil(
-                firstDifference(try blended(overlay), try blended(YUVOverlay(bitmap, matrix: .bt709, fullRange: false))),
-                "step \(step): the updated overlay blends like a fresh one")
+                firstDifference(try blended(overlay), try blended(YUVOverlay(bitmap, matrix: .bt709, fullRange: false, chroma: chroma))),
+                "\(chroma) step \(step): the updated overlay blends like a fresh one")
             XCTAssertNil(firstDifference(try blended(before), beforeBlend), "step \(step): the overlay before is unchanged")
         }
         XCTAssertTrue(merged, "the pieces were merged at least once")

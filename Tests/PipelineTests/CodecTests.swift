@@ -66,11 +66,16 @@ final class CodecTests: XCTestCase {
     /// stored (limited range stays limited): 8-bit (`yuv420p`), or 10-bit little-endian pairs
     /// of bytes (`yuv420p10le`).
     static func luma(_ file: String, at time: Double, format: String = "yuv420p") throws -> [UInt8] {
-        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("luma-\(UUID().uuidString).raw")
+        let planes = try picture(file, at: time, format: format)
+        return Array(planes.prefix(planes.count * 2 / 3))  // 4:2:0: luma is two thirds
+    }
+
+    /// The frame at `time` seconds of `file` as ffmpeg decodes it into `format`, raw.
+    static func picture(_ file: String, at time: Double, format: String) throws -> [UInt8] {
+        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("picture-\(UUID().uuidString).raw")
         defer { try? FileManager.default.removeItem(at: raw) }
         try ProcessRunner.ffmpeg(["-ss", String(time), "-i", file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", format, raw.path])
-        let planes = [UInt8](try Data(contentsOf: raw))
-        return Array(planes.prefix(planes.count * 2 / 3))  // 4:2:0: luma is two thirds
+        return [UInt8](try Data(contentsOf: raw))
     }
 
     /// Pixels whose luma differs by more than 60 levels: the caption's fill and outline.
@@ -104,6 +109,52 @@ final class CodecTests: XCTestCase {
             XCTAssertLessThan(Self.changed(try Self.luma(output, at: 0.2), plain.before), 200, "\(name): no caption at 0.2 s")
             XCTAssertGreaterThan(Self.changed(try Self.luma(output, at: 1.0), plain.during), 3000, "\(name): the caption at 1.0 s")
             try FileManager.default.removeItem(atPath: output)
+        }
+    }
+
+    func testA422TenBitProResInputStays422TenBitWithTheCaptionColoursRight() throws {
+        let folder = try temporaryFolder()
+        // An untagged camera file (FFmpeg's ProRes encoder writes the frames' tags, here none).
+        let input = folder.appendingPathComponent("camera.mov").path
+        try ProcessRunner.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=0x404040:s=720x1280:d=1:r=30", "-c:v", "prores_ks", "-profile:v", "hq", "-pix_fmt",
+            "yuv422p10le", input,
+        ])
+        let captions = folder.appendingPathComponent("c.json")
+        try #"{"segments": [{"start": 0, "end": 1, "text": "RED RED RED"}]}"#.write(to: captions, atomically: true, encoding: .utf8)
+        for (fill, expected) in [("#FFFFFF", (255.0, 255.0, 255.0)), ("#FF2020", (255.0, 32.0, 32.0)), ("#20A0FF", (32.0, 160.0, 255.0))] {
+            let preset = folder.appendingPathComponent("fill.json")
+            try String(contentsOf: CLI.root.appendingPathComponent("Presets/tiktok.json"), encoding: .utf8)
+                .replacingOccurrences(of: "\"fill\": \"#FFFFFF\"", with: "\"fill\": \"\(fill)\"")
+                .write(to: preset, atomically: true, encoding: .utf8)
+            let output = folder.appendingPathComponent("out.mov").path
+            let burn = try CLI.burn([input, "--captions", captions.path, "--preset", preset.path, "--codec", "prores", "-o", output, "-q"])
+            XCTAssertEqual(burn.status, 0, burn.stderr)
+            let stream = try Self.probe(output, stream: "v", entries: "pix_fmt,profile,color_space")
+            XCTAssertEqual(stream["pix_fmt"], "yuv422p10le")
+            XCTAssertEqual(stream["profile"], "HQ")
+            XCTAssertEqual(stream["color_space"], "bt709", "the untagged HD input's matrix, as blended, is named")
+            // The fill in the output's own samples (no conversion by a reader): the BT.709
+            // limited-range Y'CbCr of the colour, within 2/255 of the range (8 at 10 bits).
+            let (width, height) = (720, 1280)
+            let planes = try Self.picture(output, at: 0.5, format: "yuv422p10le")
+            func sample(_ index: Int) -> Int { Int(planes[2 * index]) | Int(planes[2 * index + 1]) << 8 }
+            let (r, g, b) = (expected.0 / 255, expected.1 / 255, expected.2 / 255)
+            let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            let want = (
+                y: 64 + 876 * luma, cb: 512 + 896 * (b - luma) / 1.8556, cr: 512 + 896 * (r - luma) / 1.5748
+            )
+            var matching = 0
+            for row in 0..<height {
+                for column in 0..<width {
+                    let chroma = width * height + row * width / 2 + column / 2
+                    let (y, cb, cr) = (sample(row * width + column), sample(chroma), sample(chroma + width * height / 2))
+                    if abs(Double(y) - want.y) <= 8 && abs(Double(cb) - want.cb) <= 8 && abs(Double(cr) - want.cr) <= 8 {
+                        matching += 1
+                    }
+                }
+            }
+            XCTAssertGreaterThan(matching, 500, "\(fill): pixels of the fill's colour (Y'CbCr \(want))")
         }
     }
 
