@@ -229,6 +229,7 @@ enum Arguments {
                 encoder.codec = codec
             case "--encoder":
                 let name = try value(argument)
+                if let problem = EncoderSettings.problem(encoder: name) { throw BurnError.usage("--encoder: \(problem)") }
                 guard let codec = VideoCodec.ofEncoder(name) else {
                     throw BurnError.usage("--encoder: this FFmpeg has no video encoder \"\(name)\"")
                 }

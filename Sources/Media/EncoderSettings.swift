@@ -78,6 +78,13 @@ public struct EncoderSettings: Sendable, Equatable {
             ]
             if lossless { options.append(("lossless", "1")) }
             return options
+        case "libaom-av1":
+            // libaom: constant quality 0 ... 63 (b=0), speeds 0 (slowest) ... 8, row threads.
+            let speeds = [8, 8, 7, 7, 6, 6, 5, 4, 3, 2]
+            return [
+                ("crf", String(min(63, Int((crf * 1.5).rounded())))), ("b", "0"), ("cpu-used", String(speeds[rank])),
+                ("row-mt", "1"),
+            ]
         case "prores_ks":
             // The profile sets the rate: 422 HQ, or 4444 for 4:4:4 frames (chosen with the pixel format).
             return []
@@ -91,7 +98,7 @@ public struct EncoderSettings: Sendable, Equatable {
     }
 
     /// Whether `options(for:)` maps `crf` and `preset` for `encoder`.
-    static func mapsQuality(of encoder: String) -> Bool {
-        ["libx264", "libx265", "libsvtav1", "libvpx-vp9", "prores_ks", "h264_nvenc", "hevc_nvenc"].contains(encoder)
+    public static func mapsQuality(of encoder: String) -> Bool {
+        ["libx264", "libx265", "libsvtav1", "libaom-av1", "libvpx-vp9", "prores_ks", "h264_nvenc", "hevc_nvenc"].contains(encoder)
     }
 }

@@ -7,12 +7,10 @@ import Foundation
 /// light levels (CTA-861.3), as the input's stream or its first frame carries them, handed
 /// to the encoder's own parameters and the output stream (FFmpeg 5.1's libx265 and
 /// libsvtav1 wrappers do not copy frame side data).
-struct HDRMetadata: Sendable, Equatable {
+struct HDRMetadata: Sendable {
     /// Chromaticities of red, green, blue and white, CIE 1931 x and y.
     var display: (red: (Double, Double), green: (Double, Double), blue: (Double, Double), white: (Double, Double), minLuminance: Double, maxLuminance: Double)?  // cd/m²
     var lightLevel: (maxContent: Int, maxAverage: Int)?  // cd/m²
-
-    static func == (a: HDRMetadata, b: HDRMetadata) -> Bool { a.describe == b.describe }
 
     var isEmpty: Bool { display == nil && lightLevel == nil }
 
@@ -70,9 +68,6 @@ struct HDRMetadata: Sendable, Equatable {
             light: light.map { UnsafeRawPointer($0.pointee.data).assumingMemoryBound(to: AVContentLightMetadata.self) })
         return found.isEmpty ? nil : found
     }
-
-    /// One line for logs and equality.
-    var describe: String { "\(x265Parameters.joined(separator: ":"))" }
 
     /// libx265's parameters: chromaticities in 0.00002 steps, luminance in 0.0001 cd/m².
     var x265Parameters: [String] {

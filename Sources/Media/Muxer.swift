@@ -40,7 +40,7 @@ final class Muxer {
     }
 
     /// Whether the container is Matroska or WebM.
-    var isMatroskaFamily: Bool { String(cString: context.pointee.oformat.pointee.name).hasPrefix("matroska") || String(cString: context.pointee.oformat.pointee.name) == "webm" }
+    var isMatroskaFamily: Bool { ["matroska", "webm"].contains(String(cString: context.pointee.oformat.pointee.name)) }
 
     /// Whether the container can hold a codec as it is. FFmpeg 5.1's MP4 muxer lists FLAC and
     /// TrueHD but refuses them as experimental, so those count as not held.

@@ -29,15 +29,7 @@ struct EncoderPlan {
     init(settings: EncoderSettings, frameFormat: AVPixelFormat, metadata: HDRMetadata?, file: String?) throws {
         let name = settings.encoderName
         let codec = try CodecContext.encoder(named: name, file: file)
-        guard codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
-            throw MediaError.unsupported(file: file, message: "\(name) is not a video encoder")
-        }
-        if Self.takesDeviceFramesOnly(codec) || name.hasSuffix("_vaapi") || name.hasSuffix("_qsv") {
-            throw MediaError.unsupported(
-                file: file,
-                message: "\(name) takes frames on its device (VAAPI, QSV, ...), which burn-captions does not upload to yet; "
-                    + "use a software encoder or NVENC (h264_nvenc, hevc_nvenc)")
-        }
+        if let problem = EncoderSettings.problem(encoder: name) { throw MediaError.unsupported(file: file, message: problem) }
         let tenBit = VideoSetup.bitDepth(frameFormat) > 8
         let family = VideoCodec(id: codec.pointee.id)
         var wanted: [AVPixelFormat]
@@ -82,7 +74,7 @@ struct EncoderPlan {
 
     /// Encoders that list only device pixel formats (VAAPI, Vulkan surfaces). QSV lists
     /// system formats too but is set up for device frames: it is refused by name.
-    private static func takesDeviceFramesOnly(_ codec: UnsafePointer<AVCodec>) -> Bool {
+    static func takesDeviceFramesOnly(_ codec: UnsafePointer<AVCodec>) -> Bool {
         let formats = pixelFormats(codec)
         return !formats.isEmpty
             && formats.allSatisfy { format in
@@ -99,6 +91,20 @@ struct EncoderPlan {
             format += 1
         }
         return formats
+    }
+}
+
+extension EncoderSettings {
+    /// Why FFmpeg's encoder `name` cannot write a render's video: there is none, it is no
+    /// video encoder, or it takes frames on its device only; nil when it can.
+    public static func problem(encoder name: String) -> String? {
+        guard let codec = avcodec_find_encoder_by_name(name) else { return "this FFmpeg has no \(name) encoder" }
+        guard codec.pointee.type == AVMEDIA_TYPE_VIDEO else { return "\(name) is not a video encoder" }
+        if EncoderPlan.takesDeviceFramesOnly(codec) || name.hasSuffix("_vaapi") || name.hasSuffix("_qsv") {
+            return "\(name) takes frames on its device (VAAPI, QSV, ...), which burn-captions does not upload to yet; "
+                + "use a software encoder or NVENC (h264_nvenc, hevc_nvenc)"
+        }
+        return nil
     }
 }
 

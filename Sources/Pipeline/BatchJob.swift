@@ -104,6 +104,7 @@ public struct BatchJob: Sendable {
             encoder.codec = codec
         }
         if let name = try string("encoder") {
+            if let problem = EncoderSettings.problem(encoder: name) { throw ManifestError("encoder: \(problem)") }
             guard let codec = VideoCodec.ofEncoder(name) else { throw ManifestError("encoder: this FFmpeg has no video encoder \(name)") }
             if fields["codec"] != nil, let codec, codec != encoder.codec {
                 throw ManifestError("encoder: \(name) writes \(codec.rawValue), not \(encoder.codec.rawValue) (codec)")

@@ -237,6 +237,9 @@ public enum Burner {
         let first = prepared[0].request
         if first.overlayOnly { return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events) }
         let toSDR = try dynamicRangeChoice(first, info: prepared[0].info, events: events)
+        if let encoder = first.encoder.encoder, !EncoderSettings.mapsQuality(of: encoder) {
+            events(.notice("\(encoder): --crf and --encoder-preset are not mapped to this encoder; it runs with its own defaults"))
+        }
         let transcoder = try Transcoder(
             input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }

@@ -193,5 +193,9 @@ final class CodecTests: XCTestCase {
             let burn = try CLI.burn([video, "--captions", captions, "-o", output] + options)
             XCTAssertEqual(burn.status, 2, "\(options): \(burn.stderr)")
         }
+        // Encoders that take frames on their device only (VAAPI, QSV) say so.
+        let vaapi = try CLI.burn([video, "--captions", captions, "-o", output, "--encoder", "h264_vaapi"])
+        XCTAssertEqual(vaapi.status, 2, vaapi.stderr)
+        XCTAssertTrue(vaapi.stderr.contains("h264_vaapi takes frames on its device"), vaapi.stderr)
     }
 }
