@@ -7,6 +7,7 @@ import Pipeline
 enum Command {
     case burn([BurnRequest], outputsPerPass: Int, quiet: Bool, stats: Bool)
     case plan(BurnRequest)
+    case lint(BurnRequest, json: Bool)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
     case presets
@@ -24,6 +25,7 @@ enum Arguments {
                burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
+               burn-captions lint INPUT --captions FILE [--preset NAME] [--language TAG] [--json]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
@@ -33,7 +35,9 @@ enum Arguments {
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video (H.264 unless
-        --codec says otherwise; audio is copied untouched when the container holds it). `plan` prints the final captions as JSON instead; `still`
+        --codec says otherwise; audio is copied untouched when the container holds it). `plan`
+        prints the final captions as JSON instead; `lint` reports the reading rules they break
+        (Presets/rules/reading.json; exit 1 for an error-level rule); `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
@@ -139,9 +143,11 @@ enum Arguments {
             }
             return listing == "presets" ? .presets : .looks
         }
-        let mode = rest.first.flatMap { ["plan", "still", "preview"].contains($0) ? $0 : nil }
+        let mode = rest.first.flatMap { ["plan", "lint", "still", "preview"].contains($0) ? $0 : nil }
         if mode != nil { rest.removeFirst() }
-        let isPlan = mode == "plan"
+        // plan and lint print; they write no file.
+        let isPlan = mode == "plan" || mode == "lint"
+        var json = false
         var at: Double?
         var showSafeArea = false
         func value(_ option: String) throws -> String {
@@ -268,6 +274,7 @@ enum Arguments {
             case "--no-timing-fix": timingFix = false
             case "--speaker-labels": speakerLabels = true
             case "--overlay-only": overlayOnly = true
+            case "--json": json = true
             case "--export-captions": export = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
@@ -288,9 +295,10 @@ enum Arguments {
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         if isPlan {
-            if output != nil { throw BurnError.usage("plan prints to standard output; it takes no -o") }
-            if export != nil { throw BurnError.usage("plan prints the captions; --export-captions is for renders") }
+            if output != nil { throw BurnError.usage("\(mode!) prints to standard output; it takes no -o") }
+            if export != nil { throw BurnError.usage("\(mode!) prints the captions; --export-captions is for renders") }
         }
+        if json && mode != "lint" { throw BurnError.usage("--json is for lint") }
         if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode)") }
         if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
         if overlayOnly && (mode != nil || discardFrames) {
@@ -314,6 +322,7 @@ enum Arguments {
         let requests = try combinations.requests()
         switch mode {
         case "plan": return .plan(requests[0])
+        case "lint": return .lint(requests[0], json: json)
         case "still":
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
             return .still(requests[0], at: at, showSafeArea: showSafeArea)

@@ -63,6 +63,23 @@ case .plan(let request):
         Terminal.error(failure.description)
         exit(failure.exitCode)
     }
+case .lint(let request, let json):
+    MediaLog.silent()
+    do {
+        let findings = try Burner.lint(request, events: Terminal(quiet: false).handle)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            StandardStreams.output(try encoder.encode(findings) + Data("\n".utf8))
+        } else {
+            StandardStreams.output(Data(findings.map { $0.description + "\n" }.joined().utf8))
+        }
+        exit(findings.contains { $0.level == .error } ? 1 : 0)
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
+    }
 case .still(let request, let at, let showSafeArea):
     MediaLog.silent()
     run { try Burner.still(request, at: at, showSafeArea: showSafeArea, events: $0) }

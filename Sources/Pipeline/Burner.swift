@@ -131,9 +131,12 @@ public enum Burner {
     public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> PlanDocument {
         do {
             let prepared = try prepare(request, events: events)
+            let findings = Lint.findings(
+                prepared.planned, file: request.captions, rules: try ReadingRules.shipped(), language: request.language,
+                frameDuration: prepared.info.frameDuration)
             return PlanDocument(
                 prepared.planned, width: prepared.info.width, height: prepared.info.height,
-                safeArea: prepared.style.safeArea)
+                safeArea: prepared.style.safeArea, findings: findings)
         } catch {
             throw BurnError.wrap(error)
         }

@@ -61,16 +61,24 @@ public struct PlanDocument: Encodable {
         var missingGlyphs: String?  // characters drawn as boxes: no installed font has them
         var lane: Int  // captions of different lanes share the screen, stacked
         var position: String?  // top, middle or bottom, when the file placed it
+        var findings: [Finding]?  // the reading rules it breaks (`lint`), when any
+    }
+    struct Finding: Encodable {
+        var rule: String
+        var level: String
+        var message: String
     }
 
     var frame: Size
     var safeArea: Box
     var captions: [Entry]
 
-    init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect) {
+    /// `findings`: the reading rules each caption breaks, one list per caption (or none).
+    init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = []) {
         frame = Size(width: width, height: height)
         self.safeArea = Box(safeArea)
-        captions = planned.map { item in
+        captions = planned.enumerated().map { index, item in
+            let broken = index < findings.count ? findings[index] : []
             let record = CaptionRecord(item.caption)
             return Entry(
                 start: record.start, end: record.end, text: record.text, language: record.language,
@@ -78,7 +86,9 @@ public struct PlanDocument: Encodable {
                 lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
                 box: Box(item.layout.box), fit: item.layout.fit.rawValue,
                 missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,
-                lane: item.caption.lane, position: item.caption.position?.rawValue)
+                lane: item.caption.lane, position: item.caption.position?.rawValue,
+                findings: broken.isEmpty
+                    ? nil : broken.map { Finding(rule: $0.rule.rawValue, level: $0.level.rawValue, message: $0.message) })
         }
     }
 

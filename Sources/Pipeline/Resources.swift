@@ -46,6 +46,9 @@ public enum Resources {
         try settings(nameOrPath, folder: "Presets/looks", kind: "look")
     }
 
+    /// The reading rules `lint` checks (`Presets/rules/reading.json`).
+    public static func readingRules() throws -> URL { try find("Presets/rules/reading.json") }
+
     /// Names of the presets found.
     public static func presetNames() -> [String] { names(in: "Presets") }
 

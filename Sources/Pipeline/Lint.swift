@@ -1,0 +1,97 @@
+import Captions
+import Foundation
+
+/// One broken reading rule: which caption (its place in the file, times and text), the rule,
+/// its level and source, the limit and what the caption has.
+public struct LintFinding: Sendable, Encodable {
+    public var file: String
+    public var line: Int?  // the caption's line in its file, when it has one
+    public var field: String?  // or its field (`segments[3]`)
+    public var start: Double  // seconds
+    public var end: Double  // seconds
+    public var text: String
+    public var rule: ReadingRules.Rule
+    public var level: ReadingRules.Level
+    public var limit: Double
+    public var value: Double
+    public var message: String
+    public var source: String
+
+    /// `FILE:LINE: rule: message` (or `FILE: field: ...`, `FILE: ...`).
+    public var description: String {
+        "\(SourceLocation(line: line, field: field).describe(file: file)): \(rule.rawValue) (\(level.rawValue)): \(message)"
+    }
+}
+
+/// `burn-captions lint`: the final captions (as a render would show them) checked against
+/// the reading rules of their language.
+public enum Lint {
+    /// The rules each caption of `planned` breaks, one list per caption (none for the second
+    /// track's); `file` names the captions' file; `frameDuration` in seconds (gaps are counted
+    /// in frames).
+    static func findings(
+        _ planned: [PlannedCaption], file: String, rules: ReadingRules, language: String?, frameDuration: Double
+    ) -> [[LintFinding]] {
+        var byCaption = [[LintFinding]](repeating: [], count: planned.count)
+        let first = planned.indices.filter { planned[$0].track == 1 }
+        for (index, position) in first.enumerated() {
+            let item = planned[position]
+            var findings: [LintFinding] = []
+            defer { byCaption[position] = findings }
+            let caption = item.caption
+            let tag = caption.language ?? language
+            func check(_ rule: ReadingRules.Rule, _ value: Double, above: Bool, _ message: (ReadingRules.Row) -> String) {
+                guard let row = rules.row(rule, language: tag) else { return }
+                let broken = above ? value > row.limit + 1e-9 : value < row.limit - 1e-9
+                guard broken else { return }
+                findings.append(
+                    LintFinding(
+                        file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
+                        end: rounded(caption.end), text: caption.text, rule: rule, level: row.level, limit: row.limit,
+                        value: rounded(value), message: message(row), source: row.source))
+            }
+            let lines = item.layout.lines.map(\.text)
+            let longest = lines.map { ReadingRules.characters($0.trimmingCharacters(in: .whitespaces)) }.max() ?? 0
+            check(.charactersPerLine, Double(longest), above: true) {
+                "a line of \(longest) characters, more than \(Int($0.limit)) (\(tag ?? "any language"))"
+            }
+            check(.linesPerCaption, Double(lines.count), above: true) { "\(lines.count) lines, more than \(Int($0.limit))" }
+            let duration = caption.end - caption.start
+            let characters = ReadingRules.characters(lines.joined(separator: " ").trimmingCharacters(in: .whitespaces))
+            let speed = duration > 0 ? Double(characters) / duration : .infinity
+            check(.readingSpeed, speed, above: true) {
+                String(format: "%d characters in %.2f s: %.1f characters per second, more than %g", characters, duration, speed, $0.limit)
+            }
+            check(.minDuration, duration, above: false) { String(format: "on screen %.2f s, less than %g s", duration, $0.limit) }
+            check(.maxDuration, duration, above: true) { String(format: "on screen %.2f s, more than %g s", duration, $0.limit) }
+            if index + 1 < first.count, planned[first[index + 1]].caption.lane == caption.lane {
+                let gap = (planned[first[index + 1]].caption.start - caption.end) / frameDuration
+                if gap >= 0 {
+                    check(.minGap, gap, above: false) {
+                        String(format: "%.1f frames before the next caption, less than %g", gap, $0.limit)
+                    }
+                }
+            }
+        }
+        return byCaption
+    }
+
+    private static func rounded(_ value: Double) -> Double { value.isFinite ? (value * 1000).rounded() / 1000 : value }
+}
+
+extension Burner {
+    /// The reading rules the final captions of `request` break (`burn-captions lint`): the
+    /// captions are planned as a render plans them; nothing is decoded.
+    public static func lint(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> [LintFinding] {
+        do {
+            let rules = try ReadingRules.shipped()
+            let prepared = try prepare(request, events: events)
+            return Lint.findings(
+                prepared.planned, file: request.captions, rules: rules, language: request.language,
+                frameDuration: prepared.info.frameDuration
+            ).flatMap { $0 }
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+}

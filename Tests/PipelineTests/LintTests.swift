@@ -1,0 +1,122 @@
+import Foundation
+import Pipeline
+import TestSupport
+import XCTest
+
+/// `burn-captions lint`: each case of Tests/Cases/lint.json reports exactly its rules, as
+/// valid JSON, with the exit code its levels give; the sample breaks no error-level rule.
+final class LintTests: XCTestCase {
+    private struct Cases: Decodable {
+        struct Cue: Decodable {
+            var start: Double
+            var end: Double
+            var text: String
+        }
+        struct Case: Decodable {
+            var name: String
+            var language: String
+            var preset: String?
+            var start: Double
+            var end: Double
+            var text: String
+            var next: Cue?
+            var expect: [String]
+            var exit: Int32
+        }
+        var cases: [Case]
+    }
+
+    private struct Finding: Decodable {
+        var file: String
+        var line: Int?
+        var start: Double
+        var end: Double
+        var text: String
+        var rule: String
+        var level: String
+        var limit: Double
+        var value: Double
+        var message: String
+        var source: String
+    }
+
+    /// A SubRip time, `00:00:01,033`.
+    private func time(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        return String(
+            format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1000 % 60,
+            milliseconds % 1000)
+    }
+
+    func testEachCaseReportsItsRulesAndExitCode() throws {
+        let folder = try temporaryFolder()
+        let url = Repository.root.appendingPathComponent("Tests/Cases/lint.json")
+        let cases = try JSONDecoder().decode(Cases.self, from: try Data(contentsOf: url)).cases
+        var clips: [String: String] = [:]
+        for (size, name) in [("1080x1920", "portrait"), ("1920x1080", "landscape")] {
+            let path = folder.appendingPathComponent("\(name).mp4").path
+            try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "color=black:s=\(size):d=12:r=30", "-c:v", "libx264", "-preset", "ultrafast", path])
+            clips[name] = path
+        }
+        for item in cases {
+            var srt = "1\n\(time(item.start)) --> \(time(item.end))\n\(item.text)\n"
+            if let next = item.next { srt += "\n2\n\(time(next.start)) --> \(time(next.end))\n\(next.text)\n" }
+            let captions = folder.appendingPathComponent("case.srt")
+            try srt.write(to: captions, atomically: true, encoding: .utf8)
+            let clip = item.preset == "youtube" ? clips["landscape"]! : clips["portrait"]!
+            let result = try CLI.burn(
+                ["lint", clip, "--captions", captions.path, "--language", item.language, "--json"]
+                    + (item.preset.map { ["--preset", $0] } ?? []))
+            XCTAssertEqual(result.status, item.exit, "\(item.name): \(result.stdout) \(result.stderr)")
+            let findings = try JSONDecoder().decode([Finding].self, from: Data(result.stdout.utf8))
+            XCTAssertEqual(Set(findings.map(\.rule)), Set(item.expect), "\(item.name): \(findings.map(\.message))")
+            for finding in findings {
+                XCTAssertEqual(finding.file, captions.path)
+                XCTAssertEqual(finding.line, 2, "\(item.name): the cue's text line")
+                XCTAssertFalse(finding.source.isEmpty)
+                // The value breaks the limit on the side the rule names.
+                let above = ["charactersPerLine", "linesPerCaption", "readingSpeed", "maxDuration"].contains(finding.rule)
+                XCTAssertTrue(above ? finding.value > finding.limit : finding.value < finding.limit, "\(item.name): \(finding)")
+            }
+        }
+    }
+
+    func testTheSampleBreaksNoErrorLevelRuleAndTextOutputNamesTheLine() throws {
+        let result = try CLI.burn(["lint", CLI.samples.appendingPathComponent("talk.mp4").path, "--captions", CLI.samples.appendingPathComponent("talk.srt").path])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        for line in result.stdout.split(separator: "\n") {
+            XCTAssertTrue(line.contains("talk.srt:") && line.contains("(warning)"), String(line))
+        }
+    }
+
+    func testPlanCarriesTheSameFindingsPerCaption() throws {
+        let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+        let captions = CLI.samples.appendingPathComponent("talk.json").path
+        let lint = try CLI.burn(["lint", talk, "--captions", captions, "--json"])
+        let findings = try JSONDecoder().decode([Finding].self, from: Data(lint.stdout.utf8))
+        let plan = try CLI.burn(["plan", talk, "--captions", captions])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        let document = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as! [String: Any]
+        let planned = (document["captions"] as! [[String: Any]]).flatMap { caption in
+            ((caption["findings"] as? [[String: Any]]) ?? []).map { "\(caption["start"]!) \($0["rule"]!) \($0["message"]!)" }
+        }
+        XCTAssertEqual(planned, findings.map { "\($0.start) \($0.rule) \($0.message)" })
+        XCTAssertFalse(findings.isEmpty, "the sample has a caption shorter than 5/6 s")
+    }
+
+    func testTheMostSpecificRowOfTheTableWins() throws {
+        let rules = try ReadingRules.shipped()
+        XCTAssertEqual(rules.row(.charactersPerLine, language: "zh-Hant-TW")?.limit, 16, "zh-Hant-TW takes zh's row")
+        XCTAssertEqual(rules.row(.charactersPerLine, language: "ja")?.limit, 13)
+        XCTAssertEqual(rules.row(.readingSpeed, language: "en-GB")?.limit, 20, "en-GB takes en's row")
+        XCTAssertEqual(rules.row(.readingSpeed, language: "fr")?.limit, 17, "the row for every language")
+        XCTAssertEqual(rules.row(.maxDuration, language: nil)?.level, .error)
+    }
+
+    func testLintTakesNoOutputAndJSONIsOnlyForLint() throws {
+        let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+        let captions = CLI.samples.appendingPathComponent("talk.json").path
+        XCTAssertEqual(try CLI.burn(["lint", talk, "--captions", captions, "-o", "x.mp4"]).status, 2)
+        XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", captions, "--json"]).status, 2)
+    }
+}
