@@ -3,7 +3,9 @@
 /// recognized word times, not a hand-timed cue's) it is split at its
 /// last comma (or, in Chinese and Japanese, a space between two CJK characters) if that
 /// leaves a reasonable first part, else before the word that does not fit. A segment
-/// boundary always ends a caption. Word timings stay inside each caption.
+/// boundary always ends a caption. No caption is an orphan (only emoji or punctuation, or
+/// one short word) when it can join a neighbour, or take the word before it, within the
+/// limits. Word timings stay inside each caption.
 public enum CaptionChunker {
     /// A split point must leave at least this share of the limit in the first part.
     static let minimumSplitShare = 0.4
@@ -13,16 +15,10 @@ public enum CaptionChunker {
         _ tokens: [TimedToken], limits: ChunkingLimits, language: String?, speaker: String?,
         source: SourceLocation? = nil, position: CaptionPosition? = nil, lane: Int = 0
     ) -> [Caption] {
-        var captions: [Caption] = []
+        var parts: [[TimedToken]] = []
         var current: [TimedToken] = []
         func emit(_ part: ArraySlice<TimedToken>) {
-            guard let first = part.first, let last = part.last else { return }
-            var tokens = Array(part)
-            tokens[0].token.spaceBefore = false
-            captions.append(
-                Caption(
-                    text: Tokenizer.join(tokens.map(\.token)), start: first.start, end: last.end, language: language,
-                    speaker: speaker, words: words(tokens), source: source, position: position, lane: lane))
+            if !part.isEmpty { parts.append(Array(part)) }
         }
         for token in tokens {
             while !current.isEmpty && tooLong(current + [token], limits) {
@@ -37,7 +33,55 @@ public enum CaptionChunker {
             }
         }
         emit(current[...])
-        return captions
+        return joiningOrphans(parts, limits).map { part in
+            var tokens = part
+            tokens[0].token.spaceBefore = false
+            return Caption(
+                text: Tokenizer.join(tokens.map(\.token)), start: tokens[0].start, end: tokens[tokens.count - 1].end,
+                language: language, speaker: speaker, words: words(tokens), source: source, position: position, lane: lane)
+        }
+    }
+
+    /// A caption that should not stand alone: nothing but emoji, symbols or punctuation, or
+    /// one word of at most `orphanWidth` (`Ok.`, `steep`, `好`).
+    static func isOrphan(_ part: [TimedToken]) -> Bool {
+        let spoken = part.filter { token in token.token.display.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
+        return spoken.isEmpty || spoken.count == 1 && width(spoken) <= orphanWidth
+    }
+
+    /// The widest word an orphan may be (a CJK character counting two).
+    static let orphanWidth = 6
+
+    /// `parts` with each orphan joined to the caption before it (or after it) when the two
+    /// fit the limits together, else given the word before it (a sentence's end stays
+    /// where it is).
+    private static func joiningOrphans(_ parts: [[TimedToken]], _ limits: ChunkingLimits) -> [[TimedToken]] {
+        var parts = parts
+        var i = 0
+        while i < parts.count {
+            guard parts.count > 1, isOrphan(parts[i]) else {
+                i += 1
+                continue
+            }
+            if i > 0, !tooLong(parts[i - 1] + parts[i], limits) {
+                parts[i - 1] += parts.remove(at: i)
+                continue
+            }
+            if i + 1 < parts.count, !tooLong(parts[i] + parts[i + 1], limits) {
+                let orphan = parts.remove(at: i)
+                parts[i] = orphan + parts[i]
+                continue
+            }
+            // Take words from the caption before while this is an orphan, as long as that one
+            // keeps a word that is not an orphan and no sentence end moves.
+            while i > 0, isOrphan(parts[i]), parts[i - 1].count > 1, let moved = parts[i - 1].last,
+                !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(Array(parts[i - 1].dropLast())), !tooLong([moved] + parts[i], limits)
+            {
+                parts[i].insert(parts[i - 1].removeLast(), at: 0)
+            }
+            i += 1
+        }
+        return parts
     }
 
     /// The words of a caption's tokens: one a token, but one for each group of CJK tokens

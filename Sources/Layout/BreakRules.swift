@@ -5,7 +5,8 @@ import UnicodeText
 /// good each one is. ICU's line rules (UAX #14) allow a break between any two ideographs
 /// and inside fullwidth numbers, so where a break touches Chinese, Japanese, Korean, Thai,
 /// Lao, Khmer or Burmese letters it must also be one of ICU's (dictionary) word boundaries,
-/// and no break may split a number or part it from its symbol.
+/// and no break may split a number or part it from its symbol. A break that parts a name from
+/// its number or a number from its unit is `bound`: the last resort before breaking a word.
 struct BreakRules {
     let text: UTF16Text
     let wordBoundaries: Set<Int>  // UTF-16 offsets
@@ -26,7 +27,8 @@ struct BreakRules {
         if splitsWord(at: offset) || splitsNumber(at: offset, last: last, end: end, next: next, spaced: spaced) {
             return nil
         }
-        return priority(after: end, spaced: spaced)
+        let priority = priority(after: end, spaced: spaced)
+        return priority == .space && partsBoundWords(before: end, after: offset) ? .bound : priority
     }
 
     /// `sentence` or `clause` after their punctuation (closing quotes and brackets may follow
@@ -41,6 +43,48 @@ struct BreakRules {
             if Tokenizer.clauseEnds.contains(Character(scalar)) { return .clause }
         }
         return spaced ? .space : .word
+    }
+
+    /// Whether a break across white space (the word before ending at `end`, the next starting
+    /// at `offset`) parts a name from its number (`iPhone 15`, `Windows 11`, `Chapter 3`: a word
+    /// with a capital letter before a number), a number from its unit (`12 km`, `30 fps`,
+    /// `5 GB`) or the digit groups of one number (`10 000`).
+    private func partsBoundWords(before end: Int, after offset: Int) -> Bool {
+        let before = word(endingAt: end)
+        let after = word(startingAt: offset)
+        guard let first = after.unicodeScalars.first, let last = before.unicodeScalars.last else { return false }
+        if first.isDigit {
+            if before.unicodeScalars.contains(where: { $0.properties.isUppercase }) && before.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
+                return true
+            }
+            // Digit groups: `10 000`, `1 250 000`.
+            return last.isDigit && after.unicodeScalars.prefix(while: \.isDigit).count == 3
+                && before.unicodeScalars.allSatisfy { $0.isDigit }
+        }
+        return last.isDigit && Self.units.contains(after.trimmingCharacters(in: .punctuationCharacters))
+    }
+
+    /// Units written after a number, as they are spelled.
+    static let units: Set<String> = [
+        "mm", "cm", "m", "km", "ft", "mi", "mg", "g", "kg", "lb", "lbs", "oz", "ml", "l", "s", "ms", "min", "h", "hr", "hrs",
+        "Hz", "kHz", "MHz", "GHz", "fps", "px", "pt", "KB", "kB", "MB", "GB", "TB", "mAh", "kW", "mph", "km/h", "°C", "°F",
+        "bpm", "kcal",
+    ]
+
+    /// The run of non-space characters that ends at `end` (UTF-16 offset).
+    private func word(endingAt end: Int) -> String {
+        var start = end
+        while let previous = text.start(before: start), let scalar = text.scalar(at: previous), !scalar.properties.isWhitespace {
+            start = previous
+        }
+        return text.string(in: start..<end)
+    }
+
+    /// The run of non-space characters that starts at `offset` (UTF-16 offset).
+    private func word(startingAt offset: Int) -> String {
+        var end = offset
+        while let scalar = text.scalar(at: end), !scalar.properties.isWhitespace { end += UTF16.width(scalar) }
+        return text.string(in: offset..<end)
     }
 
     /// Whether a break at `offset` touches a letter that ICU's line rules break around

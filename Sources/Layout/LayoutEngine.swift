@@ -144,7 +144,9 @@ public final class LayoutEngine {
         case .sentence: return 0.3
         case .clause: return 0.2
         case .space, .word: return 0
-        case .grapheme: return -0.5
+        // Worse than any imbalance of the two lines: taken only when nothing else fits.
+        case .bound: return -1
+        case .grapheme: return -1.5
         }
     }
 }

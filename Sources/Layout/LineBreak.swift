@@ -18,18 +18,21 @@ public struct LineBreak: Sendable, Equatable {
         /// Between two extended grapheme clusters inside a word: the last resort for a word
         /// wider than the line (see `LineBreaker.graphemeBreaks`); `breaks` never returns it.
         case grapheme = 0
+        /// At a space that parts a name from its number (`iPhone 15`, `Windows 11`) or a
+        /// number from its unit (`12 km`, `30 fps`, `10 000`): used only when no other break fits.
+        case bound = 1
         /// Between two words with no space between them: a dictionary word boundary in
         /// Chinese, Japanese, Thai, Lao, Khmer or Burmese, or after a hyphen or slash.
-        case word = 1
+        case word = 2
         /// After a space (or other white space), at the start of the next word.
-        case space = 2
+        case space = 3
         /// After a comma, semicolon or colon (`, ; : ， 、 ； ：`), which closing quotes or
         /// brackets and white space may follow.
-        case clause = 3
+        case clause = 4
         /// After a full stop, question or exclamation mark (`. ? ! 。 ？ ！`), likewise.
-        case sentence = 4
+        case sentence = 5
         /// After a newline in the text: the line must end here.
-        case mandatory = 5
+        case mandatory = 6
 
         public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
     }

@@ -15,8 +15,19 @@ final class CaptionChunkerTests: XCTestCase {
             TimedToken.tokens(of: segment), limits: limits ?? self.limits, language: "en", speaker: nil)
     }
 
-    func testFullStopsAlwaysEndACaption() {
-        XCTAssertEqual(chunk("Hi. Are you there? Yes!").map(\.text), ["Hi.", "Are you there?", "Yes!"])
+    func testFullStopsEndACaptionAndOrphansJoinTheirNeighbour() {
+        XCTAssertEqual(chunk("Hello there. Are you coming?").map(\.text), ["Hello there.", "Are you coming?"])
+        XCTAssertEqual(chunk("Hello there. Are you coming? Yes!").map(\.text), ["Hello there.", "Are you coming? Yes!"])
+    }
+
+    func testAnOrphanTakesTheWordBeforeItWhenItCannotJoin() {
+        // 24 characters at most: "see you tomorrow 👋" cannot join "Let's go 🚀🔥 see you".
+        XCTAssertEqual(
+            chunk("Let's go now and see you tomorrow 👋").map(\.text), ["Let's go now and see you", "tomorrow 👋"])
+        XCTAssertEqual(chunk("The route is long and very steep").map(\.text), ["The route is long and", "very steep"])
+        for caption in chunk("Let's go 🚀🔥 see you again tomorrow 👋 bye") {
+            XCTAssertFalse(CaptionChunker.isOrphan(TimedToken.tokens(of: Segment(text: caption.text, start: 0, end: 1))), caption.text)
+        }
     }
 
     /// Captions of a segment without word timings.

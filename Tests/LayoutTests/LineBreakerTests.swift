@@ -109,11 +109,31 @@ final class LineBreakerTests: XCTestCase {
     }
 
     func testPriorityOrder() {
-        let ascending: [LineBreak.Priority] = [.grapheme, .word, .space, .clause, .sentence, .mandatory]
+        let ascending: [LineBreak.Priority] = [.grapheme, .bound, .word, .space, .clause, .sentence, .mandatory]
         XCTAssertEqual(ascending.sorted(), ascending)
         XCTAssertGreaterThan(LineBreak.Priority.sentence, .clause)
         XCTAssertGreaterThan(LineBreak.Priority.clause, .space)
         XCTAssertGreaterThan(LineBreak.Priority.space, .word)
+    }
+
+    /// The priority of the break before `word` in `text` (its first occurrence).
+    private func priority(before word: String, in text: String, language: String? = "en") -> LineBreak.Priority? {
+        let offset = text.utf8.count - text[text.range(of: word)!.lowerBound...].utf8.count
+        return LineBreaker.breaks(in: text, language: language).first { $0.offset == offset }?.priority
+    }
+
+    func testNamesKeepTheirNumbersAndNumbersTheirUnits() {
+        XCTAssertEqual(priority(before: "15", in: "the new iPhone 15 camera"), .bound)
+        XCTAssertEqual(priority(before: "11", in: "Windows 11 is here"), .bound)
+        XCTAssertEqual(priority(before: "3", in: "read Chapter 3 now"), .bound)
+        XCTAssertEqual(priority(before: "km", in: "a 12 km walk"), .bound)
+        XCTAssertEqual(priority(before: "fps", in: "at 30 fps today"), .bound)
+        XCTAssertEqual(priority(before: "000", in: "it costs 10 000 euros"), .bound)
+        XCTAssertEqual(priority(before: "15", in: "我们在 iPhone 15 上测试了", language: "zh"), .bound)
+        // A plain word before a number, and a number before a plain word, break as usual.
+        XCTAssertEqual(priority(before: "3", in: "we have 3 cats"), .space)
+        XCTAssertEqual(priority(before: "cats", in: "we have 3 cats"), .space)
+        XCTAssertEqual(priority(before: "2024", in: "back in 2024 we"), .space)
     }
 
     func testNewlineIsMandatory() {
