@@ -10,6 +10,18 @@ import UnicodeText
 struct BreakRules {
     let text: UTF16Text
     let wordBoundaries: Set<Int>  // UTF-16 offsets
+    /// Whether a line may not end on a one-letter word (`v`, `z`, `i`): Polish, Czech and
+    /// Slovak typography carries it to the next line.
+    var keepsOneLetterWords = false
+
+    /// Languages whose typography forbids a line that ends on a one-letter word.
+    static let oneLetterWordLanguages: Set<String> = ["pl", "cs", "sk"]
+
+    /// Whether `language` (BCP-47) is one of `oneLetterWordLanguages`.
+    static func keepsOneLetterWords(_ language: String?) -> Bool {
+        guard let primary = language?.split(separator: "-").first?.lowercased() else { return false }
+        return oneLetterWordLanguages.contains(primary)
+    }
 
     /// The priority of ICU's break at `offset` (UTF-16; `hard` after a newline), or nil when
     /// a caption must not break there: at the end of the text, after nothing but white space
@@ -28,7 +40,10 @@ struct BreakRules {
             return nil
         }
         let priority = priority(after: end, spaced: spaced)
-        return priority == .space && partsBoundWords(before: end, after: offset) ? .bound : priority
+        guard priority == .space else { return priority }
+        if partsBoundWords(before: end, after: offset) { return .bound }
+        if keepsOneLetterWords, word(endingAt: end).count == 1, word(endingAt: end).first?.isLetter == true { return .bound }
+        return priority
     }
 
     /// `sentence` or `clause` after their punctuation (closing quotes and brackets may follow

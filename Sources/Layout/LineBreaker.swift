@@ -18,7 +18,8 @@ public enum LineBreaker {
         let lineLocale = language.map { $0 == "ja" || $0.hasPrefix("ja-") && !$0.contains("-u-") ? $0 + "-u-lw-phrase" : $0 }
         let opportunities = (try? TextBoundaries.lines(in: utf16, locale: lineLocale)) ?? []
         let words = (try? TextBoundaries.words(in: utf16, locale: language)) ?? []
-        let rules = BreakRules(text: utf16, wordBoundaries: Set(words))
+        let rules = BreakRules(
+            text: utf16, wordBoundaries: Set(words), keepsOneLetterWords: BreakRules.keepsOneLetterWords(language))
         var kept: [Int] = []
         var priorities: [LineBreak.Priority] = []
         for (offset, isHard) in opportunities {

@@ -136,6 +136,15 @@ final class LineBreakerTests: XCTestCase {
         XCTAssertEqual(priority(before: "2024", in: "back in 2024 we"), .space)
     }
 
+    func testPolishCzechAndSlovakLinesDoNotEndOnAOneLetterWord() {
+        XCTAssertEqual(priority(before: "Praze", in: "Bydlíme v Praze od roku", language: "cs"), .bound)
+        XCTAssertEqual(priority(before: "domu", in: "Idę z domu teraz", language: "pl"), .bound)
+        XCTAssertEqual(priority(before: "Bratislave", in: "Som v Bratislave", language: "sk-SK"), .bound)
+        // Elsewhere a one-letter word ends a line like any other.
+        XCTAssertEqual(priority(before: "Praze", in: "Bydlíme v Praze od roku", language: "en"), .space)
+        XCTAssertEqual(priority(before: "cat", in: "I saw a cat today", language: "en"), .space)
+    }
+
     func testNewlineIsMandatory() {
         let text = "one\ntwo three\r\nfour\n  five"
         let breaks = LineBreaker.breaks(in: text, language: "en")
