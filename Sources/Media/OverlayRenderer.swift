@@ -56,10 +56,13 @@ public final class OverlayRenderer {
         }
         var captioned = [Int](repeating: 0, count: outputs.count)
         var frames = 0
-        if sinks.allSatisfy({ if case .failure = $0 { return true } else { return false } }) {
-            return sinks.map { $0.map { _ in fatalError("unreachable") } }
+        // Every output failed to open: nothing is decoded.
+        let failures = sinks.compactMap { result -> Error? in
+            if case .failure(let error) = result { return error }
+            return nil
         }
-        let damage = try source.readFrames(going: { !isCancelled() }) { frame in
+        if failures.count == sinks.count { return failures.map { .failure($0) } }
+        try source.readFrames(going: { !isCancelled() }) { frame in
             let time = source.seconds(frame)
             let pts = frame.pointer.pointee.pts
             for index in outputs.indices {
@@ -76,7 +79,6 @@ public final class OverlayRenderer {
             if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: time, duration: info.duration)) }
         }
         if isCancelled() { throw MediaError.cancelled }
-        _ = damage
         for index in sinks.indices {
             guard case .success(let sink) = sinks[index] else { continue }
             do { try sink.finish(timer: timer) } catch { sinks[index] = .failure(error) }
