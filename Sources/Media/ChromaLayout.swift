@@ -1,4 +1,6 @@
 import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 
 /// How a frame's chroma is sampled against its luma: 4:2:0 (half across and down), 4:2:2

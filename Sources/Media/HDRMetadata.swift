@@ -1,4 +1,5 @@
 import CAVCodec
+import CAVFilter
 import CAVFormat
 import CAVUtil
 import Foundation

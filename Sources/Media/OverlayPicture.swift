@@ -1,4 +1,6 @@
 import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 import Imaging
 

@@ -1,5 +1,7 @@
 import CAVCodec
+import CAVFilter
 import CAVFormat
+import CAVUtil
 
 /// The video codecs `--codec` names, each written by one encoder of Debian's FFmpeg.
 public enum VideoCodec: String, CaseIterable, Sendable {

@@ -1,5 +1,7 @@
 import CAVCodec
+import CAVFilter
 import CAVFormat
+import CAVUtil
 import Foundation
 
 /// Which output names a render can write: a container, guessed from the extension as the
