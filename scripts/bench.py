@@ -23,6 +23,10 @@ ASS file with the same captions, line breaks and placement), then runs interleav
   S  the same three outputs as three separate runs, one after another
   T  M on the clip as 1080x1920 HEVC Main 10 (phone footage: decoding costs more)
   U  S on that HEVC Main 10 clip
+  E  burn-captions --codec hevc on the first 15 s
+  F  ffmpeg libx265 transcode of the same 15 s
+  G  A with --shot-changes auto   (scene detection: one more decoding pass)
+  K  burn-captions plan --shot-changes auto (the detection pass alone)
 
 Each round runs every command once, in an order that rotates from round to round; a ratio
 is taken within a round (A/B of round 2 divides round 2's A by round 2's B) and the table
@@ -337,6 +341,8 @@ def commands(clip, captions, ass, hevc=None, short=None):
         "P": ours + ["--look", "pop", "-o", str(out / "P.mp4")],
         "I": ours + ["--look", "highlight", "--null"],
         "Q": ours + ["--look", "pop", "--null"],
+        "G": ours + ["--shot-changes", "auto", "-o", str(out / "G.mp4")],
+        "K": [str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok", "--shot-changes", "auto"],
     }
 
 
@@ -357,12 +363,15 @@ NAMES = {
     "U": "S on HEVC Main 10 input",
     "E": "burn-captions --codec hevc (first 15 s)",
     "F": "ffmpeg libx265 transcode (first 15 s)",
+    "G": "burn-captions --shot-changes auto",
+    "K": "burn-captions plan --shot-changes auto",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
           ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
-          ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu")]
+          ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu"),
+          ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHPMSTUEF"
+RENDERS = "ABCHPMSTUEFG"
 
 
 def frame_count(clip):
@@ -419,7 +428,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQMSTUEF", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGK", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     options = parser.parse_args()
@@ -436,7 +445,7 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQMSTUEF" if k in options.only]
+    order = [k for k in "ABCNDLHPIQMSTUEFGK" if k in options.only]
     runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
                     cut(clip, 15) if set("EF") & set(order) else None)
     results = {k: [] for k in order}

@@ -25,7 +25,7 @@ enum Arguments {
                burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
-               burn-captions lint INPUT --captions FILE [--preset NAME] [--language TAG] [--json]
+               burn-captions lint INPUT --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE] [--json]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
@@ -71,6 +71,11 @@ enum Arguments {
                                      its character form (Traditional or Simplified Chinese)
               --no-timing-fix        keep phrase starts as recognized (by default a long first word
                                      starts where the speech begins)
+              --shot-changes auto|FILE|off
+                                     snap caption times to the video's cuts: a start within 12
+                                     frames moves onto the cut, an end to 2 frames before it (auto:
+                                     FFmpeg scene detection, one extra decoding pass; FILE: one time
+                                     or timecode per line, or a CMX 3600 EDL; default: off)
               --second-captions FILE a second track drawn with the first (bilingual captions): its
                                      own timing, language font, size and colour (the preset's
                                      secondTrack); repeat for one output per file
@@ -133,6 +138,7 @@ enum Arguments {
         var stats = false
         var speakerLabels = false
         var overlayOnly = false
+        var shotChanges = ShotChangeSource.off
 
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
@@ -272,6 +278,7 @@ enum Arguments {
                 at = seconds
             case "--script": script = try value(argument)
             case "--no-timing-fix": timingFix = false
+            case "--shot-changes": shotChanges = ShotChangeSource(try value(argument))
             case "--speaker-labels": speakerLabels = true
             case "--overlay-only": overlayOnly = true
             case "--json": json = true
@@ -313,6 +320,7 @@ enum Arguments {
             captionsEncoding: encoding, strictCaptions: strict, emphasize: emphasize)
         base.speakerLabels = speakerLabels
         base.overlayOnly = overlayOnly
+        base.shotChanges = shotChanges
         let combinations = BurnCombinations(
             base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,
             looks: looks.isEmpty ? [nil] : looks, output: output, exportCaptions: export)

@@ -15,6 +15,8 @@ public struct Caption: Sendable, Equatable {
     /// Captions of different lanes may be on screen together, as separate blocks; within a
     /// lane one follows the other (`CaptionLanes`).
     public var lane: Int
+    /// What the Captions stage changed in it (for `lint`); not part of equality.
+    public var changes: [CaptionChange] = []
 
     public init(
         text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil, words: [Word] = [],

@@ -1,7 +1,8 @@
 /// The Captions stage in order: timed tokens from each segment, the script's punctuation and
 /// form (when a script is given), lanes for cues meant to share the screen, on-screen captions
 /// within the limits, in time order, starts fixed (the caller's timing fix), at most one
-/// caption at a time in each lane, presentable times.
+/// caption at a time in each lane, presentable times, times moved to shot changes (when
+/// given).
 public enum CaptionBuilder {
     /// A caption shorter than this after an overlap is cut joins the next one instead. // seconds
     static let shortestAfterCut = 0.3
@@ -13,7 +14,7 @@ public enum CaptionBuilder {
     public static func captions(
         from transcript: Transcript, limits: ChunkingLimits = ChunkingLimits(), script: String? = nil,
         aligner: ScriptAligner? = nil, language: String? = nil, fixStarts: (([Caption]) -> [Caption])? = nil,
-        warnings: inout [String]
+        shotChanges: ShotChanges? = nil, warnings: inout [String]
     ) -> [Caption] {
         var tokens = transcript.segments.map(TimedToken.tokens(of:))
         if let script, !script[...].trimmingWhitespace().isEmpty {
@@ -48,7 +49,9 @@ public enum CaptionBuilder {
                 "\(delayed) caption(s) of another speaker starting with the one before now start "
                     + "\(shortestAfterCut) s after it (two speakers never share a caption)")
         }
-        return sortedByStart(settled)
+        settled = sortedByStart(settled)
+        if let shotChanges { settled = ShotSnapper.snapped(settled, to: shotChanges, limits: limits) }
+        return settled
     }
 
     /// `captions` by start, then lane, then their order (stable).
@@ -74,6 +77,8 @@ public enum CaptionBuilder {
                 continue
             }
             if caption.start - last.start >= shortestAfterCut {
+                last.changes.append(
+                    CaptionChange(.trimmed, "ends at \(caption.start.seconds) where the next caption starts, instead of \(last.end.seconds)"))
                 last.end = caption.start
                 result[result.count - 1] = CaptionChunker.clippingWords(last)
                 result.append(caption)
@@ -81,6 +86,8 @@ public enum CaptionBuilder {
             } else if last.speaker != caption.speaker {
                 var later = caption
                 later.start = last.start + shortestAfterCut
+                later.changes.append(
+                    CaptionChange(.delayed, "starts at \(later.start.seconds), after another speaker's caption, instead of \(caption.start.seconds)"))
                 later.end = max(caption.end, later.start + shortestAfterCut)
                 last.end = later.start
                 result[result.count - 1] = CaptionChunker.clippingWords(last)
@@ -102,6 +109,8 @@ public enum CaptionBuilder {
         joined.text = first.text + (cjk ? "" : " ") + second.text
         joined.end = max(first.end, second.end)
         joined.words = first.words + second.words
+        let place = second.source.map { $0.line.map { "line \($0)" } ?? $0.field ?? "" } ?? ""
+        joined.changes += [CaptionChange(.merged, "joined with the caption starting with it\(place.isEmpty ? "" : " (\(place))")")] + second.changes
         if first.language != second.language { joined.language = first.language ?? second.language }
         return joined
     }

@@ -1,11 +1,12 @@
 /// Splits timed tokens into on-screen captions: a full stop, `?` or `!` always ends a
-/// caption; when a caption grows past the character or duration limit (the duration only for
-/// recognized word times, not a hand-timed cue's) it is split at its
-/// last comma (or, in Chinese and Japanese, a space between two CJK characters) if that
-/// leaves a reasonable first part, else before the word that does not fit. A segment
-/// boundary always ends a caption. No caption is an orphan (only emoji or punctuation, or
-/// one short word) when it can join a neighbour, or take the word before it, within the
-/// limits. Word timings stay inside each caption.
+/// caption; when a caption grows past the character or duration limit (the duration, and
+/// the language's reading rules for characters per caption, only for recognized word times,
+/// not a hand-timed cue's) it is split at its last comma (or, in Chinese and Japanese, a
+/// space between two CJK characters) if that leaves a reasonable first part, else before the
+/// word that does not fit (in Polish, Czech and Slovak, before a one-letter word that would
+/// end it). A segment boundary always ends a caption. No caption is an orphan (only emoji or
+/// punctuation, or one short word) when it can join a neighbour, or take the word before
+/// it, within the limits. Word timings stay inside each caption.
 public enum CaptionChunker {
     /// A split point must leave at least this share of the limit in the first part.
     static let minimumSplitShare = 0.4
@@ -20,9 +21,11 @@ public enum CaptionChunker {
         func emit(_ part: ArraySlice<TimedToken>) {
             if !part.isEmpty { parts.append(Array(part)) }
         }
+        let reading = limits.reading(for: language)
+        let keepsOneLetterWords = OneLetterWords.keptWithNext(in: language)
         for token in tokens {
-            while !current.isEmpty && tooLong(current + [token], limits) {
-                let split = splitPoint(current, limits)
+            while !current.isEmpty && tooLong(current + [token], limits, reading) {
+                let split = splitPoint(current, before: token, limits, keepsOneLetterWords: keepsOneLetterWords)
                 emit(current[..<split])
                 current = Array(current[split...])
             }
@@ -33,12 +36,15 @@ public enum CaptionChunker {
             }
         }
         emit(current[...])
-        return joiningOrphans(parts, limits).map { part in
+        let joined = joiningOrphans(parts, limits, reading)
+        return joined.enumerated().map { index, part in
             var tokens = part
             tokens[0].token.spaceBefore = false
-            return Caption(
+            var caption = Caption(
                 text: Tokenizer.join(tokens.map(\.token)), start: tokens[0].start, end: tokens[tokens.count - 1].end,
                 language: language, speaker: speaker, words: words(tokens), source: source, position: position, lane: lane)
+            if index == 0 && joined.count > 1 { caption.changes.append(CaptionChange(.split, "split into \(joined.count) captions")) }
+            return caption
         }
     }
 
@@ -55,7 +61,9 @@ public enum CaptionChunker {
     /// `parts` with each orphan joined to the caption before it (or after it) when the two
     /// fit the limits together, else given the word before it (a sentence's end stays
     /// where it is).
-    private static func joiningOrphans(_ parts: [[TimedToken]], _ limits: ChunkingLimits) -> [[TimedToken]] {
+    private static func joiningOrphans(_ parts: [[TimedToken]], _ limits: ChunkingLimits, _ reading: ReadingLimits?)
+        -> [[TimedToken]]
+    {
         var parts = parts
         var i = 0
         while i < parts.count {
@@ -63,11 +71,11 @@ public enum CaptionChunker {
                 i += 1
                 continue
             }
-            if i > 0, !tooLong(parts[i - 1] + parts[i], limits) {
+            if i > 0, !tooLong(parts[i - 1] + parts[i], limits, reading) {
                 parts[i - 1] += parts.remove(at: i)
                 continue
             }
-            if i + 1 < parts.count, !tooLong(parts[i] + parts[i + 1], limits) {
+            if i + 1 < parts.count, !tooLong(parts[i] + parts[i + 1], limits, reading) {
                 let orphan = parts.remove(at: i)
                 parts[i] = orphan + parts[i]
                 continue
@@ -75,7 +83,8 @@ public enum CaptionChunker {
             // Take words from the caption before while this is an orphan, as long as that one
             // keeps a word that is not an orphan and no sentence end moves.
             while i > 0, isOrphan(parts[i]), parts[i - 1].count > 1, let moved = parts[i - 1].last,
-                !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(Array(parts[i - 1].dropLast())), !tooLong([moved] + parts[i], limits)
+                !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(Array(parts[i - 1].dropLast())),
+                !tooLong([moved] + parts[i], limits, reading)
             {
                 parts[i].insert(parts[i - 1].removeLast(), at: 0)
             }
@@ -107,15 +116,23 @@ public enum CaptionChunker {
         return words
     }
 
-    /// Times made presentable: each caption lasts at least `minDuration` where the next one
+    /// Times made presentable: each caption lasts at least `minDuration` (and, when a
+    /// recognizer timed it, its language's shortest time and the time its text takes to read,
+    /// up to `maxDuration`: it stays on screen into the silence after it) where the next one
     /// leaves room, ends `minGap` before the next starts, and its words stay inside it.
     public static func adjustTimes(_ captions: [Caption], limits: ChunkingLimits) -> [Caption] {
         var result = captions
         for i in result.indices {
             let nextStart = i + 1 < result.count ? result[i + 1].start : Double.infinity
             let latestEnd = nextStart - limits.minGap
-            if result[i].end - result[i].start < limits.minDuration {
-                result[i].end = max(result[i].end, min(result[i].start + limits.minDuration, latestEnd))
+            let authored = result[i].end
+            let duration = authored - result[i].start
+            let reading = isRecognized(result[i]) ? limits.reading(for: result[i].language) : nil
+            let shortest = max(limits.minDuration, reading?.minDuration ?? 0)
+            let readable = min(reading?.readingTime(result[i].text) ?? 0, max(limits.maxDuration, duration))
+            let wanted = max(shortest, readable)
+            if duration < wanted {
+                result[i].end = max(authored, min(result[i].start + wanted, latestEnd))
             }
             if result[i].end > latestEnd || result[i].end == result[i].start {
                 // Keep the gap; where the next caption starts too soon for it (or just in time,
@@ -123,10 +140,22 @@ public enum CaptionChunker {
                 let half = (result[i].start + nextStart) / 2
                 result[i].end = latestEnd > result[i].start ? latestEnd : half > result[i].start ? half : nextStart
             }
+            if result[i].end > authored + 0.0005 {
+                let why = readable > shortest ? "to be read at \(Int(reading?.charactersPerSecond ?? 0)) characters per second" : "the shortest time on screen"
+                let short = result[i].end < result[i].start + wanted - 0.0005 ? " (the next caption leaves no more room)" : ""
+                result[i].changes.append(
+                    CaptionChange(.extended, "extended by \((result[i].end - authored).seconds) to \(result[i].end.seconds), \(why)\(short)"))
+            } else if result[i].end < authored - limits.minGap - 0.0005 {
+                result[i].changes.append(
+                    CaptionChange(.trimmed, "ends at \(result[i].end.seconds), before the next caption, instead of \(authored.seconds)"))
+            }
             result[i] = clippingWords(result[i])
         }
         return result
     }
+
+    /// Whether a recognizer timed the caption's words (not a hand-timed cue's spread times).
+    public static func isRecognized(_ caption: Caption) -> Bool { caption.words.contains { !$0.estimated } }
 
     /// `caption` with its words' times inside its own.
     static func clippingWords(_ caption: Caption) -> Caption {
@@ -150,17 +179,27 @@ public enum CaptionChunker {
         }
     }
 
-    /// Past the character limit, or the duration limit. A hand-timed cue (all its times
-    /// estimated) lasts as long as its author made it: only its text can be too long.
-    private static func tooLong(_ tokens: [TimedToken], _ limits: ChunkingLimits) -> Bool {
+    /// Past the character limit, or the duration limit or the reading rules' characters per
+    /// caption. A hand-timed cue (all its times estimated) lasts as long as its author made it
+    /// and keeps its text: only the preset's character limit applies to it.
+    private static func tooLong(_ tokens: [TimedToken], _ limits: ChunkingLimits, _ reading: ReadingLimits?) -> Bool {
         guard tokens.count > 1, let first = tokens.first, let last = tokens.last else { return false }
-        let timed = tokens.contains { !$0.estimated }
-        return width(tokens) > limits.maxCharacters || timed && last.end - first.start > limits.maxDuration
+        if width(tokens) > limits.maxCharacters { return true }
+        guard tokens.contains(where: { !$0.estimated }) else { return false }
+        if last.end - first.start > limits.maxDuration { return true }
+        guard let reading else { return false }
+        var joined = tokens
+        joined[0].token.spaceBefore = false
+        return ReadingLimits.characters(Tokenizer.join(joined.map(\.token))) > reading.charactersPerCaption
     }
 
-    /// Where to split `tokens` (an index from 1 to count): after the last clause end or
-    /// CJK soft break that leaves enough in the first part, else at the end.
-    private static func splitPoint(_ tokens: [TimedToken], _ limits: ChunkingLimits) -> Int {
+    /// Where to split `tokens`, which `next` does not fit after (an index from 1 to count):
+    /// after the last clause end or CJK soft break that leaves enough in the first part, else
+    /// at the end, but before a timed word whose CJK pieces `next` continues and before the
+    /// one-letter words it ends on (where `keepsOneLetterWords`).
+    private static func splitPoint(
+        _ tokens: [TimedToken], before next: TimedToken, _ limits: ChunkingLimits, keepsOneLetterWords: Bool
+    ) -> Int {
         let minimum = Int(Double(limits.maxCharacters) * minimumSplitShare)
         for k in stride(from: tokens.count - 1, through: 1, by: -1) {
             let before = tokens[k - 1].token
@@ -168,6 +207,13 @@ public enum CaptionChunker {
             let softBreak = before.isCJK && after.isCJK && after.spaceBefore
             if (before.endsClause || softBreak) && width(Array(tokens[..<k])) >= minimum { return k }
         }
-        return tokens.count
+        var end = tokens.count
+        if next.joinsPrevious {
+            var first = end - 1
+            while first > 0 && tokens[first].joinsPrevious { first -= 1 }
+            if first > 0 { end = first }
+        }
+        while keepsOneLetterWords, end > 1, OneLetterWords.isOneLetterWord(tokens[end - 1].token) { end -= 1 }
+        return end
     }
 }

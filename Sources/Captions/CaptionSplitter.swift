@@ -36,6 +36,7 @@ public enum CaptionSplitter {
             first.text = first.words.map(\.text).joined(separator: " ")
             second.text = second.words.map(\.text).joined(separator: " ")
         }
+        second.changes = []  // what was changed in the caption is told once, with its first part
         second.start = max(caption.start, words[k].start)
         first.end = second.start - minGap > first.start ? second.start - minGap : words[k - 1].end
         guard first.end > first.start, second.end > second.start else { return nil }

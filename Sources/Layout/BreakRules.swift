@@ -14,15 +14,6 @@ struct BreakRules {
     /// Slovak typography carries it to the next line.
     var keepsOneLetterWords = false
 
-    /// Languages whose typography forbids a line that ends on a one-letter word.
-    static let oneLetterWordLanguages: Set<String> = ["pl", "cs", "sk"]
-
-    /// Whether `language` (BCP-47) is one of `oneLetterWordLanguages`.
-    static func keepsOneLetterWords(_ language: String?) -> Bool {
-        guard let primary = language?.split(separator: "-").first?.lowercased() else { return false }
-        return oneLetterWordLanguages.contains(primary)
-    }
-
     /// The priority of ICU's break at `offset` (UTF-16; `hard` after a newline), or nil when
     /// a caption must not break there: at the end of the text, after nothing but white space
     /// since the start of a line, inside a word, or inside a number.

@@ -190,7 +190,8 @@ private struct Setting {
         while true {
             guard
                 let lines = LineFitter.choose(
-                    bytes: bytes, prefix: prefix, breaks: candidates, maxWidth: maxWidth, maxLines: style.maximumLines)
+                    bytes: bytes, prefix: prefix, breaks: candidates, maxWidth: maxWidth, maxLines: style.maximumLines,
+                    maxCharacters: style.charactersPerLine)
             else { return nil }
             // The prefix measures the text shaped whole; a line set on its own loses the kerning
             // across its break (`-S` after a hyphen), so broken lines are measured as `build`

@@ -1,3 +1,4 @@
+import Captions
 import UnicodeText
 
 /// Where caption lines may break: ICU's line-break rules for the language (UAX #14 at ICU's
@@ -19,7 +20,7 @@ public enum LineBreaker {
         let opportunities = (try? TextBoundaries.lines(in: utf16, locale: lineLocale)) ?? []
         let words = (try? TextBoundaries.words(in: utf16, locale: language)) ?? []
         let rules = BreakRules(
-            text: utf16, wordBoundaries: Set(words), keepsOneLetterWords: BreakRules.keepsOneLetterWords(language))
+            text: utf16, wordBoundaries: Set(words), keepsOneLetterWords: OneLetterWords.keptWithNext(in: language))
         var kept: [Int] = []
         var priorities: [LineBreak.Priority] = []
         for (offset, isHard) in opportunities {

@@ -16,6 +16,9 @@ public struct TextStyle: Sendable, Equatable {
     /// Room kept around each word for a look's largest word state (none at all for a look
     /// without word states: nil). Laid out with it, words also get their ink in `reserved`.
     public var wordRoom: WordRoom?
+    /// The most characters a line holds when the caption can break otherwise (the reading
+    /// rules of its language; graphemes); nil: no limit but the width.
+    public var charactersPerLine: Int? = nil
 
     public init(
         family: String, weight: Int, size: Double, minimumSize: Double, lineSpacing: Double = 1.0,

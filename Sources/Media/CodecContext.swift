@@ -37,8 +37,11 @@ final class CodecContext {
     }
 
     /// A decoder for `stream` (video or audio), with the stream's parameters and time base;
-    /// `threads` 0 lets FFmpeg choose (one per core, plus one).
-    convenience init(decoding stream: UnsafeMutablePointer<AVStream>, file: String?, threads: Int = 0) throws {
+    /// `threads` 0 lets FFmpeg choose (one per core, plus one). `roughly` skips the loop
+    /// filter (H.264, HEVC): faster, a little blockier, for passes that only measure pictures.
+    convenience init(decoding stream: UnsafeMutablePointer<AVStream>, file: String?, threads: Int = 0, roughly: Bool = false)
+        throws
+    {
         let parameters = stream.pointee.codecpar!
         let codec = try CodecContext.decoder(
             for: parameters.pointee.codec_id, type: parameters.pointee.codec_type, file: file)
@@ -48,6 +51,7 @@ final class CodecContext {
             context.pointee.pkt_timebase = stream.pointee.time_base
             context.pointee.thread_count = Int32(threads)
             context.pointee.thread_type = burn_ff_thread_frame_slice()
+            if roughly { context.pointee.skip_loop_filter = AVDISCARD_ALL }
         }
     }
 

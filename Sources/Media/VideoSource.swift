@@ -21,14 +21,17 @@ final class VideoSource {
 
     /// Decodes the video `input`'s probe found, from the start; `decoderThreads` 0 lets FFmpeg
     /// choose; `toSDR` tone-maps an HDR input to SDR BT.709; `keepingChroma` keeps a 4:2:2
-    /// or 4:4:4 input's chroma (else every frame comes out 4:2:0).
-    init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false) throws {
+    /// or 4:4:4 input's chroma (else every frame comes out 4:2:0); `roughly` skips the loop
+    /// filter (see `CodecContext`).
+    init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false, roughly: Bool = false)
+        throws
+    {
         let probed = keepingChroma ? input.info.video.keepingChroma() : input.info.video
         let setup = toSDR ? probed.toneMappedToSDR() : probed
         let demuxer = try input.demuxer()
         let stream = demuxer.stream(Int(setup.streamIndex))
         let path = input.info.path
-        decoder = try CodecContext(decoding: stream, file: path, threads: decoderThreads)
+        decoder = try CodecContext(decoding: stream, file: path, threads: decoderThreads, roughly: roughly)
         decoded = try Frame()
         offset = demuxer.timelineOffset(in: setup.timeBase)
         frameDuration = max(1, av_rescale_q(1, av_inv_q(setup.frameRate), setup.timeBase))

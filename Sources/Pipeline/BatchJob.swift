@@ -16,7 +16,7 @@ public struct BatchJob: Sendable {
 
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
-    /// "crf"?, "x264Preset"? (or "encoderPreset"), "codec"?, "encoder"?, "hdr"?, "overlayOnly"?, "threads"?, "timingFix"?, "fontsConf"?, "exportCaptions"?,
+    /// "crf"?, "x264Preset"? (or "encoderPreset"), "codec"?, "encoder"?, "hdr"?, "overlayOnly"?, "threads"?, "timingFix"?, "shotChanges"? (auto, off or a file), "fontsConf"?, "exportCaptions"?,
     /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?}`: every
     /// render option of the command line. `captions` may be a list (of paths, or of
     /// `{"path", "language"?}`), and so may `preset` and `look`: the job renders every
@@ -76,7 +76,7 @@ public struct BatchJob: Sendable {
         let known = [
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
             "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
-            "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly",
+            "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly", "shotChanges",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -161,6 +161,9 @@ public struct BatchJob: Sendable {
             strictCaptions: strict, emphasize: try path("emphasize", required: false))
         base.speakerLabels = speakerLabels
         base.overlayOnly = overlayOnly
+        if let source = try string("shotChanges") {
+            base.shotChanges = ["auto", "off"].contains(source) ? ShotChangeSource(source) : .file(try path("shotChanges")!)
+        }
         let language = try string("language")
         return BurnCombinations(
             base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },

@@ -23,6 +23,8 @@ public struct BurnRequest: Sendable {
     public var secondLanguage: String?  // BCP-47, for second-track captions that name none
     /// Only the captions, on a transparent background (ProRes 4444, VP9 with alpha, or PNGs).
     public var overlayOnly = false
+    /// Where caption times are snapped to shot changes from (`--shot-changes`); off by default.
+    public var shotChanges = ShotChangeSource.off
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
@@ -52,7 +54,7 @@ public struct BurnRequest: Sendable {
     var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input, captions, secondCaptions, script, preset, look, emphasize, fontsConf].compactMap { $0 }
+        return [input, captions, secondCaptions, script, preset, look, emphasize, fontsConf, shotChanges.file].compactMap { $0 }
     }
 }
 
@@ -81,6 +83,31 @@ extension BurnRequest {
 public struct BurnOutcome: Sendable {
     public var request: BurnRequest
     public var result: Result<BurnResult, BurnError>
+}
+
+/// Where the shot changes that caption times snap to come from.
+public enum ShotChangeSource: Sendable, Equatable {
+    /// No snapping: authored times stay.
+    case off
+    /// Found in the video by scene detection (a decoding pass of its own).
+    case auto
+    /// Listed in a file (`ShotChanges.read`).
+    case file(String)
+
+    /// `auto`, `off` or a file's path.
+    public init(_ argument: String) {
+        switch argument {
+        case "auto": self = .auto
+        case "off": self = .off
+        default: self = .file(argument)
+        }
+    }
+
+    /// The file's path, for `.file`.
+    public var file: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
 }
 
 /// What a request writes.

@@ -71,7 +71,7 @@ public enum Burner {
             }
         }
         let timer = StageTimer()
-        let prepared = try prepare(requests, timer: timer, events: events)
+        let prepared = try prepare(requests, timer: timer, cancellation: cancellation, events: events)
         // What planning freed goes back to the system before the decoder and encoder take theirs.
         _ = burn_release_free_memory()
         var outcomes: [BurnOutcome] = []
@@ -131,9 +131,7 @@ public enum Burner {
     public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> PlanDocument {
         do {
             let prepared = try prepare(request, events: events)
-            let findings = Lint.findings(
-                prepared.planned, file: request.captions, rules: try ReadingRules.shipped(), language: request.language,
-                frameDuration: prepared.info.frameDuration)
+            let findings = Lint.findings(prepared, rules: try ReadingRules.shipped())
             return PlanDocument(
                 prepared.planned, width: prepared.info.width, height: prepared.info.height,
                 safeArea: prepared.style.safeArea, findings: findings)
@@ -152,16 +150,31 @@ public enum Burner {
 
     /// `prepare` of requests that read one input: it is probed once, its audio measured once
     /// for the timing fix, and one layout engine per fonts file serves them all. Every
-    /// request is planned; the problems of all are thrown together.
-    static func prepare(_ requests: [BurnRequest], timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws
-        -> [PreparedBurn]
-    {
+    /// request is planned; the problems of all are thrown together. Scene detection (the one
+    /// long step before the render) stops when `cancellation` is raised.
+    static func prepare(
+        _ requests: [BurnRequest], timer: StageTimer = StageTimer(), cancellation: Cancellation = Cancellation(),
+        events: (BurnEvent) -> Void
+    ) throws -> [PreparedBurn] {
         try checkInput(requests[0].input)
         let input = try MediaInput(path: requests[0].input)
         var envelope: EnergyEnvelope??
         let speech = { () throws -> EnergyEnvelope? in
             if envelope == nil { envelope = .some(try SpeechEnvelope.read(input)) }
             return envelope!
+        }
+        var found: [Double]?
+        let cuts = { () throws -> [Double] in
+            if let found { return found }
+            let clock = ContinuousClock.now
+            let times = try ShotDetector.cuts(in: input, going: { !cancellation.isCancelled })
+            if cancellation.isCancelled { throw BurnError.cancelled(signal: cancellation.signal) }
+            let elapsed = ContinuousClock.now - clock
+            events(.notice(
+                "\(input.info.path): \(times.count) shot change(s) found by scene detection in "
+                    + String(format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)))
+            found = times
+            return times
         }
         var engines: [String?: LayoutEngine] = [:]
         var warned: Set<String> = []
@@ -178,7 +191,7 @@ public enum Burner {
                 }
                 prepared.append(
                     try prepare(
-                        request, input: input, speech: speech, engine: engines[request.fontsConf]!, timer: timer,
+                        request, input: input, speech: speech, cuts: cuts, engine: engines[request.fontsConf]!, timer: timer,
                         events: events))
             } catch {
                 let problem = BurnError.wrap(error)
@@ -190,35 +203,42 @@ public enum Burner {
         return prepared
     }
 
-    /// One request planned on the probed `input`, with its speech envelope from `speech`.
+    /// One request planned on the probed `input`, with its speech envelope from `speech` and
+    /// the cuts scene detection finds from `cuts`.
     private static func prepare(
-        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, engine: LayoutEngine,
-        timer: StageTimer, events: (BurnEvent) -> Void
+        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, cuts: () throws -> [Double],
+        engine: LayoutEngine, timer: StageTimer, events: (BurnEvent) -> Void
     ) throws -> PreparedBurn {
         let preset = try Preset.load(try Resources.preset(request.preset))
         let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
         if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
             events(.warning("\(request.input): \(mismatch)"))
         }
+        let shotChanges = try CaptionPlanner.shotChanges(
+            request.shotChanges, frameDuration: input.info.frameDuration, cuts: cuts)
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         let captions = try tracks.map { track in
             let captions = look.transformed(
-                try onScreenCaptions(track, input: input, speech: speech, preset: preset, events: events),
+                try onScreenCaptions(track, input: input, speech: speech, shotChanges: shotChanges, preset: preset, events: events),
                 language: track.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
             return captions
         }
         let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let minGap = 2 * input.info.frameDuration
+        let rules = try ReadingRules.shipped()
+        let languages = zip(captions, tracks).flatMap { captions, track in captions.map { $0.language ?? track.language } }
+        let charactersPerLine = rules.charactersPerLine(for: Set(languages))
         var planned = try timer.measure(.captions) {
             if captions.count == 2 {
                 return try TwoTrackLayout.plan(
                     first: captions[0], second: captions[1], engine: engine, style: style,
                     track: preset.secondTrack ?? .standard, languages: (request.language, request.secondLanguage),
-                    minGap: minGap)
+                    minGap: minGap, charactersPerLine: charactersPerLine)
             }
             let planned = try LayoutPlanner.plan(
-                captions[0], engine: engine, style: style, language: request.language, minGap: minGap)
+                captions[0], engine: engine, style: style, language: request.language, minGap: minGap,
+                charactersPerLine: charactersPerLine)
             return CaptionStacking.stack(planned, style: style)
         }
         colorSpeakers(&planned, palette: look.speakers ?? preset.speakers)
@@ -227,7 +247,8 @@ public enum Burner {
                 planned.filter { $0.track == number + 1 }, request: track, style: style, engine: engine, events: events)
         }
         return PreparedBurn(
-            request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine)
+            request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine,
+            shotChanges: shotChanges)
     }
 
     /// Decodes the video of `prepared` (one input) once, composites each one's captions and
@@ -325,11 +346,12 @@ public enum Burner {
     /// The final captions, without those the video never reaches (they are not laid out: a
     /// file may hold thousands), with a warning for captions shorter than a frame.
     private static func onScreenCaptions(
-        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, preset: Preset,
-        events: (BurnEvent) -> Void
+        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, shotChanges: ShotChanges?,
+        preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
-        var captions = try CaptionPlanner.captions(for: request, input: input, speech: speech, preset: preset, events: events)
+        var captions = try CaptionPlanner.captions(
+            for: request, input: input, speech: speech, shotChanges: shotChanges, preset: preset, events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(

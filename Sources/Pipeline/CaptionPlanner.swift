@@ -7,10 +7,10 @@ import Media
 enum CaptionPlanner {
     /// The input's frame duration sets the minimum gap between captions: two frames; no start
     /// is moved past the input's duration. The timing fix takes the input's speech envelope
-    /// from `speech`.
+    /// from `speech`; times snap to `shotChanges` when given.
     static func captions(
-        for request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, preset: Preset,
-        events: (BurnEvent) -> Void
+        for request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, shotChanges: ShotChanges?,
+        preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         let transcript = try CaptionReader.read(
@@ -21,16 +21,32 @@ enum CaptionPlanner {
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
         let envelope = request.timingFix ? try speech() : nil
+        // Recognized captions follow the reading rules of their language.
+        let languages = Set(transcript.segments.map { $0.language ?? transcript.language ?? request.language })
+        let limits = try ReadingRules.shipped().applied(
+            to: preset.chunkingLimits(frameDuration: frameDuration), languages: languages,
+            maximumLines: preset.maximumLines ?? 2)
         var captions = CaptionBuilder.captions(
-            from: transcript, limits: preset.chunkingLimits(frameDuration: frameDuration), script: script,
+            from: transcript, limits: limits, script: script,
             language: request.language,
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
-            warnings: &warnings)
+            shotChanges: shotChanges, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
         if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions
+    }
+
+    /// The shot changes of `source`, in frames of `frameDuration`; nil when off.
+    static func shotChanges(_ source: ShotChangeSource, frameDuration: Double, cuts: () throws -> [Double]) throws
+        -> ShotChanges?
+    {
+        switch source {
+        case .off: return nil
+        case .auto: return ShotChanges(times: try cuts(), frameDuration: frameDuration)
+        case .file(let path): return try ShotChanges.read(URL(fileURLWithPath: path), frameDuration: frameDuration)
+        }
     }
 
     /// The script as text; errors name the file.

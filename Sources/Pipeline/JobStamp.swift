@@ -18,7 +18,7 @@ struct JobStamp: Equatable {
         let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
         let files = [
             request.captions, request.secondCaptions, request.script, preset?.path, try? Resources.look(lookName).path,
-            request.emphasize,
+            request.emphasize, request.shotChanges.file,
         ]
         for path in files.compactMap({ $0 }) {
             hash.add(path)
@@ -34,6 +34,7 @@ struct JobStamp: Equatable {
         }
         if request.speakerLabels { hash.add("speaker-labels") }
         if request.overlayOnly { hash.add("overlay-only") }
+        if request.shotChanges != .off { hash.add("shot-changes \(request.shotChanges.file ?? "auto")") }
         if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
         value = String(hash.value, radix: 16)
     }

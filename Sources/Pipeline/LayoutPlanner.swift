@@ -15,18 +15,26 @@ public struct PlannedCaption {
     public var track = 1
 }
 
-/// Lays out every caption before rendering; a caption that does not fit its lines even at
-/// the minimum size is split in time at a word boundary and each half laid out again.
+/// Lays out every caption before rendering, the lines of one a recognizer timed within its
+/// language's characters per line where they can break so (a hand-timed cue is set as its
+/// author gave it, and `lint` reports it); a caption that does not fit its lines even at the
+/// minimum size is split in time at a word boundary and each half laid out again.
 enum LayoutPlanner {
     /// How often one caption may be halved. // times
     static let maximumSplits = 4
 
+    /// `charactersPerLine` by language tag (lowercased, "" for none) as `ReadingRules` gives it.
     static func plan(
-        _ captions: [Caption], engine: LayoutEngine, style: TextStyle, language: String?, minGap: Double
+        _ captions: [Caption], engine: LayoutEngine, style: TextStyle, language: String?, minGap: Double,
+        charactersPerLine: [String: Int] = [:]
     ) throws -> [PlannedCaption] {
         var planned: [PlannedCaption] = []
         for caption in captions {
-            planned += try place(caption, engine: engine, style: style, language: language, minGap: minGap, depth: 0)
+            var captionStyle = style
+            if CaptionChunker.isRecognized(caption) {
+                captionStyle.charactersPerLine = charactersPerLine[(caption.language ?? language ?? "").lowercased()]
+            }
+            planned += try place(caption, engine: engine, style: captionStyle, language: language, minGap: minGap, depth: 0)
         }
         return planned
     }

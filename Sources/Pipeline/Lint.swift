@@ -2,7 +2,8 @@ import Captions
 import Foundation
 
 /// One broken reading rule: which caption (its place in the file, times and text), the rule,
-/// its level and source, the limit and what the caption has.
+/// its level and source, the limit and what the caption has; or, as a note, what chunking
+/// changed in it (`split`, `merged`, `trimmed`, `delayed`, `extended`, `shotChange`).
 public struct LintFinding: Sendable, Encodable {
     public var file: String
     public var line: Int?  // the caption's line in its file, when it has one
@@ -10,27 +11,36 @@ public struct LintFinding: Sendable, Encodable {
     public var start: Double  // seconds
     public var end: Double  // seconds
     public var text: String
-    public var rule: ReadingRules.Rule
+    public var rule: String  // a `ReadingRules.Rule`, or a `CaptionChange.Kind` for a note
     public var level: ReadingRules.Level
-    public var limit: Double
-    public var value: Double
+    public var limit: Double?  // none for a note
+    public var value: Double?
     public var message: String
-    public var source: String
+    public var source: String?
 
     /// `FILE:LINE: rule: message` (or `FILE: field: ...`, `FILE: ...`).
     public var description: String {
-        "\(SourceLocation(line: line, field: field).describe(file: file)): \(rule.rawValue) (\(level.rawValue)): \(message)"
+        "\(SourceLocation(line: line, field: field).describe(file: file)): \(rule) (\(level.rawValue)): \(message)"
     }
 }
 
 /// `burn-captions lint`: the final captions (as a render would show them) checked against
 /// the reading rules of their language.
 public enum Lint {
+    /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list
+    /// per caption (none for the second track's).
+    static func findings(_ prepared: PreparedBurn, rules: ReadingRules) -> [[LintFinding]] {
+        findings(
+            prepared.planned, file: prepared.request.captions, rules: rules, language: prepared.request.language,
+            frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges)
+    }
+
     /// The rules each caption of `planned` breaks, one list per caption (none for the second
     /// track's); `file` names the captions' file; `frameDuration` in seconds (gaps are counted
-    /// in frames).
+    /// in frames); captions are checked against `shotChanges` when given.
     static func findings(
-        _ planned: [PlannedCaption], file: String, rules: ReadingRules, language: String?, frameDuration: Double
+        _ planned: [PlannedCaption], file: String, rules: ReadingRules, language: String?, frameDuration: Double,
+        shotChanges: ShotChanges? = nil
     ) -> [[LintFinding]] {
         var byCaption = [[LintFinding]](repeating: [], count: planned.count)
         let first = planned.indices.filter { planned[$0].track == 1 }
@@ -40,6 +50,12 @@ public enum Lint {
             defer { byCaption[position] = findings }
             let caption = item.caption
             let tag = caption.language ?? language
+            for change in caption.changes {
+                findings.append(
+                    LintFinding(
+                        file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
+                        end: rounded(caption.end), text: caption.text, rule: change.kind.rawValue, level: .note, message: change.message))
+            }
             func check(_ rule: ReadingRules.Rule, _ value: Double, above: Bool, _ message: (ReadingRules.Row) -> String) {
                 guard let row = rules.row(rule, language: tag) else { return }
                 let broken = above ? value > row.limit + 1e-9 : value < row.limit - 1e-9
@@ -47,7 +63,7 @@ public enum Lint {
                 findings.append(
                     LintFinding(
                         file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
-                        end: rounded(caption.end), text: caption.text, rule: rule, level: row.level, limit: row.limit,
+                        end: rounded(caption.end), text: caption.text, rule: rule.rawValue, level: row.level, limit: row.limit,
                         value: rounded(value), message: message(row), source: row.source))
             }
             let lines = item.layout.lines.map(\.text)
@@ -72,8 +88,41 @@ public enum Lint {
                     }
                 }
             }
+            if let shotChanges, let row = rules.row(.shotChange, language: tag),
+                let (frames, message) = nearCut(caption, shotChanges, within: row.limit)
+            {
+                check(.shotChange, frames, above: false) { _ in message }
+            }
         }
         return byCaption
+    }
+
+    /// How a caption sits too near a cut (`within` frames), as the frames between them and a
+    /// message, or nil: a start near a cut but not on it, an end near one but not 2 frames
+    /// before it, or a cut it spans with less than `within` frames on a side.
+    static func nearCut(_ caption: Caption, _ shots: ShotChanges, within: Double) -> (Double, String)? {
+        let frame = shots.frameDuration
+        let slack = 0.01
+        let window = Int(within)
+        if let cut = shots.nearest(to: caption.start, within: window) {
+            let frames = abs(caption.start - cut) / frame
+            if frames > slack {
+                return (frames, String(format: "starts %.1f frames %@ the shot change at %.3f s, not on it", frames, caption.start < cut ? "before" : "after", cut))
+            }
+        }
+        if let cut = shots.nearest(to: caption.end, within: window) {
+            let frames = (cut - caption.end) / frame
+            if abs(frames - Double(ShotChanges.endBefore)) > slack {
+                return (abs(frames), String(format: "ends %.1f frames %@ the shot change at %.3f s, not %d before it", abs(frames), frames >= 0 ? "before" : "after", cut, ShotChanges.endBefore))
+            }
+        }
+        for cut in shots.inside(caption.start, caption.end) {
+            let frames = min(cut - caption.start, caption.end - cut) / frame
+            if frames < within - slack {
+                return (frames, String(format: "spans the shot change at %.3f s by only %.1f frames on one side", cut, frames))
+            }
+        }
+        return nil
     }
 
     private static func rounded(_ value: Double) -> Double { value.isFinite ? (value * 1000).rounded() / 1000 : value }
@@ -86,10 +135,7 @@ extension Burner {
         do {
             let rules = try ReadingRules.shipped()
             let prepared = try prepare(request, events: events)
-            return Lint.findings(
-                prepared.planned, file: request.captions, rules: rules, language: request.language,
-                frameDuration: prepared.info.frameDuration
-            ).flatMap { $0 }
+            return Lint.findings(prepared, rules: rules).flatMap { $0 }
         } catch {
             throw BurnError.wrap(error)
         }

@@ -88,7 +88,7 @@ public struct PlanDocument: Encodable {
                 missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,
                 lane: item.caption.lane, position: item.caption.position?.rawValue,
                 findings: broken.isEmpty
-                    ? nil : broken.map { Finding(rule: $0.rule.rawValue, level: $0.level.rawValue, message: $0.message) })
+                    ? nil : broken.map { Finding(rule: $0.rule, level: $0.level.rawValue, message: $0.message) })
         }
     }
 

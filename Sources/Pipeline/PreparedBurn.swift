@@ -13,6 +13,7 @@ struct PreparedBurn {
     let style: TextStyle
     let planned: [PlannedCaption]
     let engine: LayoutEngine  // lays out labels; holds the sized faces the captions are drawn with
+    let shotChanges: ShotChanges?  // the cuts caption times were snapped to, when asked
 
     var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).

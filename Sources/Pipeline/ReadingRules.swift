@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 
 /// The reading rules of `Presets/rules/reading.json`: per language, the limits a professional
@@ -7,12 +8,13 @@ import Foundation
 public struct ReadingRules: Sendable {
     /// What a rule measures.
     public enum Rule: String, Sendable, Codable, CaseIterable {
-        case charactersPerLine, linesPerCaption, readingSpeed, minDuration, maxDuration, minGap
+        case charactersPerLine, linesPerCaption, readingSpeed, minDuration, maxDuration, minGap, shotChange
     }
 
-    /// How bad breaking a rule is: an error fails `lint`, a warning is reported.
+    /// How bad breaking a rule is: an error fails `lint`, a warning is reported; a note says
+    /// what chunking changed (no row of the table is one).
     public enum Level: String, Sendable, Codable {
-        case error, warning
+        case error, warning, note
     }
 
     /// One row of the table.
@@ -45,6 +47,9 @@ public struct ReadingRules: Sendable {
         if let bad = rows.firstIndex(where: { $0.limit <= 0 }) {
             throw BurnError.input("\(file.path): rules[\(bad)].limit: expected a number above 0")
         }
+        if let bad = rows.firstIndex(where: { $0.level == .note }) {
+            throw BurnError.input("\(file.path): rules[\(bad)].level: expected error or warning")
+        }
     }
 
     /// The shipped table (`Presets/rules/reading.json`).
@@ -69,5 +74,35 @@ public struct ReadingRules: Sendable {
     }
 
     /// Characters as the guides count them: graphemes, a CJK character one, spaces included.
-    public static func characters(_ text: String) -> Int { text.count }
+    public static func characters(_ text: String) -> Int { ReadingLimits.characters(text) }
+
+    /// The rules the chunker applies to recognized captions in `language` (nil: any), with at
+    /// most `maximumLines` lines (the preset's).
+    public func limits(for language: String?, maximumLines: Int) -> ReadingLimits {
+        let defaults = ReadingLimits()
+        return ReadingLimits(
+            charactersPerLine: row(.charactersPerLine, language: language).map { Int($0.limit) } ?? defaults.charactersPerLine,
+            linesPerCaption: min(maximumLines, row(.linesPerCaption, language: language).map { Int($0.limit) } ?? defaults.linesPerCaption),
+            charactersPerSecond: row(.readingSpeed, language: language)?.limit ?? defaults.charactersPerSecond,
+            minDuration: row(.minDuration, language: language)?.limit ?? defaults.minDuration)
+    }
+
+    /// Characters per line for every language in `languages` (lowercased tag, "" for none).
+    public func charactersPerLine(for languages: Set<String?>) -> [String: Int] {
+        var table: [String: Int] = [:]
+        for language in languages {
+            if let row = row(.charactersPerLine, language: language) { table[(language ?? "").lowercased()] = Int(row.limit) }
+        }
+        return table
+    }
+
+    /// `limits` with the reading rules of every language in `languages` (as captions name
+    /// them; nil: none).
+    public func applied(to limits: ChunkingLimits, languages: Set<String?>, maximumLines: Int) -> ChunkingLimits {
+        var applied = limits
+        for language in languages {
+            applied.reading[(language ?? "").lowercased()] = self.limits(for: language, maximumLines: maximumLines)
+        }
+        return applied
+    }
 }

@@ -17,7 +17,7 @@ enum TwoTrackLayout {
     /// Both tracks planned and placed, merged in time order (first track first at equal starts).
     static func plan(
         first: [Caption], second: [Caption], engine: LayoutEngine, style: TextStyle, track: Preset.SecondTrack,
-        languages: (first: String?, second: String?), minGap: Double
+        languages: (first: String?, second: String?), minGap: Double, charactersPerLine: [String: Int]
     ) throws -> [PlannedCaption] {
         var scale = 1.0
         var attempt = 0
@@ -25,10 +25,14 @@ enum TwoTrackLayout {
             let firstStyle = scaled(style, by: scale)
             let secondStyle = scaled(style, by: scale * track.sizeRatio)
             let firstPlanned = CaptionStacking.stack(
-                try LayoutPlanner.plan(first, engine: engine, style: firstStyle, language: languages.first, minGap: minGap),
+                try LayoutPlanner.plan(
+                    first, engine: engine, style: firstStyle, language: languages.first, minGap: minGap,
+                    charactersPerLine: charactersPerLine),
                 style: firstStyle)
             var secondPlanned = CaptionStacking.stack(
-                try LayoutPlanner.plan(second, engine: engine, style: secondStyle, language: languages.second, minGap: minGap),
+                try LayoutPlanner.plan(
+                    second, engine: engine, style: secondStyle, language: languages.second, minGap: minGap,
+                    charactersPerLine: charactersPerLine),
                 style: secondStyle)
             for index in secondPlanned.indices {
                 secondPlanned[index].track = 2

@@ -132,3 +132,25 @@ struct Plan: Decodable {
 
     static func decode(_ json: String) throws -> Plan { try JSONDecoder().decode(Plan.self, from: Data(json.utf8)) }
 }
+
+extension CLI {
+    /// Black 30 fps clips of `seconds` in `folder`: portrait 1080x1920 and landscape
+    /// 1920x1080, for tests that plan or lint captions (nothing in the picture matters).
+    static func blackClips(in folder: URL, seconds: Int = 12) throws -> (portrait: String, landscape: String) {
+        var paths: [String] = []
+        for (size, name) in [("1080x1920", "portrait"), ("1920x1080", "landscape")] {
+            let path = folder.appendingPathComponent("\(name).mp4").path
+            try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "color=black:s=\(size):d=\(seconds):r=30", "-c:v", "libx264", "-preset", "ultrafast", path])
+            paths.append(path)
+        }
+        return (paths[0], paths[1])
+    }
+
+    /// A SubRip time, `00:00:01,033`.
+    static func srtTime(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        return String(
+            format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1000 % 60,
+            milliseconds % 1000)
+    }
+}
