@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test test-asan goldens bench bench-layout look-pictures fuzz clean
+.PHONY: setup build demo test test-asan goldens bench bench-layout look-pictures fuzz image test-image clean
 
 setup:
 	@bash scripts/setup.sh
@@ -21,6 +21,17 @@ demo: build
 
 test: build
 	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test --disable-swift-testing
+
+# The worker image from Debian packages alone (mmdebstrap; imported into podman where it
+# runs): .build/image/rootfs and .build/image/burn-captions.tar. docs/RENDER-FARM.md.
+image: build
+	@bash scripts/setup.sh --image-tools
+	bash scripts/image.sh
+
+# The image runs a batch, sets Japanese, Arabic and emoji in the right faces and draws the
+# development machine's pixels (podman, else chroot into the root file system).
+test-image: image
+	python3 scripts/test-image.py
 
 # The test suite and the binary it runs, built with AddressSanitizer (memory errors abort
 # the test; leaks of the C libraries' caches are not counted). Its own scratch path.

@@ -17,6 +17,10 @@ PACKAGES=(
 if [[ "${1:-}" == "--sample-tools" ]]; then
   PACKAGES+=(sox)
 fi
+# Only needed for the worker image (make image, make test-image).
+if [[ "${1:-}" == "--image-tools" ]]; then
+  PACKAGES+=(mmdebstrap util-linux podman)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

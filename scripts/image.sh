@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# `make image`: the worker image, built from Debian packages alone (no base image is pulled).
+#
+#   mmdebstrap makes a bookworm root file system with the runtime packages of
+#   image/packages.txt (no compiler, no apt, no documentation), then adds the release binary
+#   (static Swift runtime), Presets/ and Fonts.conf under /usr/local and a user `burn`
+#   (uid 10001). The result is .build/image/rootfs (for chroot) and
+#   .build/image/burn-captions.tar; where podman runs, the tar is imported as
+#   burn-captions:latest with burn-captions as its entry point.
+#
+# Usage: scripts/image.sh [MIRROR]   (default: Debian's deb.debian.org)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=.build/image
+BIN=.build/release/burn-captions
+MIRROR=${1:-http://deb.debian.org/debian}
+[[ -x $BIN ]] || { echo "image: $BIN is missing; run make build first" >&2; exit 1; }
+command -v mmdebstrap >/dev/null || { echo "image: mmdebstrap is missing (apt-get install mmdebstrap)" >&2; exit 1; }
+
+packages=$(grep -v '^#' image/packages.txt | grep . | paste -sd, -)
+rm -rf "$OUT/rootfs" "$OUT/burn-captions.tar.tmp"
+mkdir -p "$OUT"
+
+# What a worker never reads: documentation, manuals, translations, and the serif CJK faces
+# (Fonts.conf sets captions in sans faces; the serif ones are 53 MB).
+excludes=(
+  --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright'
+  --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*'
+  --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/lintian/*'
+  --dpkgopt='path-exclude=/usr/share/fonts/opentype/noto/NotoSerifCJK*'
+)
+# merged /usr comes from mmdebstrap's hook, not from the usrmerge package (which needs perl: 47 MB).
+mmdebstrap --variant=essential --format=tar --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr --include="$packages" "${excludes[@]}" \
+  --customize-hook='mkdir -p "$1/usr/local/share/burn-captions" "$1/work" "$1/home/burn"' \
+  --customize-hook="copy-in $BIN /usr/local/bin" \
+  --customize-hook='copy-in Presets Fonts.conf /usr/local/share/burn-captions' \
+  --customize-hook='echo "burn:x:10001:10001:burn-captions worker:/home/burn:/usr/sbin/nologin" >> "$1/etc/passwd"' \
+  --customize-hook='echo "burn:x:10001:" >> "$1/etc/group"' \
+  --customize-hook='chown 10001:10001 "$1/work" "$1/home/burn"' \
+  --customize-hook='rm -rf "$1/var/cache/apt" "$1/var/lib/apt/lists" "$1/var/log"/*' \
+  bookworm "$OUT/burn-captions.tar.tmp" "$MIRROR"
+mv "$OUT/burn-captions.tar.tmp" "$OUT/burn-captions.tar"
+mkdir -p "$OUT/rootfs"
+tar -C "$OUT/rootfs" -xf "$OUT/burn-captions.tar"
+
+if command -v podman >/dev/null && podman info >/dev/null 2>&1; then
+  podman import \
+    --change 'ENTRYPOINT ["/usr/local/bin/burn-captions"]' --change 'USER burn' --change 'WORKDIR /work' \
+    --change 'ENV BURN_CAPTIONS_HOME=/usr/local/share/burn-captions' \
+    "$OUT/burn-captions.tar" burn-captions:latest >/dev/null \
+    && echo "image: imported as burn-captions:latest" \
+    || echo "image: podman could not import the image here; make test-image uses chroot"
+fi
+echo "image: $OUT/burn-captions.tar ($(du -m "$OUT/burn-captions.tar" | cut -f1) MiB), root file system $(du -sm "$OUT/rootfs" | cut -f1) MiB"
