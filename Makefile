@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test test-asan goldens bench bench-layout look-pictures fuzz image test-image clean
+.PHONY: setup build demo test test-asan goldens bench bench-layout look-pictures fuzz image test-image test-farm clean
 
 setup:
 	@bash scripts/setup.sh
@@ -32,6 +32,13 @@ image: build
 # development machine's pixels (podman, else chroot into the root file system).
 test-image: image
 	python3 scripts/test-image.py
+
+# The Slurm array script of docs/RENDER-FARM.md on a real one-node Slurm (munge, slurmctld,
+# slurmd; farm/slurm.conf.in): all done, all skipped on a rerun, a cancelled task finished
+# by a rerun (about 3 minutes; needs root).
+test-farm: build
+	@bash scripts/setup.sh --farm-tools
+	python3 scripts/test-farm.py
 
 # The test suite and the binary it runs, built with AddressSanitizer (memory errors abort
 # the test; leaks of the C libraries' caches are not counted). Its own scratch path.

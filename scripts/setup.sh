@@ -21,6 +21,10 @@ fi
 if [[ "${1:-}" == "--image-tools" ]]; then
   PACKAGES+=(mmdebstrap util-linux podman)
 fi
+# Only needed for the one-node Slurm of make test-farm.
+if [[ "${1:-}" == "--farm-tools" ]]; then
+  PACKAGES+=(slurmctld slurmd slurm-client munge)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
