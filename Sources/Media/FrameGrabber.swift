@@ -4,12 +4,14 @@ import CAVFormat
 import CAVUtil
 
 /// Takes pictures out of a video: the first upright frame at or after each asked time, as
-/// a canvas to draw on. One pass through the file however many times are asked.
+/// a canvas to draw on. One pass through the file however many times are asked. An HDR
+/// (HLG, PQ) video is tone-mapped to SDR BT.709 as a render to H.264 does: a canvas, and the
+/// PNG made of it, is standard range.
 public final class FrameGrabber {
     private let source: VideoSource
 
     /// Decodes the video of the probed `input`, from the start, on the caller's thread.
-    public init(input: MediaInput) throws { source = try VideoSource(input) }
+    public init(input: MediaInput) throws { source = try VideoSource(input, toSDR: input.info.dynamicRange != .sdr) }
 
     /// Probes `path` and decodes its video.
     public convenience init(path: String) throws { try self.init(input: MediaInput(path: path)) }

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import TestSupport
 import XCTest
 
@@ -104,6 +105,28 @@ final class HDRTests: XCTestCase {
         let top = counts.max { $0.value < $1.value }
         XCTAssertGreaterThan(counts.values.reduce(0, +), 500, "caption fill pixels")
         XCTAssertEqual(Double(top?.key ?? 0), 235, accuracy: 3, "white is SDR peak white")
+    }
+
+    /// A still of an HDR input is the frame tone-mapped as `--hdr sdr` renders it (a PNG is
+    /// SDR): a PQ grey of half the signal (about 92 cd/m²) matches that render's grey, not the
+    /// signal read as sRGB (128).
+    func testAStillOfAnHDRInputIsToneMappedAsTheSDRRender() throws {
+        let folder = try temporaryFolder()
+        let (video, captions) = try clip("color=c=0x808080:s=720x1280:d=2:r=30", tags: Self.pqTags, in: folder)
+        let still = folder.appendingPathComponent("still.png").path
+        let made = try CLI.burn(["still", video, "--captions", captions, "--at", "0.2", "-o", still])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let image = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: still))), file: still)
+        let centre = image.pixels[(image.height / 2 * image.width + image.width / 2) * 3]
+        let output = folder.appendingPathComponent("sdr.mp4").path
+        let burn = try CLI.burn([video, "--captions", captions, "--hdr", "sdr", "--encoder-preset", "ultrafast", "-o", output])
+        XCTAssertEqual(burn.status, 0, burn.stderr)
+        let frame = folder.appendingPathComponent("frame.png").path
+        try ProcessRunner.ffmpeg(["-ss", "0.2", "-i", output, "-frames:v", "1", frame])
+        let rendered = try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: frame))), file: frame)
+        let expected = rendered.pixels[(rendered.height / 2 * rendered.width + rendered.width / 2) * 3]
+        XCTAssertEqual(Double(centre), Double(expected), accuracy: 3, "the still's grey against the SDR render's")
+        XCTAssertGreaterThan(abs(Int(centre) - 0x80), 16, "not the PQ signal itself")
     }
 
     func testHDRSDROverridesTheCodecsDefault() throws {
