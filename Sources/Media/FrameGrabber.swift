@@ -11,7 +11,7 @@ public final class FrameGrabber {
     private let source: VideoSource
 
     /// Decodes the video of the probed `input`, from the start, on the caller's thread.
-    public init(input: MediaInput) throws { source = try VideoSource(input, toSDR: input.info.dynamicRange != .sdr) }
+    public init(input: MediaInput) throws { source = try VideoSource(input, toSDR: input.info.dynamicRange.isHDR) }
 
     /// Probes `path` and decodes its video.
     public convenience init(path: String) throws { try self.init(input: MediaInput(path: path)) }

@@ -260,7 +260,7 @@ public enum Burner {
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let first = prepared[0].request
         if first.overlayOnly { return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events) }
-        let toSDR = try dynamicRangeChoice(first, info: prepared[0].info, events: events)
+        let toSDR = dynamicRangeChoice(first, info: prepared[0].info, events: events)
         if let encoder = first.encoder.encoder, !EncoderSettings.mapsQuality(of: encoder) {
             events(.notice("\(encoder): --crf and --encoder-preset are not mapped to this encoder; it runs with its own defaults"))
         }
@@ -311,7 +311,7 @@ public enum Burner {
 
     /// Whether an HDR input is tone-mapped to SDR for `request`'s encoder (by default, when
     /// it writes 8-bit H.264), with a notice either way; false for SDR input.
-    private static func dynamicRangeChoice(_ request: BurnRequest, info: InputInfo, events: (BurnEvent) -> Void) throws -> Bool {
+    private static func dynamicRangeChoice(_ request: BurnRequest, info: InputInfo, events: (BurnEvent) -> Void) -> Bool {
         let range = info.dynamicRange
         guard range.isHDR else { return false }
         let name = range.rawValue.uppercased()

@@ -45,9 +45,12 @@ struct JobStamp: Equatable {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).stamp")
     }
 
-    /// Whether `output` exists and was made from exactly this.
+    /// Whether `output` exists and was made from exactly this. A picture sequence
+    /// (`caps_%05d.png`, moved into place whole) exists when its first picture does.
     func isDone(_ output: String) -> Bool {
-        FileManager.default.fileExists(atPath: output)
+        let names = try? SheetPageNames(output)
+        let present = names?.isPattern == true ? names!.name(page: 0, of: Int.max) : output
+        return FileManager.default.fileExists(atPath: present)
             && (try? String(contentsOf: Self.url(for: output), encoding: .utf8)) == value
     }
 

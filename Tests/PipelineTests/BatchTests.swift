@@ -163,6 +163,23 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: farm.appendingPathComponent("out.ja.mp4").path))
     }
 
+    /// A PNG sequence (`--overlay-only` to `caps_%05d.png`) is done once its pictures are in
+    /// place: a rerun skips it.
+    func testAPictureSequenceIsSkippedWhenDone() throws {
+        let farm = try makeFarm()
+        let manifest = farm.appendingPathComponent("sequence.jsonl").path
+        try #"{"input": "clip.mp4", "captions": "c0.json", "output": "caps/caps_%05d.png", "overlayOnly": true}"#
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: farm.appendingPathComponent("caps"), withIntermediateDirectories: false)
+        let first = try CLI.burn(["batch", manifest, "--report", farm.appendingPathComponent("s1.jsonl").path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(try reports(farm.appendingPathComponent("s1.jsonl").path).map(\.status), ["done"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: farm.appendingPathComponent("caps/caps_00001.png").path))
+        let again = try CLI.burn(["batch", manifest, "--report", farm.appendingPathComponent("s2.jsonl").path])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try reports(farm.appendingPathComponent("s2.jsonl").path).map(\.status), ["skipped"])
+    }
+
     func testShardComesFromTheSchedulersEnvironment() throws {
         XCTAssertEqual(try Shard.resolve(option: "2/5", count: nil, environment: [:]), try Shard(index: 2, count: 5))
         XCTAssertEqual(
