@@ -25,49 +25,49 @@ public enum ShotSnapper {
         let window = Double(ShotChanges.window) * frame
         let slack = frame / 100
         for _ in 0..<2 {
-        for i in result.indices {
-            var caption = result[i]
-            let previousEnd = i > 0 ? result[i - 1].end : -Double.infinity
-            let nextStart = i + 1 < result.count ? result[i + 1].start : Double.infinity
-            let shortest = min(limits.minDuration, caption.end - caption.start)
-            // The start onto a cut near it.
-            if let cut = shots.nearest(to: caption.start, within: ShotChanges.window), abs(cut - caption.start) > slack,
-                caption.end - cut >= shortest - slack, cut >= previousEnd + limits.minGap - slack
-            {
-                caption.changes.append(
-                    CaptionChange(.shotChange, "starts on the shot change at \(cut.seconds) instead of \(caption.start.seconds)"))
-                caption.start = cut
-            }
-            // The end 2 frames before a cut near it.
-            if let cut = shots.nearest(to: caption.end, within: ShotChanges.window) {
-                let end = cut - Double(ShotChanges.endBefore) * frame
-                if abs(end - caption.end) > slack, end - caption.start >= shortest - slack, end <= nextStart - limits.minGap + slack {
+            for i in result.indices {
+                var caption = result[i]
+                let previousEnd = i > 0 ? result[i - 1].end : -Double.infinity
+                let nextStart = i + 1 < result.count ? result[i + 1].start : Double.infinity
+                let shortest = min(limits.minDuration, caption.end - caption.start)
+                // The start onto a cut near it.
+                if let cut = shots.nearest(to: caption.start, within: ShotChanges.window), abs(cut - caption.start) > slack,
+                    caption.end - cut >= shortest - slack, cut >= previousEnd + limits.minGap - slack
+                {
                     caption.changes.append(
-                        CaptionChange(
-                            .shotChange,
-                            "ends at \(end.seconds), \(ShotChanges.endBefore) frames before the shot change at \(cut.seconds), "
-                                + "instead of \(caption.end.seconds)"))
-                    caption.end = end
+                        CaptionChange(.shotChange, "starts on the shot change at \(cut.seconds) instead of \(caption.start.seconds)"))
+                    caption.start = cut
                 }
+                // The end 2 frames before a cut near it.
+                if let cut = shots.nearest(to: caption.end, within: ShotChanges.window) {
+                    let end = cut - Double(ShotChanges.endBefore) * frame
+                    if abs(end - caption.end) > slack, end - caption.start >= shortest - slack, end <= nextStart - limits.minGap + slack {
+                        caption.changes.append(
+                            CaptionChange(
+                                .shotChange,
+                                "ends at \(end.seconds), \(ShotChanges.endBefore) frames before the shot change at \(cut.seconds), "
+                                    + "instead of \(caption.end.seconds)"))
+                        caption.end = end
+                    }
+                }
+                // A cut it spans too closely on a side.
+                for cut in shots.inside(caption.start, caption.end) {
+                    let before = cut - caption.start
+                    let after = caption.end - cut
+                    guard before < window - slack || after < window - slack else { continue }
+                    if after < window - slack, cut + window <= nextStart - limits.minGap + slack {
+                        caption.changes.append(
+                            CaptionChange(.shotChange, "ends at \((cut + window).seconds), \(ShotChanges.window) frames past the shot change at \(cut.seconds), instead of \(caption.end.seconds)"))
+                        caption.end = cut + window
+                    }
+                    if before < window - slack, cut - window >= previousEnd + limits.minGap - slack {
+                        caption.changes.append(
+                            CaptionChange(.shotChange, "starts at \((cut - window).seconds), \(ShotChanges.window) frames before the shot change at \(cut.seconds), instead of \(caption.start.seconds)"))
+                        caption.start = cut - window
+                    }
+                }
+                result[i] = CaptionChunker.clippingWords(caption)
             }
-            // A cut it spans too closely on a side.
-            for cut in shots.inside(caption.start, caption.end) {
-                let before = cut - caption.start
-                let after = caption.end - cut
-                guard before < window - slack || after < window - slack else { continue }
-                if after < window - slack, cut + window <= nextStart - limits.minGap + slack {
-                    caption.changes.append(
-                        CaptionChange(.shotChange, "ends at \((cut + window).seconds), \(ShotChanges.window) frames past the shot change at \(cut.seconds), instead of \(caption.end.seconds)"))
-                    caption.end = cut + window
-                }
-                if before < window - slack, cut - window >= previousEnd + limits.minGap - slack {
-                    caption.changes.append(
-                        CaptionChange(.shotChange, "starts at \((cut - window).seconds), \(ShotChanges.window) frames before the shot change at \(cut.seconds), instead of \(caption.start.seconds)"))
-                    caption.start = cut - window
-                }
-            }
-            result[i] = CaptionChunker.clippingWords(caption)
-        }
         }
         return result
     }
