@@ -1,10 +1,13 @@
+import UnicodeText
+
 /// Splits timed tokens into on-screen captions: a full stop, `?` or `!` always ends a
 /// caption; when a caption grows past the character or duration limit (the duration, and
 /// the language's reading rules for characters per caption, only for recognized word times,
 /// not a hand-timed cue's) it is split at its last comma (or, in Chinese and Japanese, a
 /// space between two CJK characters) if that leaves a reasonable first part, else before the
-/// word that does not fit (in Polish, Czech and Slovak, before a one-letter word that would
-/// end it). A segment boundary always ends a caption. No caption is an orphan (only emoji or
+/// word that does not fit: before the whole of a Chinese or Japanese word (one a recognizer
+/// timed, or ICU's dictionary word), and in Polish, Czech and Slovak before a one-letter word
+/// that would end it. A segment boundary always ends a caption. No caption is an orphan (only emoji or
 /// punctuation, or one short word) when it can join a neighbour, or take the word before
 /// it, within the limits. Word timings stay inside each caption.
 public enum CaptionChunker {
@@ -179,6 +182,37 @@ public enum CaptionChunker {
         }
     }
 
+    /// The most CJK characters a split moves back to keep a dictionary word whole.
+    static let longestDictionaryWord = 4
+
+    /// Where the dictionary word (ICU's, for Chinese and Japanese) that `next` continues
+    /// starts in `tokens`, when `next` and the characters before it are CJK without spaces or
+    /// punctuation between them and that word began at most `longestDictionaryWord` characters
+    /// back (and not at the first token); nil when a split before `next` parts no word. For
+    /// characters no recognizer timed as one word (`joinsPrevious` says that).
+    private static func dictionaryWordStart(_ tokens: [TimedToken], before next: TimedToken) -> Int? {
+        func bare(_ token: Token) -> Bool { token.isCJK && token.leading.isEmpty && token.trailing.isEmpty }
+        guard bare(next.token), !next.token.spaceBefore, let last = tokens.last, bare(last.token) else { return nil }
+        var runStart = tokens.count - 1
+        while runStart > 0, bare(tokens[runStart - 1].token), !tokens[runStart].token.spaceBefore,
+            tokens.count - runStart <= longestDictionaryWord
+        {
+            runStart -= 1
+        }
+        let run = tokens[runStart...].map(\.token.text) + [next.token.text]
+        let starts = run.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.utf16.count) }
+        let split = starts[run.count - 1]
+        guard let boundaries = try? TextBoundaries.words(in: UTF16Text(run.joined()), locale: nil),
+            !boundaries.contains(split)
+        else { return nil }
+        let word = boundaries.filter { $0 < split }.max() ?? 0
+        // A word that starts before the run is longer than `longestDictionaryWord`: left as it is.
+        let cut = runStart > 0 && bare(tokens[runStart - 1].token) && !tokens[runStart].token.spaceBefore
+        guard !(word == 0 && cut), let index = starts.firstIndex(of: word) else { return nil }
+        let start = runStart + index
+        return start > 0 && start < tokens.count ? start : nil
+    }
+
     /// Past the character limit, or the duration limit or the reading rules' characters per
     /// caption. A hand-timed cue (all its times estimated) lasts as long as its author made it
     /// and keeps its text: only the preset's character limit applies to it.
@@ -212,6 +246,8 @@ public enum CaptionChunker {
             var first = end - 1
             while first > 0 && tokens[first].joinsPrevious { first -= 1 }
             if first > 0 { end = first }
+        } else if let start = dictionaryWordStart(tokens, before: next) {
+            end = start
         }
         while keepsOneLetterWords, end > 1, OneLetterWords.isOneLetterWord(tokens[end - 1].token) { end -= 1 }
         return end

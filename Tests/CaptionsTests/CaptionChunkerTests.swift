@@ -96,6 +96,14 @@ final class CaptionChunkerTests: XCTestCase {
         XCTAssertEqual(captions.map(\.text), ["我们今天来聊一聊", "字幕的重要性和排版"])
     }
 
+    /// Untimed Chinese without spaces is split before a dictionary word (ICU's), not inside
+    /// it: at 24 characters of width (12 CJK) the limit falls between 散 and 步.
+    func testUntimedCJKIsSplitBetweenDictionaryWords() {
+        let segment = Segment(text: "我们今天在大公园里一起散步然后去吃饭", start: 0, end: 5)
+        let captions = CaptionChunker.captions(TimedToken.tokens(of: segment), limits: limits, language: "zh", speaker: nil)
+        XCTAssertEqual(captions.map(\.text), ["我们今天在大公园里一起", "散步然后去吃饭"])
+    }
+
     func testMinimumDurationAndGap() {
         let captions = [
             Caption(text: "a", start: 0, end: 0.2), Caption(text: "b", start: 0.5, end: 1.5),
