@@ -7,7 +7,7 @@ import Pipeline
 enum Command {
     case burn([BurnRequest], outputsPerPass: Int, quiet: Bool, stats: Bool)
     case plan(BurnRequest)
-    case lint(BurnRequest, json: Bool)
+    case lint(BurnRequest, json: Bool, frameRate: Double?)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
     case presets
@@ -25,7 +25,8 @@ enum Arguments {
                burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
-               burn-captions lint INPUT --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE] [--json]
+               burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
+                                  [--fps N] [--json]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
@@ -37,7 +38,8 @@ enum Arguments {
         outline inside the platform's safe area, and re-encodes the video (H.264 unless
         --codec says otherwise; audio is copied untouched when the container holds it). `plan`
         prints the final captions as JSON instead; `lint` reports the reading rules they break
-        (Presets/rules/reading.json; exit 1 for an error-level rule); `still`
+        (Presets/rules/reading.json; exit 1 for an error-level rule; without INPUT, on the
+        preset's frame at --fps, default 30, with no timing fix); `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
@@ -154,6 +156,7 @@ enum Arguments {
         // plan and lint print; they write no file.
         let isPlan = mode == "plan" || mode == "lint"
         var json = false
+        var frameRate: Double?
         var at: Double?
         var showSafeArea = false
         func value(_ option: String) throws -> String {
@@ -282,6 +285,12 @@ enum Arguments {
             case "--speaker-labels": speakerLabels = true
             case "--overlay-only": overlayOnly = true
             case "--json": json = true
+            case "--fps":
+                let text = try value(argument)
+                guard let rate = Double(text), rate >= 1, rate <= 1000 else {
+                    throw BurnError.usage("--fps: expected frames per second from 1 to 1000, got \"\(text)\"")
+                }
+                frameRate = rate
             case "--export-captions": export = try value(argument)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
@@ -291,7 +300,8 @@ enum Arguments {
                 input = argument
             }
         }
-        guard let input else { throw BurnError.usage("no input video") }
+        // lint may check a caption file alone, on the preset's frame.
+        guard let input = input ?? (mode == "lint" ? "" : nil) else { throw BurnError.usage("no input video") }
         if let encoderCodec {
             // --encoder decides the codec; a --codec beside it must agree.
             if arguments.contains("--codec"), let codec = encoderCodec, codec != encoder.codec {
@@ -306,6 +316,7 @@ enum Arguments {
             if export != nil { throw BurnError.usage("\(mode!) prints the captions; --export-captions is for renders") }
         }
         if json && mode != "lint" { throw BurnError.usage("--json is for lint") }
+        if frameRate != nil && mode != "lint" { throw BurnError.usage("--fps is for lint without a video") }
         if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode)") }
         if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
         if overlayOnly && (mode != nil || discardFrames) {
@@ -330,7 +341,7 @@ enum Arguments {
         let requests = try combinations.requests()
         switch mode {
         case "plan": return .plan(requests[0])
-        case "lint": return .lint(requests[0], json: json)
+        case "lint": return .lint(requests[0], json: json, frameRate: frameRate)
         case "still":
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
             return .still(requests[0], at: at, showSafeArea: showSafeArea)

@@ -63,10 +63,10 @@ case .plan(let request):
         Terminal.error(failure.description)
         exit(failure.exitCode)
     }
-case .lint(let request, let json):
+case .lint(let request, let json, let frameRate):
     MediaLog.silent()
     do {
-        let findings = try Burner.lint(request, events: Terminal(quiet: false).handle)
+        let findings = try Burner.lint(request, frameRate: frameRate, events: Terminal(quiet: false).handle)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -23,9 +23,9 @@ public struct InputInfo: Sendable {
     /// The video's colour description, as FFmpeg names it ("bt709", "tv", ...).
     public let colour: ColourDescription
     /// Standard range, or HDR (HLG, PQ) from the transfer tag.
-    public var dynamicRange: DynamicRange { video.dynamicRange }
+    public var dynamicRange: DynamicRange { video?.dynamicRange ?? .sdr }
     public let streams: [StreamInfo]
-    let video: VideoSetup
+    let video: VideoSetup?  // nil for a frame with no file behind it
 
     init(_ demuxer: Demuxer) throws {
         guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: demuxer.path) }
@@ -43,6 +43,23 @@ public struct InputInfo: Sendable {
         bitDepth = video.bitDepth
         colour = ColourDescription(video.colors)
         streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
+    }
+
+    /// A `width` x `height` frame at `frameRate` with no file behind it (`path` names what
+    /// stands for it in messages): 8-bit BT.709 SDR, no streams, no duration.
+    public init(frameOf width: Int, height: Int, frameRate: Double, path: String) {
+        self.path = path
+        self.width = width
+        self.height = height
+        rotation = 0
+        self.frameRate = frameRate
+        duration = nil
+        statedDuration = nil
+        bitDepth = 8
+        colour = ColourDescription(
+            ColorTags(primaries: AVCOL_PRI_BT709, transfer: AVCOL_TRC_BT709, space: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG))
+        streams = []
+        video = nil
     }
 
     /// Seconds per frame.

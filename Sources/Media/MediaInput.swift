@@ -3,17 +3,27 @@
 public final class MediaInput {
     public let info: InputInfo
     private var probe: Demuxer?
+    private let hasFile: Bool
 
     /// Opens and probes `path`; fails naming the file when it has no video that can be captioned.
     public init(path: String) throws {
         let demuxer = try Demuxer(path: path)
         info = try InputInfo(demuxer)
         probe = demuxer
+        hasFile = true
         MediaCounters.add(\.inputsProbed)
+    }
+
+    /// A frame with no file behind it (`lint` without a video): captions can be planned on
+    /// it, nothing can be read from it.
+    public init(frame info: InputInfo) {
+        self.info = info
+        hasFile = false
     }
 
     /// A demuxer at the start of the file: the probe's the first time, a new one after.
     func demuxer() throws -> Demuxer {
+        guard hasFile else { throw MediaError.noVideoStream(file: info.path) }
         if let probe {
             self.probe = nil
             return probe

@@ -26,7 +26,8 @@ final class VideoSource {
     init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false, roughly: Bool = false)
         throws
     {
-        let probed = keepingChroma ? input.info.video.keepingChroma() : input.info.video
+        guard let video = input.info.video else { throw MediaError.noVideoStream(file: input.info.path) }
+        let probed = keepingChroma ? video.keepingChroma() : video
         let setup = toSDR ? probed.toneMappedToSDR() : probed
         let demuxer = try input.demuxer()
         let stream = demuxer.stream(Int(setup.streamIndex))

@@ -151,13 +151,19 @@ public enum Burner {
     /// `prepare` of requests that read one input: it is probed once, its audio measured once
     /// for the timing fix, and one layout engine per fonts file serves them all. Every
     /// request is planned; the problems of all are thrown together. Scene detection (the one
-    /// long step before the render) stops when `cancellation` is raised.
+    /// long step before the render) stops when `cancellation` is raised. `frame` stands for
+    /// the input when there is no video (`lint` without one).
     static func prepare(
-        _ requests: [BurnRequest], timer: StageTimer = StageTimer(), cancellation: Cancellation = Cancellation(),
-        events: (BurnEvent) -> Void
+        _ requests: [BurnRequest], frame: MediaInput? = nil, timer: StageTimer = StageTimer(),
+        cancellation: Cancellation = Cancellation(), events: (BurnEvent) -> Void
     ) throws -> [PreparedBurn] {
-        try checkInput(requests[0].input)
-        let input = try MediaInput(path: requests[0].input)
+        let input: MediaInput
+        if let frame {
+            input = frame
+        } else {
+            try checkInput(requests[0].input)
+            input = try MediaInput(path: requests[0].input)
+        }
         var envelope: EnergyEnvelope??
         let speech = { () throws -> EnergyEnvelope? in
             if envelope == nil { envelope = .some(try SpeechEnvelope.read(input)) }

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Media
 
 /// One broken reading rule: which caption (its place in the file, times and text), the rule,
 /// its level and source, the limit and what the caption has; or, as a note, what chunking
@@ -130,11 +131,28 @@ public enum Lint {
 
 extension Burner {
     /// The reading rules the final captions of `request` break (`burn-captions lint`): the
-    /// captions are planned as a render plans them; nothing is decoded.
-    public static func lint(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> [LintFinding] {
+    /// captions are planned as a render plans them; nothing is decoded. Without a video (an
+    /// empty `input`) they are planned on the preset's reference frame at `frameRate`
+    /// (default 30 fps), without the timing fix.
+    public static func lint(_ request: BurnRequest, frameRate: Double? = nil, events: (BurnEvent) -> Void = { _ in })
+        throws -> [LintFinding]
+    {
         do {
             let rules = try ReadingRules.shipped()
-            let prepared = try prepare(request, events: events)
+            var request = request
+            var frame: MediaInput?
+            if request.input.isEmpty {
+                if request.shotChanges == .auto { throw BurnError.usage("--shot-changes auto needs the video") }
+                let preset = try Preset.load(try Resources.preset(request.preset))
+                frame = MediaInput(
+                    frame: InputInfo(
+                        frameOf: Int(preset.frame.width), height: Int(preset.frame.height), frameRate: frameRate ?? 30,
+                        path: request.captions))
+                request.timingFix = false
+            } else if frameRate != nil {
+                throw BurnError.usage("--fps is for lint without a video (a video has its own frame rate)")
+            }
+            let prepared = try prepare([request], frame: frame, events: events)[0]
             return Lint.findings(prepared, rules: rules).flatMap { $0 }
         } catch {
             throw BurnError.wrap(error)

@@ -101,6 +101,33 @@ final class LintTests: XCTestCase {
         XCTAssertEqual(rules.row(.maxDuration, language: nil)?.level, .error)
     }
 
+    /// Without a video, lint plans on the preset's frame at --fps (30 by default): the sample's
+    /// SubRip file gives what it gives with the sample (1080x1920, 30 fps); a start 0.45 s
+    /// before a cut is 13.5 frames from it at 30 fps (left) and 11.25 at 25 (snapped).
+    func testACaptionFileAloneIsCheckedOnThePresetsFrame() throws {
+        let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+        let srt = CLI.samples.appendingPathComponent("talk.srt").path
+        let alone = try CLI.burn(["lint", "--captions", srt, "--json"])
+        let withVideo = try CLI.burn(["lint", talk, "--captions", srt, "--json"])
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(alone.stdout, withVideo.stdout)
+        let folder = try temporaryFolder()
+        let captions = folder.appendingPathComponent("one.srt")
+        try "1\n00:00:01,000 --> 00:00:03,000\nFirst line here\n".write(to: captions, atomically: true, encoding: .utf8)
+        let cuts = folder.appendingPathComponent("cuts.txt")
+        try "1.45\n".write(to: cuts, atomically: true, encoding: .utf8)
+        let arguments = ["lint", "--captions", captions.path, "--language", "en", "--shot-changes", cuts.path, "--json"]
+        let at30 = try CLI.burn(arguments)
+        XCTAssertEqual(at30.status, 0, at30.stdout + at30.stderr)
+        XCTAssertEqual(try JSONDecoder().decode([Finding].self, from: Data(at30.stdout.utf8)).map(\.rule), [])
+        let at25 = try CLI.burn(arguments + ["--fps", "25"])
+        XCTAssertEqual(at25.status, 0, at25.stdout + at25.stderr)
+        XCTAssertEqual(try JSONDecoder().decode([Finding].self, from: Data(at25.stdout.utf8)).map(\.rule), ["shotChange"])
+        XCTAssertEqual(try CLI.burn(["lint", "--captions", captions.path, "--shot-changes", "auto"]).status, 2)
+        XCTAssertEqual(try CLI.burn(["lint", talk, "--captions", captions.path, "--fps", "25"]).status, 2)
+        XCTAssertEqual(try CLI.burn(["plan", "--captions", captions.path]).status, 2, "plan needs the video")
+    }
+
     func testLintTakesNoOutputAndJSONIsOnlyForLint() throws {
         let talk = CLI.samples.appendingPathComponent("talk.mp4").path
         let captions = CLI.samples.appendingPathComponent("talk.json").path
