@@ -54,7 +54,6 @@ public struct ShotChanges: Sendable, Equatable {
         let isEDL = lines.contains { $0.hasPrefix("TITLE:") || $0.hasPrefix("FCM:") }
         var times: [Double] = []
         var problems: [CaptionProblem] = []
-        var sawTime = false
         for (index, raw) in lines.enumerated() {
             let line = raw.drop { $0 == "\u{FEFF}" }.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -72,14 +71,13 @@ public struct ShotChanges: Sendable, Equatable {
             let first = line.prefix { !($0 == " " || $0 == "\t" || $0 == ",") }
             guard let time = seconds(first, frameDuration: frameDuration) else {
                 // A first line of column names (`Timecode,Name`) is not a time.
-                if !sawTime && times.isEmpty && problems.isEmpty && first.contains(where: \.isLetter) { continue }
+                if times.isEmpty && problems.isEmpty && first.contains(where: \.isLetter) { continue }
                 problems.append(
                     CaptionProblem(
                         file: file, line: index + 1,
                         message: "expected a time (`12.48`, `00:00:12.480` or timecode `00:00:12:12`), found `\(first)`"))
                 continue
             }
-            sawTime = true
             times.append(time)
         }
         if !problems.isEmpty { throw CaptionError(problems) }

@@ -69,5 +69,5 @@ public final class StageTimer {
 
 extension Duration {
     /// The duration as a number. // seconds
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

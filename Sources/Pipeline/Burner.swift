@@ -131,7 +131,7 @@ public enum Burner {
     public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> PlanDocument {
         do {
             let prepared = try prepare(request, events: events)
-            let findings = Lint.findings(prepared, rules: try ReadingRules.shipped())
+            let findings = Lint.findings(prepared)
             return PlanDocument(
                 prepared.planned, width: prepared.info.width, height: prepared.info.height,
                 safeArea: prepared.style.safeArea, findings: findings)
@@ -175,13 +175,13 @@ public enum Burner {
             let clock = ContinuousClock.now
             let times = try ShotDetector.cuts(in: input, going: { !cancellation.isCancelled })
             if cancellation.isCancelled { throw BurnError.cancelled(signal: cancellation.signal) }
-            let elapsed = ContinuousClock.now - clock
             events(.notice(
                 "\(input.info.path): \(times.count) shot change(s) found by scene detection in "
-                    + String(format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)))
+                    + String(format: "%.1f s", (ContinuousClock.now - clock).seconds)))
             found = times
             return times
         }
+        let rules = try ReadingRules.shipped()
         var engines: [String?: LayoutEngine] = [:]
         var warned: Set<String> = []
         let events = { (event: BurnEvent) in
@@ -197,7 +197,8 @@ public enum Burner {
                 }
                 prepared.append(
                     try prepare(
-                        request, input: input, speech: speech, cuts: cuts, engine: engines[request.fontsConf]!, timer: timer,
+                        request, input: input, speech: speech, cuts: cuts, rules: rules, engine: engines[request.fontsConf]!,
+                        timer: timer,
                         events: events))
             } catch {
                 let problem = BurnError.wrap(error)
@@ -213,7 +214,7 @@ public enum Burner {
     /// the cuts scene detection finds from `cuts`.
     private static func prepare(
         _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, cuts: () throws -> [Double],
-        engine: LayoutEngine, timer: StageTimer, events: (BurnEvent) -> Void
+        rules: ReadingRules, engine: LayoutEngine, timer: StageTimer, events: (BurnEvent) -> Void
     ) throws -> PreparedBurn {
         let preset = try Preset.load(try Resources.preset(request.preset))
         let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
@@ -225,14 +226,14 @@ public enum Burner {
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         let captions = try tracks.map { track in
             let captions = look.transformed(
-                try onScreenCaptions(track, input: input, speech: speech, shotChanges: shotChanges, preset: preset, events: events),
+                try onScreenCaptions(
+                    track, input: input, speech: speech, shotChanges: shotChanges, rules: rules, preset: preset, events: events),
                 language: track.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
             return captions
         }
         let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let minGap = 2 * input.info.frameDuration
-        let rules = try ReadingRules.shipped()
         let languages = zip(captions, tracks).flatMap { captions, track in captions.map { $0.language ?? track.language } }
         let charactersPerLine = rules.charactersPerLine(for: Set(languages))
         var planned = try timer.measure(.captions) {
@@ -254,7 +255,7 @@ public enum Burner {
         }
         return PreparedBurn(
             request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine,
-            shotChanges: shotChanges)
+            shotChanges: shotChanges, rules: rules)
     }
 
     /// Decodes the video of `prepared` (one input) once, composites each one's captions and
@@ -353,11 +354,12 @@ public enum Burner {
     /// file may hold thousands), with a warning for captions shorter than a frame.
     private static func onScreenCaptions(
         _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, shotChanges: ShotChanges?,
-        preset: Preset, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var captions = try CaptionPlanner.captions(
-            for: request, input: input, speech: speech, shotChanges: shotChanges, preset: preset, events: events)
+            for: request, input: input, speech: speech, shotChanges: shotChanges, rules: rules, preset: preset,
+            events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(

@@ -7,10 +7,10 @@ import Media
 enum CaptionPlanner {
     /// The input's frame duration sets the minimum gap between captions: two frames; no start
     /// is moved past the input's duration. The timing fix takes the input's speech envelope
-    /// from `speech`; times snap to `shotChanges` when given.
+    /// from `speech`; times snap to `shotChanges` when given; recognized captions follow `rules`.
     static func captions(
         for request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, shotChanges: ShotChanges?,
-        preset: Preset, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         let transcript = try CaptionReader.read(
@@ -23,7 +23,7 @@ enum CaptionPlanner {
         let envelope = request.timingFix ? try speech() : nil
         // Recognized captions follow the reading rules of their language.
         let languages = Set(transcript.segments.map { $0.language ?? transcript.language ?? request.language })
-        let limits = try ReadingRules.shipped().applied(
+        let limits = rules.applied(
             to: preset.chunkingLimits(frameDuration: frameDuration), languages: languages,
             maximumLines: preset.maximumLines ?? 2)
         var captions = CaptionBuilder.captions(

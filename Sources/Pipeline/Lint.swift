@@ -30,9 +30,9 @@ public struct LintFinding: Sendable, Encodable {
 public enum Lint {
     /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list
     /// per caption (none for the second track's).
-    static func findings(_ prepared: PreparedBurn, rules: ReadingRules) -> [[LintFinding]] {
+    static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
         findings(
-            prepared.planned, file: prepared.request.captions, rules: rules, language: prepared.request.language,
+            prepared.planned, file: prepared.request.captions, rules: prepared.rules, language: prepared.request.language,
             frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges)
     }
 
@@ -138,7 +138,6 @@ extension Burner {
         throws -> [LintFinding]
     {
         do {
-            let rules = try ReadingRules.shipped()
             var request = request
             var frame: MediaInput?
             if request.input.isEmpty {
@@ -153,7 +152,7 @@ extension Burner {
                 throw BurnError.usage("--fps is for lint without a video (a video has its own frame rate)")
             }
             let prepared = try prepare([request], frame: frame, events: events)[0]
-            return Lint.findings(prepared, rules: rules).flatMap { $0 }
+            return Lint.findings(prepared).flatMap { $0 }
         } catch {
             throw BurnError.wrap(error)
         }

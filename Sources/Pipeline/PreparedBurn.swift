@@ -14,6 +14,7 @@ struct PreparedBurn {
     let planned: [PlannedCaption]
     let engine: LayoutEngine  // lays out labels; holds the sized faces the captions are drawn with
     let shotChanges: ShotChanges?  // the cuts caption times were snapped to, when asked
+    let rules: ReadingRules  // the reading rules the captions were chunked and laid out by
 
     var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).
