@@ -6,7 +6,9 @@ import Pipeline
 /// What the command line asked for.
 enum Command {
     case burn([BurnRequest], outputsPerPass: Int, quiet: Bool, stats: Bool)
-    case plan(BurnRequest)
+    case plan(BurnRequest, output: String?, segments: Int?)
+    case part(BurnRequest, plan: String, segment: Int, of: Int, quiet: Bool, stats: Bool)
+    case join(input: String, parts: [String], output: String, quiet: Bool)
     case lint(BurnRequest, json: Bool, frameRate: Double?)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
@@ -25,6 +27,9 @@ enum Arguments {
                burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
+                                  [--segments N -o PLAN.json]
+               burn-captions INPUT --plan PLAN.json --segment I/N -o PART.mp4 [encoder options]
+               burn-captions join --input INPUT -o OUTPUT PART...
                burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
                                   [--fps N] [--json]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
@@ -43,6 +48,10 @@ enum Arguments {
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
+        A long video renders on several machines: `plan --segments N -o PLAN.json` fixes the
+        captions and cuts N time ranges at keyframes, `--plan PLAN.json --segment I/N` renders
+        range I (0-based) as video only, and `join` puts the parts in order with the input's
+        audio, by stream copy (docs/RENDER-FARM.md).
         --captions, --preset and --look may repeat: every combination is rendered from one decode,
         each to the -o template with {lang}, {name}, {preset} and {look} filled in.
 
@@ -84,6 +93,11 @@ enum Arguments {
               --second-language TAG  right after --second-captions: that file's language
               --speaker-labels       the speaker's name before a caption whenever the speaker
                                      changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs
+              --segments N           plan: cut the video into N time ranges at keyframes for a split
+                                     render (with -o PLAN.json)
+              --plan FILE            render a part of a split render: its captions and their settings
+                                     come from the plan (with --segment)
+              --segment I/N          the part to render, 0/N to N-1/N
               --export-captions FILE also write the final captions (.srt, .vtt with word timestamps,
                                      .json, or .ass with karaoke timings and the look's colours)
               --codec NAME           h264 (libx264, the default), hevc (libx265), av1 (libsvtav1),
@@ -142,8 +156,13 @@ enum Arguments {
         var overlayOnly = false
         var shotChanges = ShotChangeSource.off
 
+        var segments: Int?
+        var planFile: String?
+        var segment: (index: Int, count: Int)?
+
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
+        if rest.first == "join" { return try JoinArguments.parse(rest.dropFirst()) }
         if let listing = rest.first, listing == "presets" || listing == "looks" {
             if let extra = rest.dropFirst().first {
                 if extra == "-h" || extra == "--help" { return .help }
@@ -292,6 +311,20 @@ enum Arguments {
                 }
                 frameRate = rate
             case "--export-captions": export = try value(argument)
+            case "--segments":
+                let text = try value(argument)
+                guard let count = Int(text), (1...SplitRender.maximumSegments).contains(count) else {
+                    throw BurnError.usage("--segments: expected a whole number from 1 to \(SplitRender.maximumSegments), got \"\(text)\"")
+                }
+                segments = count
+            case "--plan": planFile = try value(argument)
+            case "--segment":
+                let text = try value(argument)
+                let fields = text.split(separator: "/", omittingEmptySubsequences: false)
+                guard fields.count == 2, let index = Int(fields[0]), let count = Int(fields[1]), count >= 1, (0..<count).contains(index) else {
+                    throw BurnError.usage("--segment: expected I/N with I from 0 to N-1, e.g. 0/4, got \"\(text)\"")
+                }
+                segment = (index, count)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw BurnError.usage("unknown option \(argument)")
@@ -302,6 +335,7 @@ enum Arguments {
         }
         // lint may check a caption file alone, on the preset's frame.
         guard let input = input ?? (mode == "lint" ? "" : nil) else { throw BurnError.usage("no input video") }
+        if segments != nil && mode != "plan" { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
         if let encoderCodec {
             // --encoder decides the codec; a --codec beside it must agree.
             if arguments.contains("--codec"), let codec = encoderCodec, codec != encoder.codec {
@@ -309,10 +343,35 @@ enum Arguments {
             }
             encoder.codec = encoderCodec ?? .h264
         }
+        if let planFile {
+            // A part of a split render: the captions and everything that lays them out come from the plan.
+            let fromPlan = [
+                ("--captions", !captions.isEmpty), ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty),
+                ("--look", !looks.isEmpty), ("--language", defaultLanguage != nil), ("--script", script != nil),
+                ("--emphasize", emphasize != nil), ("--fonts-conf", fontsConf != nil), ("--no-timing-fix", !timingFix),
+                ("--shot-changes", shotChanges != .off), ("--speaker-labels", speakerLabels), ("--captions-format", format != nil),
+                ("--captions-encoding", encoding != nil), ("--strict", strict),
+            ]
+            if let (option, _) = fromPlan.first(where: \.1) {
+                throw BurnError.usage("\(option): a part of a split render takes its captions and their settings from \(planFile)")
+            }
+            if let mode { throw BurnError.usage("--plan renders a part; \(mode) does not take it") }
+            guard let segment else { throw BurnError.usage("--plan needs --segment I/N: the part to render") }
+            if discardFrames || overlayOnly || export != nil {
+                throw BurnError.usage("a part of a split render is written to -o PART.mp4 (no --null, --overlay-only or --export-captions)")
+            }
+            guard let output else { throw BurnError.usage("no output (-o PART.mp4)") }
+            let request = BurnRequest(input: input, captions: planFile, output: .file(output), encoder: encoder)
+            return .part(request, plan: planFile, segment: segment.index, of: segment.count, quiet: quiet, stats: stats)
+        }
+        if segment != nil { throw BurnError.usage("--segment needs --plan PLAN.json (made by plan --segments N)") }
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         if isPlan {
-            if output != nil { throw BurnError.usage("\(mode!) prints to standard output; it takes no -o") }
+            if output != nil && mode == "lint" { throw BurnError.usage("lint prints to standard output; it takes no -o") }
+            if let output, mode == "plan", !output.lowercased().hasSuffix(".json") {
+                throw BurnError.usage("plan -o \(output): a plan is JSON; name it .json")
+            }
             if export != nil { throw BurnError.usage("\(mode!) prints the captions; --export-captions is for renders") }
         }
         if json && mode != "lint" { throw BurnError.usage("--json is for lint") }
@@ -322,7 +381,8 @@ enum Arguments {
         if overlayOnly && (mode != nil || discardFrames) {
             throw BurnError.usage("--overlay-only is for renders to a file, not \(mode ?? "--null")")
         }
-        guard let output = output.map(BurnOutput.file) ?? (isPlan ? BurnOutput.none : discardFrames ? .discard : nil) else {
+        let planOutput = mode == "plan" ? output : nil
+        guard let output = (isPlan ? BurnOutput.none : nil) ?? output.map(BurnOutput.file) ?? (discardFrames ? .discard : nil) else {
             throw BurnError.usage("no output (-o FILE)")
         }
         var base = BurnRequest(
@@ -340,7 +400,7 @@ enum Arguments {
         }
         let requests = try combinations.requests()
         switch mode {
-        case "plan": return .plan(requests[0])
+        case "plan": return .plan(requests[0], output: planOutput, segments: segments)
         case "lint": return .lint(requests[0], json: json, frameRate: frameRate)
         case "still":
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }

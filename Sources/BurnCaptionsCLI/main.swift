@@ -53,11 +53,17 @@ case .batch(let manifest, let options, let quiet):
         Terminal.error(failure.description)
         exit(failure.exitCode)
     }
-case .plan(let request):
+case .plan(let request, let output, let segments):
     MediaLog.silent()
     do {
-        let plan = try Burner.plan(request, events: Terminal(quiet: false).handle)
-        StandardStreams.output(try plan.json() + Data("\n".utf8))
+        let events = Terminal(quiet: false).handle
+        let plan =
+            try segments.map { try SplitRender.plan(request, segments: $0, events: events) } ?? Burner.plan(request, events: events)
+        if let output {
+            try plan.write(to: output, inputs: [request.input, request.captions])
+        } else {
+            StandardStreams.output(try plan.json() + Data("\n".utf8))
+        }
     } catch {
         let failure = BurnError.wrap(error)
         Terminal.error(failure.description)
@@ -86,6 +92,42 @@ case .still(let request, let at, let showSafeArea):
 case .preview(let request, let showSafeArea):
     MediaLog.silent()
     run { try Burner.preview(request, showSafeArea: showSafeArea, events: $0) }
+case .part(let request, let plan, let index, let count, let quiet, let stats):
+    MediaLog.silent()
+    let cancellation = Cancellation()
+    let signals = Signals.forward(to: cancellation)
+    let terminal = Terminal(quiet: quiet)
+    do {
+        let result = try SplitRender.renderPart(
+            input: request.input, plan: plan, segment: index, of: count, output: request.output.path!, encoder: request.encoder,
+            cancellation: cancellation, events: terminal.handle)
+        terminal.summary(result)
+        if stats { Terminal.stats(result) }
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
+    }
+    signals.forEach { $0.cancel() }
+case .join(let input, let parts, let output, let quiet):
+    MediaLog.silent()
+    let cancellation = Cancellation()
+    let signals = Signals.forward(to: cancellation)
+    do {
+        let started = ContinuousClock.now
+        let result = try SplitRender.join(
+            input: input, parts: parts, output: output, cancellation: cancellation, events: Terminal(quiet: quiet).handle)
+        if !quiet {
+            Terminal.error(
+                "wrote \(result.output) (\(result.parts) parts, \(result.frames) frames, \(result.copiedAudioStreams) audio "
+                    + "stream(s) from \(input), \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s)")
+        }
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
+    }
+    signals.forEach { $0.cancel() }
 case .burn(let requests, let outputsPerPass, let quiet, let stats):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()

@@ -55,6 +55,9 @@ final class CodecContext {
         }
     }
 
+    /// Drops what the decoder holds (after a seek): the next packet starts afresh.
+    func flush() { avcodec_flush_buffers(pointer) }
+
     deinit { Self.free(pointer) }
 
     private static func free(_ context: UnsafeMutablePointer<AVCodecContext>) {

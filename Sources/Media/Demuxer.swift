@@ -76,6 +76,14 @@ final class Demuxer {
         return value == AVCode.noPTS || value <= 0 ? 0 : av_rescale_q(value, burn_av_time_base_q(), timeBase)
     }
 
+    /// Goes back to the start of the file (a format that cannot seek by time is read again
+    /// from its first byte).
+    func rewind() throws {
+        let start = context.pointee.start_time == AVCode.noPTS ? 0 : context.pointee.start_time
+        if avformat_seek_file(context, -1, Int64.min, start, start, 0) >= 0 { return }
+        try MediaError.check(av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame", file: path)
+    }
+
     /// Reads the next packet into `packet`; false at the end of the file.
     func read(into packet: Packet) throws -> Bool {
         let code = av_read_frame(context, packet.pointer)

@@ -10,6 +10,7 @@ final class Muxer {
     private let path: String  // the temporary file written
     private let name: String  // the final output, named in errors
     private var headerWritten = false
+    private var customTags = false
 
     /// `formatFor` is the final output name; the container is guessed from its extension.
     init(path: String, formatFor finalPath: String) throws {
@@ -58,13 +59,20 @@ final class Muxer {
         return stream
     }
 
+    /// Tags the file (container metadata) with `key` = `value`, before `start`; MP4 and
+    /// QuickTime then keep tags of any name.
+    func setTag(_ key: String, _ value: String) {
+        av_dict_set(&context.pointee.metadata, key, value, 0)
+        customTags = true
+    }
+
     /// Opens the file and writes the header (MP4/MOV get their index at the front).
     func start() throws {
         try MediaError.check(
             avio_open(&context.pointee.pb, path, burn_avio_flag_write()), "avio_open", file: name)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        av_dict_set(&options, "movflags", "+faststart", 0)
+        av_dict_set(&options, "movflags", customTags ? "+faststart+use_metadata_tags" : "+faststart", 0)
         // Matroska and WebM: the video keeps the input's times. Audio that starts before zero
         // (AAC priming, Opus pre-skip) is written before zero, where the format's signed
         // block times and Opus's CodecDelay hold it, instead of every stream being shifted.

@@ -64,6 +64,7 @@ public struct TranscodeSummary: Sendable {
 public final class Transcoder {
     private let source: VideoSource
     private let info: InputInfo
+    private let segment: SegmentRange?
     private var inputPath: String { info.path }
 
     /// Opens the decoder for the probed `input`; nothing is decoded or written yet. When the
@@ -71,9 +72,12 @@ public final class Transcoder {
     /// one) and x264 the rest: decoding costs about an eighth of a veryfast encode, runs on a
     /// thread of its own beside the encoder's calls (`DecodeAhead`), and every decoder thread
     /// holds pictures of its own. Without an encoder it takes them all.
-    /// `toSDR` tone-maps an HDR input to SDR BT.709 as it is decoded.
-    public init(input: MediaInput, encoding: Bool = true, toSDR: Bool = false) throws {
+    /// `toSDR` tone-maps an HDR input to SDR BT.709 as it is decoded. With a `segment`, only
+    /// its frames are rendered, from a seek to its start, and the outputs get no audio (a
+    /// part of a split render: the join takes the audio from the input).
+    public init(input: MediaInput, encoding: Bool = true, toSDR: Bool = false, segment: SegmentRange? = nil) throws {
         info = input.info
+        self.segment = segment
         let cores = ProcessInfo.processInfo.activeProcessorCount
         source = try VideoSource(
             input, decoderThreads: encoding ? max(1, cores / 4) : 0, toSDR: toSDR, keepingChroma: true)
@@ -86,8 +90,11 @@ public final class Transcoder {
     /// Upright output size. // pixels
     private var width: Int { info.width }
     private var height: Int { info.height }
-    /// The input's duration, when known. // seconds
-    private var duration: Double? { info.duration }
+    /// The duration rendered (the input's, or the segment's), when known. // seconds
+    private var duration: Double? {
+        guard let segment else { return info.duration }
+        return (segment.end ?? info.duration).map { $0 - segment.start }
+    }
 
     /// Renders every one of `outputs` from one decode: each frame is composited with each
     /// output's caption and encoded into each output's target. An output that fails (its
@@ -109,7 +116,8 @@ public final class Transcoder {
         for (index, output) in outputs.enumerated() {
             guard case .file(let path, let finalPath, let settings) = output.target else { continue }
             do {
-                let sink = try Sink(source: source, path: path, finalPath: finalPath, settings: settings, notice: notice)
+                let sink = try Sink(
+                    source: source, path: path, finalPath: finalPath, settings: settings, segment: segment?.label, notice: notice)
                 states[index].sink = sink
                 states[index].narrows = sink.takesNarrowed
             } catch {
@@ -216,17 +224,32 @@ public final class Transcoder {
                 }
                 ahead.recycle(next.frame)
                 frames += 1
-                if frames % 15 == 0 { progress(TranscodeProgress(frames: frames, time: next.time, duration: duration)) }
+                if frames % 15 == 0 {
+                    progress(TranscodeProgress(frames: frames, time: next.time - (segment?.start ?? 0), duration: duration))
+                }
             }
         }
 
+        if let segment {
+            // A segment's frames only, from the keyframe at its start; no other stream.
+            source.demuxer.discardStreams(except: source.videoStreamIndex)
+            if segment.label.index > 0 { try source.seek(to: segment.start) }
+        }
         // Demuxing and decoding run on a thread of their own, one frame ahead.
         ahead.start()
         defer { ahead.stop() }
+        var pastSegment = false
         while let item = try ahead.next() {
             if isCancelled() { throw MediaError.cancelled }
             switch item {
             case .frame(let frame, let time):
+                if let segment, !segment.holds(time, frameDuration: info.frameDuration) {
+                    ahead.recycle(frame)
+                    // Frames come in time order: one past the end ends the segment.
+                    pastSegment = segment.end.map { time >= $0 - info.frameDuration / 2 } ?? false
+                    if pastSegment { break }
+                    continue
+                }
                 accept(frame, time: time)
                 try release(all: false)
             case .packet(let packet):
@@ -248,10 +271,12 @@ public final class Transcoder {
                 }
                 ahead.recycle(packet)
             }
-            // Nothing left to write to: the decode stops.
-            if states.allSatisfy({ $0.failure != nil }) { break }
+            // Nothing left to write to (or the segment is done): the decode stops.
+            if pastSegment || states.allSatisfy({ $0.failure != nil }) { break }
         }
         try release(all: true)
+        // A segment's end stops the decoding thread before the file's end.
+        if pastSegment { ahead.stop() }
         let ending = ahead.ending
         timer.add(ending.decodeSeconds, to: .decode)
         if let damage = ending.damage.reason {
@@ -260,7 +285,9 @@ public final class Transcoder {
         if ending.damage.skippedPackets > 0 {
             notice("\(ending.damage.skippedPackets) damaged video packet(s) skipped; the frames around them may show errors")
         }
-        if ending.damage.reason == nil, let stated = info.statedDuration, let lastTime = ending.lastTime, lastTime + 1 < stated {
+        if ending.damage.reason == nil, segment?.end == nil, let stated = info.statedDuration, let lastTime = ending.lastTime,
+            lastTime + 1 < stated
+        {
             notice(
                 "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
                     + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
@@ -350,19 +377,21 @@ public final class Transcoder {
         private let encoder: CodecContext
         private let encoded: Packet
         private let videoIndex: Int32
-        private let demuxer: Demuxer
-        private var copied: [Int32: (out: Int32, offset: Int64)] = [:]  // input stream -> output stream, timeline offset
-        private var reencoders: [Int32: AudioReencoder] = [:]  // input stream index -> AAC or Opus encoder
-        var copiedStreams: Int { copied.count }
+        private let audio: AudioPassThrough?
+        var copiedStreams: Int { audio?.copiedStreams ?? 0 }
         /// Whether the encoder takes the 10-bit frames narrowed to 8 bits (shared by the outputs).
         let takesNarrowed: Bool
         /// The frames converted to the encoder's pixel format (ProRes 4:2:2, NVENC's P010), in a frame kept for reuse.
         private let conversion: (scaler: Scaler, frame: Frame)?
 
-        init(source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, notice: (String) -> Void) throws {
+        /// `segment`: the label a part of a split render carries (video only).
+        init(
+            source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, segment: SegmentLabel?,
+            notice: (String) -> Void
+        ) throws {
             muxer = try Muxer(path: path, formatFor: finalPath)
             encoded = try Packet()
-            demuxer = source.demuxer
+            let demuxer = source.demuxer
             let inputStream = source.stream
             let frameRate =
                 inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate
@@ -401,34 +430,9 @@ public final class Transcoder {
             plan.metadata?.attach(to: videoOut)
             videoIndex = videoOut.pointee.index
 
-            // Audio streams are copied; subtitle and data streams are dropped with a notice.
-            for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
-                let stream = demuxer.stream(index)
-                let parameters = stream.pointee.codecpar!
-                let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "unknown"
-                guard parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO else {
-                    notice("dropping stream #\(index) (\(kind))")
-                    continue
-                }
-                let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-                guard muxer.canHold(parameters.pointee.codec_id) else {
-                    let reencoder = try AudioReencoder(
-                        stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
-                        path: source.path, outputPath: finalPath)
-                    reencoders[Int32(index)] = reencoder
-                    notice(
-                        "re-encoding stream #\(index) (\(codec)) to \(reencoder.codecName): the output container cannot hold \(codec)")
-                    continue
-                }
-                let out = try muxer.addStream()
-                try MediaError.check(
-                    avcodec_parameters_copy(out.pointee.codecpar, parameters), "avcodec_parameters_copy", file: finalPath)
-                out.pointee.codecpar.pointee.codec_tag = 0
-                out.pointee.time_base = stream.pointee.time_base
-                out.pointee.disposition = stream.pointee.disposition
-                av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
-                copied[Int32(index)] = (out.pointee.index, demuxer.timelineOffset(in: stream.pointee.time_base))
-            }
+            // A segment of a split render is video only: the join takes the audio from the input.
+            audio = segment == nil ? try AudioPassThrough(from: demuxer, to: muxer, finalPath: finalPath, notice: notice) : nil
+            if let segment { segment.tags.forEach { muxer.setTag($0.key, $0.value) } }
             try muxer.start()
         }
 
@@ -452,21 +456,11 @@ public final class Transcoder {
         }
 
         /// A packet of another stream: copied, re-encoded, or dropped.
-        func passOn(_ packet: Packet) throws {
-            let index = packet.pointer.pointee.stream_index
-            if let (out, offset) = copied[index] {
-                packet.shift(by: offset)
-                try muxer.write(packet, stream: out, timeBase: demuxer.stream(Int(index)).pointee.time_base)
-            } else if let reencoder = reencoders[index] {
-                try reencoder.feed(packet, to: muxer)
-            }
-        }
+        func passOn(_ packet: Packet) throws { try audio?.passOn(packet) }
 
         /// Flushes the audio re-encoders and the video encoder, and completes the file.
         func finish(timer: StageTimer) throws {
-            try timer.measure(.mux) {
-                for index in reencoders.keys.sorted() { try reencoders[index]!.feed(nil, to: muxer) }
-            }
+            try timer.measure(.mux) { try audio?.finish() }
             try timer.measure(.encode) { try encoder.send(frame: nil) }
             try drain(timer: timer)
             try timer.measure(.mux) { try muxer.finish() }

@@ -179,6 +179,32 @@ final class VideoSource {
         return damage
     }
 
+    /// Moves to the keyframe at or before `seconds` (from the timeline start), so that the
+    /// next packets read start there. A file whose index does not reach it (the first video
+    /// packet after the seek lies past it) is read from its start instead: slower, never wrong.
+    func seek(to seconds: Double) throws {
+        let timeBase = stream.pointee.time_base
+        let target = av_rescale_q(Int64((seconds * 1_000_000).rounded()), AVRational(num: 1, den: 1_000_000), timeBase) + offset
+        let margin = frameDuration / 2
+        if av_seek_frame(demuxer.context, videoStreamIndex, target, AVSEEK_FLAG_BACKWARD) >= 0 {
+            let packet = try Packet()
+            var first: Int64?
+            while first == nil, try demuxer.read(into: packet) {
+                let p = packet.pointer.pointee
+                if p.stream_index == videoStreamIndex { first = p.pts != AVCode.noPTS ? p.pts : p.dts }
+                packet.unref()
+            }
+            if let first, first != AVCode.noPTS, first <= target + margin {
+                try MediaError.check(
+                    av_seek_frame(demuxer.context, videoStreamIndex, target, AVSEEK_FLAG_BACKWARD), "av_seek_frame", file: path)
+                decoder.flush()
+                return
+            }
+        }
+        try demuxer.rewind()
+        decoder.flush()
+    }
+
     /// A frame's time from the timeline start; captions use this clock. // seconds
     func seconds(_ frame: Frame) -> Double {
         Double(frame.pointer.pointee.pts) * av_q2d(timeBase)

@@ -25,6 +25,9 @@ public struct BurnRequest: Sendable {
     public var overlayOnly = false
     /// Where caption times are snapped to shot changes from (`--shot-changes`); off by default.
     public var shotChanges = ShotChangeSource.off
+    /// A part of a split render: its captions come from the plan, and only its segment is
+    /// rendered (`SplitRender`).
+    var part: SplitPart?
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",

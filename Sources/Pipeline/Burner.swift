@@ -224,7 +224,8 @@ public enum Burner {
         let shotChanges = try CaptionPlanner.shotChanges(
             request.shotChanges, frameDuration: input.info.frameDuration, cuts: cuts)
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
-        let captions = try tracks.map { track in
+        // A split render's part draws its plan's captions: their own steps are done.
+        let captions = try request.part?.tracks ?? tracks.map { track in
             let captions = look.transformed(
                 try onScreenCaptions(
                     track, input: input, speech: speech, shotChanges: shotChanges, rules: rules, preset: preset, events: events),
@@ -241,14 +242,15 @@ public enum Burner {
                 return try TwoTrackLayout.plan(
                     first: captions[0], second: captions[1], engine: engine, style: style,
                     track: preset.secondTrack ?? .standard, languages: (request.language, request.secondLanguage),
-                    minGap: minGap, charactersPerLine: charactersPerLine)
+                    minGap: minGap, charactersPerLine: charactersPerLine, splitting: request.part == nil)
             }
             let planned = try LayoutPlanner.plan(
                 captions[0], engine: engine, style: style, language: request.language, minGap: minGap,
-                charactersPerLine: charactersPerLine)
+                charactersPerLine: charactersPerLine, splitting: request.part == nil)
             return CaptionStacking.stack(planned, style: style)
         }
         colorSpeakers(&planned, palette: look.speakers ?? preset.speakers)
+        try request.part?.check(planned, width: input.info.width, height: input.info.height, safeArea: style.safeArea)
         for (number, track) in tracks.enumerated() {
             try warnAboutLayout(
                 planned.filter { $0.track == number + 1 }, request: track, style: style, engine: engine, events: events)
@@ -272,7 +274,7 @@ public enum Burner {
             events(.notice("\(encoder): --crf and --encoder-preset are not mapped to this encoder; it runs with its own defaults"))
         }
         let transcoder = try Transcoder(
-            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR)
+            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR, segment: first.part?.segment)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
         let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
             let (prepared, destination) = item

@@ -18,7 +18,8 @@ public struct PlannedCaption {
 /// Lays out every caption before rendering, the lines of one a recognizer timed within its
 /// language's characters per line where they can break so (a hand-timed cue is set as its
 /// author gave it, and `lint` reports it); a caption that does not fit its lines even at the
-/// minimum size is split in time at a word boundary and each half laid out again.
+/// minimum size is split in time at a word boundary and each half laid out again (unless
+/// `splitting` is off: a split render's parts lay out the captions their plan split already).
 enum LayoutPlanner {
     /// How often one caption may be halved. // times
     static let maximumSplits = 4
@@ -26,7 +27,7 @@ enum LayoutPlanner {
     /// `charactersPerLine` by language tag (lowercased, "" for none) as `ReadingRules` gives it.
     static func plan(
         _ captions: [Caption], engine: LayoutEngine, style: TextStyle, language: String?, minGap: Double,
-        charactersPerLine: [String: Int] = [:]
+        charactersPerLine: [String: Int] = [:], splitting: Bool = true
     ) throws -> [PlannedCaption] {
         var planned: [PlannedCaption] = []
         for caption in captions {
@@ -34,7 +35,9 @@ enum LayoutPlanner {
             if CaptionChunker.isRecognized(caption) {
                 captionStyle.charactersPerLine = charactersPerLine[(caption.language ?? language ?? "").lowercased()]
             }
-            planned += try place(caption, engine: engine, style: captionStyle, language: language, minGap: minGap, depth: 0)
+            planned += try place(
+                caption, engine: engine, style: captionStyle, language: language, minGap: minGap,
+                depth: splitting ? 0 : maximumSplits)
         }
         return planned
     }

@@ -5,13 +5,15 @@ import Layout
 
 /// What `burn-captions plan` prints: the frame, the safe area, and every caption with its
 /// words and layout (font size, lines with widths and fonts, box with the outline). Pixels
-/// are frame pixels; times are seconds.
-public struct PlanDocument: Encodable {
-    struct Size: Encodable {
+/// are frame pixels, in hundredths; times are seconds, exactly as the render uses them. A
+/// plan for a split render (`--segments N`) also holds the settings its parts are rendered
+/// with and the segments' times; the parts read their captions from it (`SplitRender`).
+public struct PlanDocument: Codable, Sendable {
+    struct Size: Codable, Equatable {
         var width: Int
         var height: Int
     }
-    struct Box: Encodable {
+    struct Box: Codable, Equatable {
         var x: Double
         var y: Double
         var width: Double
@@ -27,25 +29,27 @@ public struct PlanDocument: Encodable {
     /// A word with its times and where it is drawn: its line and the box reserved for its
     /// largest state (room, box padding and outline included), which holds at every instant.
     /// A word broken across lines has a `box` per line in `pieces` after the first.
-    struct Word: Encodable {
+    struct Word: Codable, Equatable {
         var text: String
         var start: Double
         var end: Double
         var emphasis: Bool?
+        var estimated: Bool?  // timed by length, not by a recognizer
+        var label: Bool?  // the speaker's name before their words (`--speaker-labels`)
         var line: Int?
         var box: Box?
         var pieces: [Piece]?
     }
-    struct Piece: Encodable {
+    struct Piece: Codable, Equatable {
         var line: Int
         var box: Box
     }
-    struct Line: Encodable {
+    struct Line: Codable, Equatable {
         var text: String
         var width: Double
         var fonts: [String]
     }
-    struct Entry: Encodable {
+    struct Entry: Codable, Equatable {
         var start: Double
         var end: Double
         var text: String
@@ -63,15 +67,41 @@ public struct PlanDocument: Encodable {
         var position: String?  // top, middle or bottom, when the file placed it
         var findings: [Finding]?  // the reading rules it breaks (`lint`), when any
     }
-    struct Finding: Encodable {
+    struct Finding: Codable, Equatable {
         var rule: String
         var level: String
         var message: String
     }
 
+    /// What a split render's parts are rendered with: the input planned and the settings that
+    /// lay the captions out (the captions' own steps, timing fix and chunking, are done).
+    struct Render: Codable, Equatable {
+        var input: String  // its absolute path when planned
+        var inputBytes: Int  // its size, to tell another file apart
+        var duration: Double  // seconds
+        var captions: String
+        var secondCaptions: String?
+        var preset: String
+        var look: String?
+        var language: String?
+        var secondLanguage: String?
+        var fontsConf: String?
+    }
+    /// One time range of a split render: frames from `start` (a keyframe) until `end`.
+    struct Segment: Codable, Equatable {
+        var index: Int
+        var start: Double  // seconds from the timeline start
+        var end: Double?  // seconds; none for the last
+    }
+
     var frame: Size
     var safeArea: Box
     var captions: [Entry]
+    var render: Render?
+    var segments: [Segment]?
+    /// Names this plan's captions, settings and segments: every part carries it, and the join
+    /// takes parts of one plan only.
+    var plan: String?
 
     /// `findings`: the reading rules each caption breaks, one list per caption (or none).
     init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = []) {
@@ -79,10 +109,11 @@ public struct PlanDocument: Encodable {
         self.safeArea = Box(safeArea)
         captions = planned.enumerated().map { index, item in
             let broken = index < findings.count ? findings[index] : []
-            let record = CaptionRecord(item.caption)
+            let caption = item.caption
             return Entry(
-                start: record.start, end: record.end, text: record.text, language: record.language,
-                speaker: record.speaker, fill: item.fill, track: item.track == 1 ? nil : item.track, words: Self.words(record, layout: item.layout), fontSize: Self.rounded(item.layout.fontSize),
+                start: caption.start, end: caption.end, text: caption.text, language: caption.language,
+                speaker: caption.speaker, fill: item.fill, track: item.track == 1 ? nil : item.track,
+                words: Self.words(caption, layout: item.layout), fontSize: Self.rounded(item.layout.fontSize),
                 lines: item.layout.lines.map { Line(text: $0.text, width: Self.rounded($0.width), fonts: $0.fonts) },
                 box: Box(item.layout.box), fit: item.layout.fit.rawValue,
                 missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,
@@ -93,15 +124,72 @@ public struct PlanDocument: Encodable {
     }
 
     /// The caption's words with their lines and reserved boxes.
-    private static func words(_ record: CaptionRecord, layout: LaidOutCaption) -> [Word] {
-        record.words.enumerated().map { index, word in
+    private static func words(_ caption: Caption, layout: LaidOutCaption) -> [Word] {
+        caption.words.enumerated().map { index, word in
             let pieces = layout.words.filter { $0.index == index }.map { laidOut in
                 Piece(line: laidOut.line, box: Box(layout.reservedBox(of: laidOut)))
             }
             return Word(
-                text: word.text, start: word.start, end: word.end, emphasis: word.emphasis, line: pieces.first?.line,
+                text: word.text, start: word.start, end: word.end, emphasis: word.emphasis ? true : nil,
+                estimated: word.estimated ? true : nil, label: word.isLabel ? true : nil, line: pieces.first?.line,
                 box: pieces.first?.box, pieces: pieces.count > 1 ? Array(pieces.dropFirst()) : nil)
         }
+    }
+
+    /// The captions of each track (the first, then the second when there is one), as the
+    /// render shows them: what a split render's parts draw instead of reading the caption files.
+    var tracks: [[Caption]] {
+        let all = captions.map { entry in
+            (
+                entry.track ?? 1,
+                Caption(
+                    text: entry.text, start: entry.start, end: entry.end, language: entry.language, speaker: entry.speaker,
+                    words: entry.words.map {
+                        Captions.Word(
+                            text: $0.text, start: $0.start, end: $0.end, estimated: $0.estimated ?? false,
+                            emphasis: $0.emphasis ?? false, isLabel: $0.label ?? false)
+                    }, position: entry.position.flatMap(CaptionPosition.init(rawValue:)), lane: entry.lane)
+            )
+        }
+        let second = all.filter { $0.0 == 2 }.map(\.1)
+        return [all.filter { $0.0 != 2 }.map(\.1)] + (second.isEmpty && render?.secondCaptions == nil ? [] : [second])
+    }
+
+    /// Reads a plan `burn-captions plan` wrote, failing naming the file and the field.
+    static func read(_ path: String) throws -> PlanDocument {
+        guard let data = FileManager.default.contents(atPath: path) else { throw BurnError.input("\(path): cannot read the plan") }
+        do {
+            return try JSONDecoder().decode(PlanDocument.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw BurnError.input("\(path): not a plan: \(Self.describe(context))")
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw BurnError.input("\(path): not a plan: \(Self.describe(context, key.stringValue)) missing")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw BurnError.input("\(path): not a plan: \(Self.describe(context)) has the wrong type")
+        }
+    }
+
+    /// A field's path in the JSON, `captions[3].words[0].start`.
+    private static func describe(_ context: DecodingError.Context, _ key: String? = nil) -> String {
+        var path = ""
+        for component in context.codingPath + (key.map { [PlanKey($0)] } ?? []) {
+            if let index = component.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + component.stringValue }
+        }
+        return path.isEmpty ? context.debugDescription : path
+    }
+
+    private struct PlanKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Writes the JSON to `path` whole or not at all (a temporary file renamed into place);
+    /// `inputs` are the files the plan was made from, which it may not overwrite.
+    public func write(to path: String, inputs: [String]) throws {
+        try OutputFile(output: path, inputs: inputs).write(try json() + Data("\n".utf8))
     }
 
     /// Pretty-printed JSON with sorted keys.

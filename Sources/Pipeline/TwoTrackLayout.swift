@@ -17,7 +17,7 @@ enum TwoTrackLayout {
     /// Both tracks planned and placed, merged in time order (first track first at equal starts).
     static func plan(
         first: [Caption], second: [Caption], engine: LayoutEngine, style: TextStyle, track: Preset.SecondTrack,
-        languages: (first: String?, second: String?), minGap: Double, charactersPerLine: [String: Int]
+        languages: (first: String?, second: String?), minGap: Double, charactersPerLine: [String: Int], splitting: Bool = true
     ) throws -> [PlannedCaption] {
         var scale = 1.0
         var attempt = 0
@@ -27,12 +27,12 @@ enum TwoTrackLayout {
             let firstPlanned = CaptionStacking.stack(
                 try LayoutPlanner.plan(
                     first, engine: engine, style: firstStyle, language: languages.first, minGap: minGap,
-                    charactersPerLine: charactersPerLine),
+                    charactersPerLine: charactersPerLine, splitting: splitting),
                 style: firstStyle)
             var secondPlanned = CaptionStacking.stack(
                 try LayoutPlanner.plan(
                     second, engine: engine, style: secondStyle, language: languages.second, minGap: minGap,
-                    charactersPerLine: charactersPerLine),
+                    charactersPerLine: charactersPerLine, splitting: splitting),
                 style: secondStyle)
             for index in secondPlanned.indices {
                 secondPlanned[index].track = 2

@@ -126,9 +126,15 @@ struct Plan: Decodable {
         var lane: Int
         var position: String?
     }
+    struct Segment: Decodable {
+        var index: Int
+        var start: Double
+        var end: Double?
+    }
     var frame: Size
     var safeArea: Box
     var captions: [Caption]
+    var segments: [Segment]?  // a plan for a split render (--segments N)
 
     static func decode(_ json: String) throws -> Plan { try JSONDecoder().decode(Plan.self, from: Data(json.utf8)) }
 }

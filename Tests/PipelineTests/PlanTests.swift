@@ -196,8 +196,26 @@ final class PlanTests: XCTestCase {
 
     func testPlanUsageErrors() throws {
         let json = CLI.samples.appendingPathComponent("talk.json").path
-        XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "-o", "/tmp/x.mp4"]).status, 2)
+        let folder = try temporaryFolder()
+        let video = folder.appendingPathComponent("x.mp4").path
+        XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "-o", video]).status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: video))
         XCTAssertEqual(try CLI.burn(["plan", "--captions", json]).status, 2)
+        XCTAssertEqual(try CLI.burn(["plan", talk, "--captions", json, "--segments", "0"]).status, 2)
+        XCTAssertEqual(try CLI.burn([talk, "--captions", json, "--segments", "2", "-o", video]).status, 2)
+    }
+
+    /// `plan -o FILE` writes what `plan` prints, whole (no temporary file left).
+    func testPlanWrittenToAFileIsWhatItPrints() throws {
+        let folder = try temporaryFolder()
+        let json = CLI.samples.appendingPathComponent("talk.json").path
+        let path = folder.appendingPathComponent("plan.json").path
+        let written = try CLI.burn(["plan", talk, "--captions", json, "-o", path])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(written.stdout, "")
+        let printed = try CLI.burn(["plan", talk, "--captions", json])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), printed.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["plan.json"])
     }
 }
 

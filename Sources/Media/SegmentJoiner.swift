@@ -1,0 +1,153 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
+import Foundation
+
+/// What a join wrote.
+public struct JoinSummary: Sendable {
+    public var frames: Int  // video packets copied from the parts
+    public var copiedAudioStreams: Int
+}
+
+/// Joins the parts of a split render (`--segment I/N`) into one file: the parts' video
+/// concatenated packet for packet, in the order given, and the input's audio copied once as a
+/// render copies it (`AudioPassThrough`). Nothing is decoded or encoded.
+public enum SegmentJoiner {
+    /// The label a part of a split render carries in its container; nil for a file without one.
+    public static func label(of path: String) throws -> SegmentLabel? {
+        let demuxer = try Demuxer(path: path)
+        return SegmentLabel(tags: tags(demuxer.context.pointee.metadata))
+    }
+
+    /// Writes `parts` (paths, in order, each labelled) one after the other with `input`'s
+    /// audio into `path` (a temporary file), in the container `finalPath`'s extension names.
+    /// Fails naming the part whose video differs from the first's (codec, size, pixel format,
+    /// headers) or whose frames overlap the part before.
+    public static func join(
+        parts: [String], labels: [SegmentLabel], input: String, path: String, finalPath: String,
+        notice: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) throws -> JoinSummary {
+        precondition(!parts.isEmpty && parts.count == labels.count, "one label per part")
+        let source = try Demuxer(path: input)
+        if source.videoStreamIndex >= 0 { source.stream(Int(source.videoStreamIndex)).pointee.discard = AVDISCARD_ALL }
+        let first = try Demuxer(path: parts[0])
+        guard let model = first.videoStream else { throw MediaError.noVideoStream(file: parts[0]) }
+        let muxer = try Muxer(path: path, formatFor: finalPath)
+        let video = try muxer.addStream()
+        try MediaError.check(
+            avcodec_parameters_copy(video.pointee.codecpar, model.pointee.codecpar), "avcodec_parameters_copy", file: finalPath)
+        video.pointee.codecpar.pointee.codec_tag = 0
+        if video.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC && muxer.isQuickTimeFamily {
+            video.pointee.codecpar.pointee.codec_tag = burn_mktag(0x68, 0x76, 0x63, 0x31)  // "hvc1", as a render tags it
+        }
+        video.pointee.time_base = model.pointee.time_base
+        video.pointee.avg_frame_rate = model.pointee.avg_frame_rate
+        HDRMetadata.read(stream: model, path: parts[0])?.attach(to: video)
+        let audio = try AudioPassThrough(from: source, to: muxer, finalPath: finalPath, notice: notice)
+        try muxer.start()
+
+        let timeBase = model.pointee.time_base
+        let audioPacket = try Packet()
+        var audioWaiting = try nextAudio(source, audio: audio, into: audioPacket)
+        /// Writes the input's audio up to `time` (seconds on the output's timeline; nil: all).
+        func writeAudio(until time: Double?) throws {
+            while audioWaiting {
+                if let time, seconds(of: audioPacket, in: source) > time { return }
+                try audio.passOn(audioPacket)
+                audioPacket.unref()
+                audioWaiting = try nextAudio(source, audio: audio, into: audioPacket)
+            }
+        }
+
+        let packet = try Packet()
+        var frames = 0
+        var lastDTS = Int64.min
+        for (number, (part, label)) in zip(parts, labels).enumerated() {
+            let demuxer = number == 0 ? first : try Demuxer(path: part)
+            guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: part) }
+            if let difference = difference(stream, from: model) {
+                throw MediaError.unsupported(
+                    file: part, message: "its video differs from \(parts[0])'s (\(difference)): render every part with the same options")
+            }
+            demuxer.discardStreams(except: demuxer.videoStreamIndex)
+            // A part's first frame is at its segment's start: its timestamps are kept, or
+            // moved there if its container shifted them.
+            var shift: Int64?
+            while try demuxer.read(into: packet) {
+                if isCancelled() { throw MediaError.cancelled }
+                guard packet.pointer.pointee.stream_index == demuxer.videoStreamIndex else {
+                    packet.unref()
+                    continue
+                }
+                av_packet_rescale_ts(packet.pointer, stream.pointee.time_base, timeBase)
+                if shift == nil {
+                    let expected = av_rescale_q(
+                        Int64((label.start * 1_000_000).rounded()), AVRational(num: 1, den: 1_000_000), timeBase)
+                    let pts = packet.pointer.pointee.pts
+                    shift = label.index == 0 || pts == AVCode.noPTS ? 0 : pts - expected
+                }
+                packet.shift(by: shift!)
+                let dts = packet.pointer.pointee.dts
+                if dts != AVCode.noPTS {
+                    guard dts > lastDTS else {
+                        throw MediaError.unsupported(
+                            file: part, message: "its frames overlap the part before (segment \(label.index) of \(label.count))")
+                    }
+                    lastDTS = dts
+                }
+                try writeAudio(until: Double(dts == AVCode.noPTS ? packet.pointer.pointee.pts : dts) * av_q2d(timeBase))
+                try muxer.write(packet, stream: video.pointee.index, timeBase: timeBase)
+                frames += 1
+            }
+        }
+        try writeAudio(until: nil)
+        try audio.finish()
+        try muxer.finish()
+        return JoinSummary(frames: frames, copiedAudioStreams: audio.copiedStreams)
+    }
+
+    /// The next packet of a stream `audio` carries into `packet`; false at the end.
+    private static func nextAudio(_ demuxer: Demuxer, audio: AudioPassThrough, into packet: Packet) throws -> Bool {
+        while try demuxer.read(into: packet) {
+            if audio.carries(packet.pointer.pointee.stream_index) { return true }
+            packet.unref()
+        }
+        return false
+    }
+
+    /// A packet's time on the output's timeline (the input's, from its start). // seconds
+    private static func seconds(of packet: Packet, in demuxer: Demuxer) -> Double {
+        let p = packet.pointer.pointee
+        let timeBase = demuxer.stream(Int(p.stream_index)).pointee.time_base
+        let stamp = p.dts != AVCode.noPTS ? p.dts : p.pts
+        guard stamp != AVCode.noPTS else { return -Double.infinity }
+        return Double(stamp - demuxer.timelineOffset(in: timeBase)) * av_q2d(timeBase)
+    }
+
+    /// How `stream`'s video differs from `model`'s in what one stream must share; nil: not at all.
+    private static func difference(_ stream: UnsafeMutablePointer<AVStream>, from model: UnsafeMutablePointer<AVStream>) -> String? {
+        let a = stream.pointee.codecpar.pointee
+        let b = model.pointee.codecpar.pointee
+        if a.codec_id != b.codec_id {
+            return "\(String(cString: avcodec_get_name(a.codec_id))), not \(String(cString: avcodec_get_name(b.codec_id)))"
+        }
+        if (a.width, a.height) != (b.width, b.height) { return "\(a.width)x\(a.height), not \(b.width)x\(b.height)" }
+        if a.format != b.format { return "another pixel format" }
+        let same =
+            a.extradata_size == b.extradata_size
+            && (a.extradata_size == 0 || memcmp(a.extradata, b.extradata, Int(a.extradata_size)) == 0)
+        return same ? nil : "other encoder settings in its stream headers"
+    }
+
+    /// The entries of a metadata dictionary.
+    private static func tags(_ dictionary: OpaquePointer?) -> [String: String] {
+        var result: [String: String] = [:]
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            result[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+            entry = next
+        }
+        return result
+    }
+}

@@ -1,0 +1,240 @@
+import Captions
+import Foundation
+import Imaging
+import Media
+
+/// What a join wrote.
+public struct JoinResult: Sendable {
+    public var output: String
+    public var parts: Int
+    public var frames: Int
+    public var copiedAudioStreams: Int
+}
+
+/// A part of a split render: the captions its plan fixed, by track, and its segment.
+struct SplitPart: Sendable {
+    var tracks: [[Caption]]
+    var segment: SegmentRange
+    var plan: PlanDocument
+    var planPath: String
+
+    /// Fails when `planned` (this machine's layout of the plan's captions) is not the plan's:
+    /// other fonts, presets or another version of burn-captions than where it was planned.
+    func check(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect) throws {
+        guard plan.frame == PlanDocument.Size(width: width, height: height) else {
+            throw BurnError.input(
+                "\(planPath): planned for a \(plan.frame.width)x\(plan.frame.height) frame, the input is \(width)x\(height)")
+        }
+        let here = PlanDocument(planned, width: width, height: height, safeArea: safeArea).captions
+        var expected = plan.captions
+        for index in expected.indices { expected[index].findings = nil }
+        guard here != expected else { return }
+        guard here.count == expected.count else {
+            throw BurnError.input("\(planPath): \(expected.count) captions planned, \(here.count) laid out here")
+        }
+        let (index, mine) = here.enumerated().first { $0.element != expected[$0.offset] }!
+        let theirs = expected[index]
+        var differences: [String] = []
+        if mine.lines.flatMap(\.fonts) != theirs.lines.flatMap(\.fonts) {
+            differences.append("fonts \(Set(mine.lines.flatMap(\.fonts)).sorted()), planned \(Set(theirs.lines.flatMap(\.fonts)).sorted())")
+        }
+        if mine.fontSize != theirs.fontSize { differences.append("size \(mine.fontSize), planned \(theirs.fontSize)") }
+        if mine.lines.map(\.text) != theirs.lines.map(\.text) { differences.append("other line breaks") }
+        if differences.isEmpty { differences.append("another place or colour") }
+        throw BurnError.input(
+            "\(planPath): caption \(index + 1) (\"\(theirs.text)\") is laid out differently here than where it was planned "
+                + "(\(differences.joined(separator: "; "))): this machine's fonts, presets or burn-captions differ")
+    }
+}
+
+/// One long recording rendered as N parts, on as many machines, then joined: `plan
+/// --segments N` fixes the captions, their layout and N time ranges cut at the input's
+/// keyframes; each part renders its range from a seek to it, video only, its segment named in
+/// its container; the join puts the parts' video one after the other, packet for packet, with
+/// the input's audio copied once. A caption across a cut is drawn by both parts as one render
+/// would draw it.
+public enum SplitRender {
+    /// The most segments one plan cuts.
+    public static let maximumSegments = 10_000
+
+    /// `burn-captions plan --segments N`: the plan, with the render settings its parts use and
+    /// the `count` segments, each starting at the keyframe nearest to its share of the video.
+    public static func plan(_ request: BurnRequest, segments count: Int, events: (BurnEvent) -> Void = { _ in }) throws
+        -> PlanDocument
+    {
+        guard (1...maximumSegments).contains(count) else {
+            throw BurnError.usage("--segments: expected a whole number from 1 to \(maximumSegments), got \(count)")
+        }
+        if request.overlayOnly { throw BurnError.usage("a split render draws captions into the video; --overlay-only cannot be split") }
+        do {
+            let prepared = try Burner.prepare(request, events: events)
+            var document = PlanDocument(
+                prepared.planned, width: prepared.info.width, height: prepared.info.height, safeArea: prepared.style.safeArea,
+                findings: Lint.findings(prepared))
+            guard let duration = prepared.info.duration else {
+                throw BurnError.input("\(request.input): the file does not say how long it is, so it cannot be cut in segments")
+            }
+            let starts = try segmentStarts(prepared.input, duration: duration, count: count)
+            document.segments = starts.enumerated().map { index, start in
+                PlanDocument.Segment(index: index, start: start, end: index + 1 < starts.count ? starts[index + 1] : nil)
+            }
+            let size = (try? FileManager.default.attributesOfItem(atPath: request.input))?[.size] as? Int
+            document.render = PlanDocument.Render(
+                input: absolute(request.input), inputBytes: size ?? 0, duration: duration, captions: absolute(request.captions),
+                secondCaptions: request.secondCaptions.map(absolute), preset: settingsPath(request.preset),
+                look: request.look.map(settingsPath), language: request.language, secondLanguage: request.secondLanguage,
+                fontsConf: request.fontsConf.map(absolute))
+            document.plan = try identity(of: document)
+            return document
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    /// Where each segment starts (seconds): 0, then the keyframe nearest to each k/N of the video.
+    private static func segmentStarts(_ input: MediaInput, duration: Double, count: Int) throws -> [Double] {
+        let targets = (1..<count).map { duration * Double($0) / Double(count) }
+        let cuts = try Keyframes.nearest(to: targets, in: input)
+        if let short = cuts.firstIndex(where: { $0 == nil }) {
+            throw BurnError.input(
+                "\(input.info.path): too few keyframes to cut \(count) segments (at most \(short + 1) here): ask for fewer, "
+                    + "or re-encode it with a keyframe every few seconds")
+        }
+        return [0] + cuts.map { $0! }
+    }
+
+    /// Renders segment `index` of `count` of the plan at `planPath` from `input` into `output`
+    /// (video only, labelled for the join), with `encoder`; its captions and their settings
+    /// come from the plan. Fails when `input` is not the file planned, or when this machine
+    /// lays the captions out otherwise than the planning one did.
+    public static func renderPart(
+        input: String, plan planPath: String, segment index: Int, of count: Int, output: String,
+        encoder: EncoderSettings = EncoderSettings(), cancellation: Cancellation = Cancellation(),
+        events: (BurnEvent) -> Void = { _ in }
+    ) throws -> BurnResult {
+        try renderPart(
+            input: input, plan: planPath, segment: index, of: count, output: output, encoder: encoder, claim: nil,
+            cancellation: cancellation, events: events)
+    }
+
+    /// `renderPart`, with the output already claimed (a batch's split job).
+    static func renderPart(
+        input: String, plan planPath: String, segment index: Int, of count: Int, output: String, encoder: EncoderSettings,
+        claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
+    ) throws -> BurnResult {
+        let plan = try PlanDocument.read(planPath)
+        guard let render = plan.render, let segments = plan.segments, let identity = plan.plan else {
+            throw BurnError.input("\(planPath): a plan without segments (make one with plan --segments N -o FILE)")
+        }
+        guard count == segments.count, (0..<count).contains(index) else {
+            throw BurnError.usage(
+                "--segment \(index)/\(count): the plan has \(segments.count) segments, 0/\(segments.count) to \(segments.count - 1)/\(segments.count)")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int
+        if let size, size != render.inputBytes {
+            throw BurnError.input(
+                "\(input): not the file \(planPath) was planned for (\(size) bytes; \(render.input) had \(render.inputBytes))")
+        }
+        var request = BurnRequest(
+            input: input, captions: render.captions, preset: render.preset, output: .file(output), encoder: encoder,
+            language: render.language, fontsConf: render.fontsConf, timingFix: false, look: render.look)
+        request.secondCaptions = render.secondCaptions
+        request.secondLanguage = render.secondLanguage
+        let segment = segments[index]
+        request.part = SplitPart(
+            tracks: plan.tracks,
+            segment: SegmentRange(
+                start: segment.start, end: segment.end,
+                label: SegmentLabel(index: index, count: count, plan: identity, start: segment.start)),
+            plan: plan, planPath: planPath)
+        return try Burner.run(request, claim: claim, cancellation: cancellation, events: events)
+    }
+
+    /// `burn-captions join`: the `parts` of one split render, put in the order their labels
+    /// give (not their names), their video one after the other and `input`'s audio copied once,
+    /// into `output`. A missing, repeated or foreign part fails the join, each named, before
+    /// anything is written.
+    public static func join(
+        input: String, parts: [String], output: String, cancellation: Cancellation = Cancellation(),
+        events: (BurnEvent) -> Void = { _ in }
+    ) throws -> JoinResult {
+        try join(input: input, parts: parts, output: output, claim: nil, cancellation: cancellation, events: events)
+    }
+
+    /// `join`, with the output already claimed (a batch's split job).
+    static func join(
+        input: String, parts: [String], output: String, claim: OutputLock?, cancellation: Cancellation,
+        events: (BurnEvent) -> Void
+    ) throws -> JoinResult {
+        do {
+            guard !parts.isEmpty else { throw BurnError.usage("join needs the parts to join") }
+            let destination = try OutputFile(output: output, inputs: [input] + parts, claim: claim)
+            let labels = try ordered(parts)
+            let summary = try SegmentJoiner.join(
+                parts: labels.map(\.path), labels: labels.map(\.label), input: input, path: destination.temporaryURL.path,
+                finalPath: destination.finalURL.path, notice: { events(.notice("\(input): \($0)")) },
+                isCancelled: { cancellation.isCancelled })
+            try destination.commit()
+            return JoinResult(
+                output: destination.finalURL.path, parts: parts.count, frames: summary.frames,
+                copiedAudioStreams: summary.copiedAudioStreams)
+        } catch MediaError.cancelled {
+            throw BurnError.cancelled(signal: cancellation.signal)
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    /// The parts with their labels, in segment order; every problem (an unlabelled part, one
+    /// of another plan, a segment given twice or missing) reported together.
+    private static func ordered(_ parts: [String]) throws -> [(path: String, label: SegmentLabel)] {
+        var labelled: [(path: String, label: SegmentLabel)] = []
+        var problems: [BurnError] = []
+        for part in parts {
+            do {
+                guard let label = try SegmentJoiner.label(of: part) else {
+                    problems.append(.input("\(part): not a part of a split render (no segment label in it)"))
+                    continue
+                }
+                labelled.append((part, label))
+            } catch {
+                problems.append(BurnError.wrap(error))
+            }
+        }
+        if let first = labelled.first {
+            for other in labelled.dropFirst() where other.label.plan != first.label.plan || other.label.count != first.label.count {
+                problems.append(.input("\(other.path): a part of another plan than \(first.path)"))
+            }
+            let byIndex = Dictionary(grouping: labelled.filter { $0.label.plan == first.label.plan }, by: \.label.index)
+            for (index, given) in byIndex.sorted(by: { $0.key < $1.key }) where given.count > 1 {
+                problems.append(
+                    .input("segment \(index) of \(first.label.count) given twice: \(given.map(\.path).joined(separator: " and "))"))
+            }
+            let missing = (0..<first.label.count).filter { byIndex[$0] == nil }
+            if !missing.isEmpty {
+                problems.append(
+                    .input(
+                        "segment\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of "
+                            + "\(first.label.count) missing"))
+            }
+        }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw BurnError.several(problems) }
+        return labelled.sorted { $0.label.index < $1.label.index }
+    }
+
+    /// A plan's identity: a hash of what it fixes (captions, settings, segments).
+    private static func identity(of document: PlanDocument) throws -> String {
+        var hash = FNV1a()
+        hash.add(try document.json())
+        return String(hash.value, radix: 16)
+    }
+
+    /// `path` from the root, as every machine of a shared file system names it.
+    private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// A preset or look as planned: a name stays a name; a file becomes its absolute path.
+    private static func settingsPath(_ nameOrPath: String) -> String {
+        nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") ? absolute(nameOrPath) : nameOrPath
+    }
+}

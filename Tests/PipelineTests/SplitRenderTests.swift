@@ -1,0 +1,211 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// One recording rendered as segments and joined (`plan --segments`, `--plan --segment`,
+/// `join`) against the same recording rendered once.
+final class SplitRenderTests: XCTestCase {
+    /// A portrait test pattern of `seconds` with a tone, a keyframe every 2 s, and a caption
+    /// of three timed words from 0.9 + 2.5k s for 2.1 s: in 60 s, the keyframe nearest to
+    /// each quarter (14 or 16, 30, 44 or 46 s) falls inside one.
+    private func recording(in folder: URL, seconds: Int = 60) throws -> (video: String, captions: String) {
+        let video = folder.appendingPathComponent("talk.mp4").path
+        try ProcessRunner.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=360x640:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+            "-t", "\(seconds)", "-c:v", "libx264", "-preset", "ultrafast", "-g", "60", "-pix_fmt", "yuv420p", "-c:a", "aac", video,
+        ])
+        var segments: [String] = []
+        var start = 0.9
+        while start < Double(seconds - 2) {
+            let words = ["Caption", "number", "\(segments.count)"].enumerated().map { k, word in
+                "{\"text\": \"\(word)\", \"start\": \(start + Double(k) * 0.7), \"end\": \(start + Double(k) * 0.7 + 0.65)}"
+            }
+            segments.append(
+                "{\"start\": \(start), \"end\": \(start + 2.1), \"text\": \"Caption number \(segments.count)\", "
+                    + "\"words\": [\(words.joined(separator: ", "))]}")
+            start += 2.5
+        }
+        let captions = folder.appendingPathComponent("talk.json")
+        try "{\"language\": \"en\", \"segments\": [\(segments.joined(separator: ",\n"))]}"
+            .write(to: captions, atomically: true, encoding: .utf8)
+        return (video, captions.path)
+    }
+
+    /// `plan --segments count` of `video` into `plan.json` in `folder`; its path.
+    private func plan(_ video: String, captions: String, segments count: Int, in folder: URL, options: [String] = []) throws
+        -> String
+    {
+        let path = folder.appendingPathComponent("plan.json").path
+        let result = try CLI.burn(["plan", video, "--captions", captions, "--segments", "\(count)", "-o", path] + options)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return path
+    }
+
+    /// Renders every segment of the plan at `plan` (one per name, in order) into `NAME.mp4`.
+    private func renderParts(of video: String, plan: String, named names: [String], in folder: URL, options: [String]) throws
+        -> [String]
+    {
+        try names.enumerated().map { index, name in
+            let part = folder.appendingPathComponent("\(name).mp4").path
+            let result = try CLI.burn(
+                [video, "--plan", plan, "--segment", "\(index)/\(names.count)", "-o", part, "-q"] + options)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return part
+        }
+    }
+
+    /// Video packet times (pts, in the stream's units), in presentation order.
+    private func frameTimes(_ path: String) throws -> [Int] {
+        let probe = try ProcessRunner.tool(
+            "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts", "-of", "csv=p=0", path])
+        XCTAssertEqual(probe.status, 0, probe.stderr)
+        return probe.stdout.split(whereSeparator: \.isNewline).compactMap { Int($0) }.sorted()
+    }
+
+    /// The MD5 of the audio packets, as they are in the file.
+    private func audioMD5(_ path: String) throws -> String {
+        let result = try ProcessRunner.tool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-c", "copy", "-f", "md5", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// PSNR (dB, all planes, averaged over the frames) of `path` against `reference`.
+    private func psnr(_ path: String, against reference: String) throws -> Double {
+        let result = try ProcessRunner.tool(
+            "ffmpeg", ["-nostdin", "-i", path, "-i", reference, "-lavfi", "[0:v][1:v]psnr", "-f", "null", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = try XCTUnwrap(result.stderr.split(whereSeparator: \.isNewline).last { $0.contains("PSNR") })
+        let field = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("average:") })
+        return try XCTUnwrap(Double(field.dropFirst("average:".count)))
+    }
+
+    /// Luma of the frames of `path` whose numbers (at 30 fps) are in `wanted`.
+    private func frames(_ path: String, _ wanted: Set<Int>) throws -> [Int: LumaPlane] {
+        var found: [Int: LumaPlane] = [:]
+        let last = wanted.max() ?? 0
+        try FrameReader(path: path).forEachFrame { time, luma in
+            let number = Int((time * 30).rounded())
+            if wanted.contains(number) { found[number] = luma }
+            return number < last
+        }
+        return found
+    }
+
+    func testFourSegmentsJoinedAreTheSingleRender() throws {
+        let folder = try temporaryFolder()
+        let (video, captions) = try recording(in: folder)
+        let planPath = try plan(video, captions: captions, segments: 4, in: folder)
+        let plan = try Plan.decode(try String(contentsOfFile: planPath, encoding: .utf8))
+        let segments = try XCTUnwrap(plan.segments)
+        XCTAssertEqual(segments.map(\.index), [0, 1, 2, 3])
+        // Cut at keyframes (every 2 s) near each quarter.
+        for (segment, quarter) in zip(segments.dropFirst(), [15.0, 30, 45]) {
+            XCTAssertEqual(segment.start.truncatingRemainder(dividingBy: 2), 0, accuracy: 1e-9)
+            XCTAssertLessThanOrEqual(abs(segment.start - quarter), 1)
+        }
+        XCTAssertEqual(zip(segments, segments.dropFirst()).map { $0.end! == $1.start }, [true, true, true])
+
+        // The parts, named so that their names sort against their order.
+        let parts = try renderParts(of: video, plan: planPath, named: ["d", "b", "c", "a"], in: folder, options: ["--crf", "20"])
+        let joined = folder.appendingPathComponent("joined.mp4").path
+        let join = try CLI.burn(["join", "--input", video, "-o", joined] + parts.sorted())
+        XCTAssertEqual(join.status, 0, join.stderr)
+        let single = folder.appendingPathComponent("single.mp4").path
+        let render = try CLI.burn([video, "--captions", captions, "-o", single, "--crf", "20", "-q"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+
+        // Same frames at the same times; the input's audio untouched.
+        let times = try frameTimes(single)
+        XCTAssertEqual(times.count, 1800)
+        XCTAssertEqual(try frameTimes(joined), times)
+        XCTAssertEqual(try audioMD5(joined), try audioMD5(video))
+        // The quality of one render.
+        let joinedPSNR = try psnr(joined, against: video)
+        let singlePSNR = try psnr(single, against: video)
+        print("PSNR against the input: joined \(joinedPSNR) dB, single render \(singlePSNR) dB")
+        XCTAssertLessThanOrEqual(abs(joinedPSNR - singlePSNR), 0.3)
+
+        // Around each cut, the caption is drawn once, where the single render draws it.
+        let cuts = segments.dropFirst().map { Int(($0.start * 30).rounded()) }
+        let wanted = Set(cuts.flatMap { [$0 - 1, $0, $0 + 1] })
+        let (mine, theirs, plain) = (try frames(joined, wanted), try frames(single, wanted), try frames(video, wanted))
+        XCTAssertEqual(Set(mine.keys), wanted)
+        for number in wanted.sorted() {
+            let time = Double(number) / 30
+            let caption = try XCTUnwrap(
+                plan.captions.first { $0.start <= time && time < $0.end }, "a caption across the cut at frame \(number)")
+            let box = (x: Int(caption.box.x), y: Int(caption.box.y), width: Int(caption.box.width), height: Int(caption.box.height))
+            let (a, b, input) = (try XCTUnwrap(mine[number]), try XCTUnwrap(theirs[number]), try XCTUnwrap(plain[number]))
+            let drawn = a.meanDifference(to: input, x: box.x, y: box.y, width: box.width, height: box.height)
+            let apart = a.meanDifference(to: b, x: box.x, y: box.y, width: box.width, height: box.height)
+            XCTAssertGreaterThan(drawn, 15, "frame \(number): no caption drawn")
+            XCTAssertLessThan(apart, 3, "frame \(number): the caption differs from the single render's")
+        }
+    }
+
+    func testJoinRefusesMissingRepeatedAndForeignParts() throws {
+        let folder = try temporaryFolder()
+        let (short, captions) = try recording(in: folder, seconds: 8)
+        let planPath = try plan(short, captions: captions, segments: 3, in: folder)
+        let parts = try renderParts(
+            of: short, plan: planPath, named: ["part0", "part1", "part2"], in: folder, options: ["--encoder-preset", "ultrafast"])
+        let output = folder.appendingPathComponent("out.mp4").path
+        let missing = try CLI.burn(["join", "--input", short, "-o", output, parts[0], parts[2]])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("segment 1 of 3 missing"), missing.stderr)
+        let twice = try CLI.burn(["join", "--input", short, "-o", output, parts[0], parts[1], parts[1], parts[2]])
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.stderr.contains("segment 1 of 3 given twice"), twice.stderr)
+        let foreign = try CLI.burn(["join", "--input", short, "-o", output, parts[0], short, parts[1], parts[2]])
+        XCTAssertEqual(foreign.status, 1)
+        XCTAssertTrue(foreign.stderr.contains("\(short): not a part of a split render"), foreign.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        // All three, in any order: one file of every frame.
+        let whole = try CLI.burn(["join", "--input", short, "-o", output, parts[2], parts[0], parts[1]])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertEqual(try frameTimes(output).count, 240)
+        XCTAssertEqual(try audioMD5(output), try audioMD5(short))
+
+        // A part of another plan of the same input.
+        let other = folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: false)
+        let otherPlan = try plan(short, captions: captions, segments: 3, in: other, options: ["--preset", "reels"])
+        let stranger = folder.appendingPathComponent("stranger.mp4").path
+        XCTAssertEqual(
+            try CLI.burn([short, "--plan", otherPlan, "--segment", "1/3", "-o", stranger, "--encoder-preset", "ultrafast", "-q"]).status, 0)
+        let mixed = try CLI.burn(["join", "--input", short, "-o", output + ".mkv", parts[0], stranger, parts[2]])
+        XCTAssertEqual(mixed.status, 1)
+        XCTAssertTrue(mixed.stderr.contains("\(stranger): a part of another plan"), mixed.stderr)
+    }
+
+    func testPartChecksTheInputTheSegmentAndTheLayout() throws {
+        let folder = try temporaryFolder()
+        let (short, captions) = try recording(in: folder, seconds: 6)
+        let planPath = try plan(short, captions: captions, segments: 2, in: folder)
+        let video = folder.appendingPathComponent("shorter.mp4").path
+        try ProcessRunner.ffmpeg(["-i", short, "-t", "4", "-c", "copy", video])
+        let part = folder.appendingPathComponent("part.mp4").path
+        // Usage: the segment must be the plan's; captions and presets come from the plan.
+        let outOfRange = try CLI.burn([short, "--plan", planPath, "--segment", "1/3", "-o", part])
+        XCTAssertEqual(outOfRange.status, 2)
+        XCTAssertTrue(outOfRange.stderr.contains("the plan has 2 segments"), outOfRange.stderr)
+        let withCaptions = try CLI.burn([short, "--plan", planPath, "--segment", "0/2", "--captions", captions, "-o", part])
+        XCTAssertEqual(withCaptions.status, 2)
+        XCTAssertTrue(withCaptions.stderr.contains("--captions: a part of a split render takes its captions"), withCaptions.stderr)
+        XCTAssertEqual(try CLI.burn([short, "--segment", "0/2", "--captions", captions, "-o", part]).status, 2)
+        // Another file than the one planned.
+        let wrong = try CLI.burn([video, "--plan", planPath, "--segment", "0/2", "-o", part])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("not the file \(planPath) was planned for"), wrong.stderr)
+        // A plan whose layout this machine does not reproduce (as with other fonts).
+        var json = try String(contentsOfFile: planPath, encoding: .utf8)
+        let size = try XCTUnwrap(json.range(of: "\"fontSize\" : "))
+        let end = try XCTUnwrap(json[size.upperBound...].firstIndex(of: ","))
+        json.replaceSubrange(size.upperBound..<end, with: "13.5")
+        try json.write(toFile: planPath, atomically: true, encoding: .utf8)
+        let changed = try CLI.burn([short, "--plan", planPath, "--segment", "0/2", "-o", part])
+        XCTAssertEqual(changed.status, 1)
+        XCTAssertTrue(changed.stderr.contains("is laid out differently here"), changed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+    }
+}
