@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test test-asan goldens bench bench-layout look-pictures fuzz image test-image test-farm clean
+.PHONY: setup build demo test test-asan goldens bench bench-split bench-layout look-pictures fuzz image test-image test-farm clean
 
 setup:
 	@bash scripts/setup.sh
@@ -70,6 +70,12 @@ look-pictures: build
 	  $(BIN) still Samples/talk.mp4 --captions Samples/talk.json --look $$look --at 1.4 -o out/look-$$look.png -q && \
 	  ffmpeg -nostdin -y -v error -i out/look-$$look.png -vf crop=760:160:124:1072,scale=380:-1 docs/looks/$$look.png || exit 1; \
 	done; ls -l docs/looks
+
+# A split render (plan --segments N, the parts alone and at once, join) against one render,
+# for 1, 2 and 4 segments, with a projection for N nodes (docs/RENDER-FARM.md, "Speed").
+bench-split: build
+	@bash scripts/setup.sh --sample-tools
+	python3 scripts/bench-split.py --write docs/RENDER-FARM.md
 
 bench-layout: setup
 	$(SWIFT) build $(RELEASE) --product LayoutBench

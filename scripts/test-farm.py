@@ -13,7 +13,10 @@ then:
 2. submits it again: every job is skipped;
 3. on a second 6-job manifest, cancels one array task (scancel) while it renders, checks
    that its jobs are not done and that nothing partial is left, then submits again: the
-   cancelled task's jobs are done, the others skipped.
+   cancelled task's jobs are done, the others skipped;
+4. runs the split script of docs/RENDER-FARM.md (plan, the parts as an array, the join as a
+   job with --dependency=afterok) on a 6 s clip in 3 segments: the joined file has the clip's
+   frames and its audio packets, and the work folder is gone.
 
 The daemons are stopped at the end, whatever happens.
 """
@@ -119,6 +122,51 @@ def wait(job, timeout=900):
             return
         time.sleep(2)
     fail("array job %s did not finish in %d s" % (job, timeout))
+
+
+def split_script():
+    """The split script of docs/RENDER-FARM.md, with the binary's path and resources that fit this node."""
+    doc = (ROOT / "docs/RENDER-FARM.md").read_text()
+    script = re.search(r"```bash\n(#!/bin/bash\n# split\.sh .*?)```", doc, re.S).group(1)
+    if "--cpus-per-task=8 --mem=4G" not in script or "--dependency=afterok" not in script:
+        fail("the split script in docs/RENDER-FARM.md changed: update test-farm.py")
+    return script.replace("--cpus-per-task=8 --mem=4G", "--cpus-per-task=1 --mem=2G").replace("burn-captions ", str(BIN) + " ")
+
+
+def audio_md5(path):
+    return run(["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a", "-c", "copy", "-f", "md5", "-"]).strip()
+
+
+def check_split():
+    """4. The split script: plan, an array of parts, the join after them; the result is whole."""
+    folder = STATE / "work" / "split"
+    folder.mkdir()
+    clip = folder / "clip.mp4"
+    # Keyframes every second, so that 6 s cut in 3.
+    run(["ffmpeg", "-v", "error", "-y", "-i", str(ROOT / "Samples/talk.mp4"), "-t", "6", "-c:v", "libx264", "-preset",
+         "ultrafast", "-g", "30", "-c:a", "copy", str(clip)])
+    script = folder / "split.sh"
+    script.write_text(split_script())
+    output = folder / "talk.captioned.mp4"
+    run(["bash", str(script), str(clip), str(ROOT / "Samples/talk.json"), str(output), "3"], cwd=str(folder))
+    deadline = time.monotonic() + 600
+    while True:
+        queue = subprocess.run(["squeue", "-h", "-o", "%j %T %r"], capture_output=True, text=True, env=ENV).stdout
+        if not queue.strip():
+            break
+        if "DependencyNeverSatisfied" in queue or time.monotonic() > deadline:
+            outs = "".join(p.read_text() for p in sorted(folder.glob("slurm-*.out")))
+            fail("the split jobs did not finish: %s%s" % (queue, outs))
+        time.sleep(2)
+    if not output.exists():
+        fail("the join wrote no %s (squeue is empty: a part or the join failed)" % output)
+    if frame_count(output) != frame_count(clip):
+        fail("the joined file has %s frames, the clip %s" % (frame_count(output), frame_count(clip)))
+    if audio_md5(output) != audio_md5(clip):
+        fail("the joined file's audio differs from the clip's")
+    if Path(str(output) + ".parts").exists():
+        fail("the work folder %s.parts is left" % output)
+    log("split: 3 parts as an array, the join after them: %d frames, the clip's audio" % frame_count(output))
 
 
 def reports(folder):
@@ -229,6 +277,9 @@ def main():
             if frame_count(folder / "out" / ("job%d.mp4" % j)) != frames:
                 fail("rerun after scancel: out/job%d.mp4 is not complete" % j)
         log("rerun: %s" % ", ".join("%d %s" % item for item in sorted(statuses.items())))
+
+        # 4. One recording in segments: the split script.
+        check_split()
         log("passed in %.0f s" % (time.monotonic() - started))
     finally:
         stop_daemons()

@@ -10,6 +10,9 @@ public struct BatchJob: Sendable {
     public var line: Int  // 1-based line in the manifest
     public var requests: [BurnRequest] = []  // one per output, all of one input
     public var error: String?  // set when the line is malformed
+    /// The job is rendered in this many parts across the shards, then joined (`SegmentedJob`);
+    /// nil: by one worker.
+    public var segments: Int?
 
     /// The first output's request (a job of one output has only it).
     public var request: BurnRequest? { requests.first }
@@ -17,7 +20,7 @@ public struct BatchJob: Sendable {
     /// Every non-blank line of a JSON Lines manifest; paths are relative to its folder.
     /// `{"input", "captions", "output", "preset"?, "language"?, "script"?, "captionsFormat"?,
     /// "crf"?, "x264Preset"? (or "encoderPreset"), "codec"?, "encoder"?, "hdr"?, "overlayOnly"?, "threads"?, "timingFix"?, "shotChanges"? (auto, off or a file), "fontsConf"?, "exportCaptions"?,
-    /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?}`: every
+    /// "captionsEncoding"?, "strict"?, "look"?, "emphasize"?, "segments"?}`: every
     /// render option of the command line. `captions` may be a list (of paths, or of
     /// `{"path", "language"?}`), and so may `preset` and `look`: the job renders every
     /// combination from one decode, `output` (and `exportCaptions`) being templates as `-o`
@@ -38,7 +41,13 @@ public struct BatchJob: Sendable {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             var job = BatchJob(index: jobs.count, line: number + 1)
             do {
-                let requests = try combinations(Data(line.utf8), folder: folder).requests()
+                let (combinations, segments) = try combinations(Data(line.utf8), folder: folder)
+                let requests = try combinations.requests()
+                if let segments, segments > 1 {
+                    if requests.count > 1 { throw ManifestError("segments: a split job renders one output (one captions, preset and look)") }
+                    if requests[0].overlayOnly { throw ManifestError("segments: an --overlay-only job cannot be split") }
+                    job.segments = segments
+                }
                 let written = requests.flatMap { request in
                     [("output", request.output.path), ("exportCaptions", request.exportCaptions)]
                         .compactMap { field, path in path.map { (field, $0, RealPath.resolve($0)) } }
@@ -56,7 +65,7 @@ public struct BatchJob: Sendable {
         return jobs
     }
 
-    private static func combinations(_ line: Data, folder: URL) throws -> BurnCombinations {
+    private static func combinations(_ line: Data, folder: URL) throws -> (BurnCombinations, segments: Int?) {
         guard let fields = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
             throw ManifestError("not a JSON object")
         }
@@ -77,6 +86,7 @@ public struct BatchJob: Sendable {
             "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
             "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
             "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly", "shotChanges",
+            "segments",
         ]
         if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
@@ -85,6 +95,13 @@ public struct BatchJob: Sendable {
                 throw ManifestError("crf: expected a number from 0 to 51")
             }
             encoder.crf = number.doubleValue
+        }
+        var segments: Int?
+        if let value = fields["segments"] {
+            guard let number = value as? NSNumber, !number.isJSONBoolean, let count = Int(exactly: number.doubleValue),
+                (1...SplitRender.maximumSegments).contains(count)
+            else { throw ManifestError("segments: expected a whole number from 1 to \(SplitRender.maximumSegments)") }
+            segments = count
         }
         if let threads = fields["threads"] {
             guard let number = threads as? NSNumber, !number.isJSONBoolean, let count = Int(exactly: number.doubleValue),
@@ -165,12 +182,13 @@ public struct BatchJob: Sendable {
             base.shotChanges = ["auto", "off"].contains(source) ? ShotChangeSource(source) : .file(try path("shotChanges")!)
         }
         let language = try string("language")
-        return BurnCombinations(
+        let combinations = BurnCombinations(
             base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },
             secondCaptions: seconds,
             presets: try strings("preset")?.map(resource) ?? ["tiktok"],
             looks: try strings("look")?.map { Optional(resource($0)) } ?? [nil], output: .file(output),
             exportCaptions: try path("exportCaptions", required: false))
+        return (combinations, segments)
     }
 
     /// `captions` (or `secondCaptions`, `field`): a path, or a non-empty list of paths and

@@ -44,7 +44,8 @@ public enum BatchRunner {
         manifest: String, options: BatchOptions, cancellation: Cancellation = Cancellation(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> [BatchOutcome] {
-        let jobs = try BatchJob.read(manifest: manifest).filter { options.shard.owns($0.index) }
+        // A split job's parts go to every shard in turn (`SegmentedJob`).
+        let jobs = try BatchJob.read(manifest: manifest).filter { $0.segments != nil || options.shard.owns($0.index) }
         let report = try options.report.map(ReportFile.init)
         let outcomes = Mutex<[BatchOutcome]>([])
         let slots = DispatchSemaphore(value: max(1, options.workers))
@@ -61,7 +62,10 @@ public enum BatchRunner {
                     slots.signal()
                     group.leave()
                 }
-                for outcome in Self.run(job, options: options, cancellation: cancellation) {
+                let ended =
+                    job.segments.map { SegmentedJob.run(job, segments: $0, options: options, cancellation: cancellation) }
+                    ?? Self.run(job, options: options, cancellation: cancellation)
+                for outcome in ended {
                     report?.append(outcome)
                     log(Self.describe(outcome))
                     outcomes.withLock { $0.append(outcome) }

@@ -39,6 +39,16 @@ struct JobStamp: Equatable {
         value = String(hash.value, radix: 16)
     }
 
+    private init(value: String) { self.value = value }
+
+    /// This stamp with `detail` added: what one step of a job made (a part of a split job).
+    func adding(_ detail: String) -> JobStamp {
+        var hash = FNV1a()
+        hash.add(value)
+        hash.add(detail)
+        return JobStamp(value: String(hash.value, radix: 16))
+    }
+
     /// Where the stamp of `output` is kept.
     static func url(for output: String) -> URL {
         let url = URL(fileURLWithPath: output)

@@ -180,6 +180,58 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try reports(farm.appendingPathComponent("s2.jsonl").path).map(\.status), ["skipped"])
     }
 
+    /// A job of `"segments": 3` over two shards: each renders its parts (shard 0 parts 0 and 2,
+    /// shard 1 part 1), the shard that finds them all joins, and a rerun skips the job.
+    func testASplitJobIsRenderedAcrossShardsAndJoined() throws {
+        let farm = try temporaryFolder()
+        let clip = farm.appendingPathComponent("clip.mp4").path
+        try ProcessRunner.ffmpeg([
+            "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "6", "-c:v", "libx264", "-preset", "ultrafast",
+            "-g", "30", "-c:a", "copy", clip,
+        ])
+        let manifest = farm.appendingPathComponent("split.jsonl").path
+        try """
+            {"input": "clip.mp4", "captions": "\(CLI.samples.appendingPathComponent("talk.json").path)", "output": "out/talk.mp4", "segments": 3, "x264Preset": "ultrafast"}
+            {"input": "clip.mp4", "captions": "\(CLI.samples.appendingPathComponent("talk.srt").path)", "output": "out/srt.mp4", "x264Preset": "ultrafast"}
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let out = farm.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let output = out.appendingPathComponent("talk.mp4").path
+        let first = try CLI.burn(["batch", manifest, "--shard", "0/2", "--report", farm.appendingPathComponent("r0.jsonl").path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(
+            try reports(farm.appendingPathComponent("r0.jsonl").path).map { URL(fileURLWithPath: $0.output!).lastPathComponent },
+            [".talk.mp4.part-0-of-3.mp4", ".talk.mp4.part-2-of-3.mp4"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "part 1 is not done yet")
+        let second = try CLI.burn(["batch", manifest, "--shard", "1/2", "--report", farm.appendingPathComponent("r1.jsonl").path])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let joined = try reports(farm.appendingPathComponent("r1.jsonl").path)
+        XCTAssertEqual(joined.map { URL(fileURLWithPath: $0.output!).lastPathComponent }, [".talk.mp4.part-1-of-3.mp4", "talk.mp4", "srt.mp4"])
+        XCTAssertEqual(Set(joined.map(\.status)), ["done"])
+        // The parts and the plan are gone; the output holds every frame and the input's audio.
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(),
+            [".srt.mp4.stamp", ".talk.mp4.stamp", "srt.mp4", "talk.mp4"])
+        let frames = { (path: String) in
+            try ProcessRunner.tool(
+                "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts", "-of", "csv=p=0", path]
+            ).stdout.split(whereSeparator: \.isNewline).count
+        }
+        XCTAssertEqual(try frames(output), try frames(clip))
+        let audio = { (path: String) in
+            try ProcessRunner.tool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-c", "copy", "-f", "md5", "-"]).stdout
+        }
+        XCTAssertEqual(try audio(output), try audio(clip))
+        // A rerun of either shard skips the job.
+        for shard in 0..<2 {
+            let again = try CLI.burn(["batch", manifest, "--shard", "\(shard)/2", "--report", farm.appendingPathComponent("a.jsonl").path])
+            XCTAssertEqual(again.status, 0, again.stderr)
+            let rerun = try reports(farm.appendingPathComponent("a.jsonl").path)
+            XCTAssertEqual(Set(rerun.map(\.status)), ["skipped"])
+            XCTAssertEqual(rerun.first.map { URL(fileURLWithPath: $0.output!).lastPathComponent }, "talk.mp4")
+        }
+    }
+
     func testShardComesFromTheSchedulersEnvironment() throws {
         XCTAssertEqual(try Shard.resolve(option: "2/5", count: nil, environment: [:]), try Shard(index: 2, count: 5))
         XCTAssertEqual(
