@@ -21,6 +21,7 @@ demo: build
 
 test: build
 	BURN_CAPTIONS_BIN=$(abspath $(BIN)) $(SWIFT) test --disable-swift-testing
+	BURN_CAPTIONS_BIN=$(abspath $(BIN)) python3 scripts/test-review.py
 
 # The worker image from Debian packages alone (mmdebstrap; imported into podman where it
 # runs): .build/image/rootfs and .build/image/burn-captions.tar. docs/RENDER-FARM.md.
@@ -87,7 +88,7 @@ bench-layout: setup
 # runs one target longer; `make fuzz FUZZ_SECONDS=3600 FUZZ_RUNS=1000000`, a million each.
 FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?=
-FUZZ_TARGETS ?= srt webvtt json layout
+FUZZ_TARGETS ?= srt webvtt json layout range
 FUZZ_BUILD := -c release --scratch-path .build/fuzz -Xswiftc -use-ld=lld -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 
 fuzz: setup

@@ -24,6 +24,7 @@ let package = Package(
         system("CHarfBuzz", "harfbuzz", "libharfbuzz-dev"),
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CICUSystem", "icu-i18n", "libicu-dev"),
+        system("CMicroHTTPD", "libmicrohttpd", "libmicrohttpd-dev"),
         // ICU behind a header without ICU types (Foundation and ICU headers clash).
         .target(name: "CICU", dependencies: ["CICUSystem"]),
         // The one Swift layer over CICU: scripts, breaks, bidi, language tags, transforms, charsets.
@@ -43,12 +44,14 @@ let package = Package(
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
         .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "CProcess"]),
+        // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
+        .target(name: "Review", dependencies: ["Pipeline", "Captions", "Media", "CMicroHTTPD"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "Review", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
-        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "CaptionCases"]),
+        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "Review", "CaptionCases"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
@@ -67,6 +70,7 @@ let package = Package(
             name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Review", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

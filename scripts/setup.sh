@@ -9,8 +9,11 @@ PACKAGES=(
   pkg-config
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
+  libmicrohttpd-dev
   ffmpeg
   espeak-ng
+  # The review page's browser test (scripts/test-review.py, part of make test).
+  chromium chromium-driver
   fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
 )
 # Only needed to regenerate Samples/ (scripts/make-sample.py).
@@ -24,6 +27,12 @@ fi
 # Only needed for the one-node Slurm of make test-farm.
 if [[ "${1:-}" == "--farm-tools" ]]; then
   PACKAGES+=(slurmctld slurmd slurm-client munge)
+fi
+
+# Selenium, from PyPI, drives Debian's chromium in the review page's browser test.
+if ! python3 -c 'import selenium' 2>/dev/null; then
+  echo "setup: installing selenium (PyPI)" >&2
+  python3 -m pip install --quiet 'selenium==4.51.0'
 fi
 
 missing=()

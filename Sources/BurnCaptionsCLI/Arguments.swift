@@ -9,6 +9,7 @@ enum Command {
     case plan(BurnRequest, output: String?, segments: Int?)
     case part(BurnRequest, plan: String, segment: Int, of: Int, quiet: Bool, stats: Bool)
     case join(input: String, parts: [String], output: String, quiet: Bool)
+    case review(BurnRequest, port: UInt16)
     case lint(BurnRequest, json: Bool, frameRate: Double?)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
@@ -32,6 +33,7 @@ enum Arguments {
                burn-captions join --input INPUT -o OUTPUT PART...
                burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
                                   [--fps N] [--json]
+               burn-captions review INPUT --captions FILE [--preset NAME] [--look NAME] [--language TAG] [--port N]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
                burn-captions presets
@@ -44,7 +46,9 @@ enum Arguments {
         --codec says otherwise; audio is copied untouched when the container holds it). `plan`
         prints the final captions as JSON instead; `lint` reports the reading rules they break
         (Presets/rules/reading.json; exit 1 for an error-level rule; without INPUT, on the
-        preset's frame at --fps, default 30, with no timing fix); `still`
+        preset's frame at --fps, default 30, with no timing fix); `review` serves a page on
+        127.0.0.1 to watch the captions as the burn draws them, edit, re-time and save them into
+        the caption file (its previous version kept as FILE~); `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
@@ -119,6 +123,7 @@ enum Arguments {
                                      drop it: no encode and no file (measures the captions' cost)
               --stats                after a render, print the time per stage and the number of
                                      caption bitmaps rasterized
+              --port N               review: the port to listen on, on 127.0.0.1 (default: a free one)
               --at TIME              still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff]
               --show-safe-area       still, preview: outline the preset's safe area
           -q, --quiet                no progress and no summary line
@@ -157,6 +162,7 @@ enum Arguments {
         var shotChanges = ShotChangeSource.off
 
         var segments: Int?
+        var port: UInt16?
         var planFile: String?
         var segment: (index: Int, count: Int)?
 
@@ -170,10 +176,10 @@ enum Arguments {
             }
             return listing == "presets" ? .presets : .looks
         }
-        let mode = rest.first.flatMap { ["plan", "lint", "still", "preview"].contains($0) ? $0 : nil }
+        let mode = rest.first.flatMap { ["plan", "lint", "still", "preview", "review"].contains($0) ? $0 : nil }
         if mode != nil { rest.removeFirst() }
         // plan and lint print; they write no file.
-        let isPlan = mode == "plan" || mode == "lint"
+        let isPlan = mode == "plan" || mode == "lint" || mode == "review"
         var json = false
         var frameRate: Double?
         var at: Double?
@@ -318,6 +324,10 @@ enum Arguments {
                 }
                 segments = count
             case "--plan": planFile = try value(argument)
+            case "--port":
+                let text = try value(argument)
+                guard let number = UInt16(text) else { throw BurnError.usage("--port: expected a port from 0 to 65535, got \"\(text)\"") }
+                port = number
             case "--segment":
                 let text = try value(argument)
                 let fields = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -335,6 +345,7 @@ enum Arguments {
         }
         // lint may check a caption file alone, on the preset's frame.
         guard let input = input ?? (mode == "lint" ? "" : nil) else { throw BurnError.usage("no input video") }
+        if port != nil && mode != "review" { throw BurnError.usage("--port is for review") }
         if segments != nil && mode != "plan" { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
         if let encoderCodec {
             // --encoder decides the codec; a --codec beside it must agree.
@@ -368,7 +379,7 @@ enum Arguments {
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         if isPlan {
-            if output != nil && mode == "lint" { throw BurnError.usage("lint prints to standard output; it takes no -o") }
+            if output != nil && mode != "plan" { throw BurnError.usage("\(mode!) writes no file; it takes no -o") }
             if let output, mode == "plan", !output.lowercased().hasSuffix(".json") {
                 throw BurnError.usage("plan -o \(output): a plan is JSON; name it .json")
             }
@@ -401,6 +412,7 @@ enum Arguments {
         let requests = try combinations.requests()
         switch mode {
         case "plan": return .plan(requests[0], output: planOutput, segments: segments)
+        case "review": return .review(requests[0], port: port ?? 0)
         case "lint": return .lint(requests[0], json: json, frameRate: frameRate)
         case "still":
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }

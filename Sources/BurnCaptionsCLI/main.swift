@@ -2,6 +2,7 @@ import CProcess
 import Foundation
 import Media
 import Pipeline
+import Review
 
 // The CLI: parse, validate, call the library, map errors to exit codes.
 
@@ -86,6 +87,25 @@ case .lint(let request, let json, let frameRate):
         Terminal.error(failure.description)
         exit(failure.exitCode)
     }
+case .review(let request, let port):
+    MediaLog.silent()
+    let cancellation = Cancellation()
+    let signals = Signals.forward(to: cancellation)
+    do {
+        let server = try ReviewServer(request, port: port)
+        StandardStreams.output("burn-captions review: \(server.url)\n")
+        Terminal.error("reviewing \(request.captions) (saves to \(server.session.savesTo)); Ctrl-C stops")
+        // The server's threads do the work; this one waits for SIGINT or SIGTERM.
+        while !cancellation.isCancelled { usleep(100_000) }
+        server.stop()
+        // A render the page started leaves no temporary file behind.
+        server.session.finishRendering()
+    } catch {
+        let failure = BurnError.wrap(error)
+        Terminal.error(failure.description)
+        exit(failure.exitCode)
+    }
+    signals.forEach { $0.cancel() }
 case .still(let request, let at, let showSafeArea):
     MediaLog.silent()
     run { try Burner.still(request, at: at, showSafeArea: showSafeArea, events: $0) }

@@ -35,6 +35,15 @@ public enum CaptionFormat: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// The format `CaptionReader.read` takes the file at `path` (holding `data`) to be: by
+    /// its extension, a `.json` by its content; nil when neither tells.
+    public static func detect(_ data: Data, path: String) -> CaptionFormat? {
+        let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
+        guard let format = CaptionFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) ?? sniff(text.prefix(4096)[...])
+        else { return nil }
+        return format == .json ? sniffJSON(data, text: String(decoding: data, as: UTF8.self)).0 : format
+    }
+
     /// The JSON caption format of `data` (its text `text`): Whisper, live log or native, with the
     /// decoded value to read it from (nil when `data` is not one JSON value: JSON Lines, or
     /// broken JSON that the native reader then reports).

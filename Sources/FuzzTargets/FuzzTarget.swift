@@ -13,6 +13,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json
     /// `LayoutEngine` on short random text in one of a few languages and presets.
     case layout
+    /// `ByteRange` (the review server's `Range: bytes=` parser) on any header and file size.
+    case range
 
     /// Runs one input; returns when the code under test held up.
     public func run(_ data: Data) {
@@ -21,6 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .webvtt: ReaderTargets.read(data, file: "fuzz.vtt", formats: [.vtt])
         case .json: ReaderTargets.read(data, file: "fuzz.json", formats: [nil, .json, .whisper, .live])
         case .layout: LayoutTarget.run(data)
+        case .range: RangeTarget.run(data)
         }
     }
 
@@ -29,7 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// caption files in `Fuzz/corpus/`.
     public func seeds(from cases: [CaptionCase]) throws -> [(name: String, data: Data)] {
         switch self {
-        case .srt, .webvtt, .json: return []
+        case .srt, .webvtt, .json, .range: return []
         case .layout:
             return try cases.enumerated().map { index, test in
                 let name = String(test.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })

@@ -33,6 +33,13 @@ public final class Canvas {
         try copy(source)
     }
 
+    /// A canvas of its own with the same picture.
+    public func copy() throws -> Canvas {
+        let twin = try Canvas(width: width, height: height, matrix: matrix, fullRange: fullRange)
+        try MediaError.check(av_frame_copy(twin.frame.pointer, frame.pointer), "av_frame_copy", file: nil)
+        return twin
+    }
+
     /// Replaces the picture with `source` of the same size.
     func copy(_ source: Frame) throws {
         if source.format == AV_PIX_FMT_YUV420P {

@@ -10,7 +10,8 @@ import CAVUtil
 public final class FrameGrabber {
     private let source: VideoSource
 
-    /// Decodes the video of the probed `input`, from the start, on the caller's thread.
+    /// Decodes the video of the probed `input` on the caller's thread, from the keyframe
+    /// before the first time asked.
     public init(input: MediaInput) throws { source = try VideoSource(input, toSDR: input.info.dynamicRange.isHDR) }
 
     /// Probes `path` and decodes its video.
@@ -44,6 +45,8 @@ public final class FrameGrabber {
             try MediaError.check(av_frame_ref(last.pointer, frame.pointer), "av_frame_ref", file: self.source.path)
             lastTime = time
         }
+        // From the keyframe at or before the first time: the same frames, fewer decoded.
+        if let first = order.first, times[first] > 0 { try source.seek(to: times[first]) }
         try source.readFrames(going: { next < order.count }, visit)
         guard let lastTime else { return nil }
         let end = lastTime + 1 / source.frameRate

@@ -49,6 +49,9 @@ public enum Resources {
     /// The reading rules `lint` checks (`Presets/rules/reading.json`).
     public static func readingRules() throws -> URL { try find("Presets/rules/reading.json") }
 
+    /// A file of the review page (`Web/NAME`: its HTML, script and style sheet).
+    public static func web(_ name: String) throws -> URL { try find("Web/" + name) }
+
     /// Names of the presets found.
     public static func presetNames() -> [String] { names(in: "Presets") }
 

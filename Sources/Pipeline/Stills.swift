@@ -17,16 +17,36 @@ extension Burner {
         do {
             let output = try picture(request)
             let file = try OutputFile(output: output, inputs: request.inputFiles)
+            try file.write(Data(try stillPicture(request, at: time, showSafeArea: showSafeArea, events: events)))
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    /// The frame at `time` seconds with its caption, as the PNG bytes `still` writes (the
+    /// request's output is not written).
+    /// `backgrounds` keeps the decoded frame for the next picture at the same time (a review
+    /// page drawing one frame again after each edit).
+    public static func stillPicture(
+        _ request: BurnRequest, at time: Double, showSafeArea: Bool = false, backgrounds: StillBackgrounds? = nil,
+        events: (BurnEvent) -> Void = { _ in }
+    ) throws -> [UInt8] {
+        do {
             let prepared = try prepare(request, events: events)
             if let duration = prepared.info.duration, time >= duration { throw pastTheEnd(request, time, duration) }
-            var png: [UInt8]?
-            let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
+            let draw = { (canvas: Canvas) throws -> [UInt8] in
                 if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
                 if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
-                png = try canvas.png(file: output)
+                return try canvas.png(file: request.output.path ?? request.input)
+            }
+            if let kept = try backgrounds?.canvas(of: request.input, at: time) { return try draw(kept) }
+            var png: [UInt8]?
+            let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
+                try backgrounds?.keep(canvas, of: request.input, at: time)
+                png = try draw(canvas)
             }
             guard let png else { throw pastTheEnd(request, time, end ?? 0) }
-            try file.write(Data(png))
+            return png
         } catch {
             throw BurnError.wrap(error)
         }

@@ -28,6 +28,7 @@ final class FuzzCorpusTests: XCTestCase {
     func testWebVTTCorpus() throws { try runCorpus(of: .webvtt) }
     func testJSONCorpus() throws { try runCorpus(of: .json) }
     func testLayoutCorpus() throws { try runCorpus(of: .layout) }
+    func testRangeCorpus() throws { try runCorpus(of: .range) }
 
     /// One seed a caption case, each no longer than the layout fuzzer's -max_len, run through the target.
     func testLayoutSeedsFromTheCaptionCases() throws {

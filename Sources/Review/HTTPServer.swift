@@ -1,0 +1,161 @@
+import CMicroHTTPD
+import Foundation
+
+/// A request as the routes see it: method, path, and its query arguments and headers looked
+/// up on the live connection (valid only while the route runs).
+public struct HTTPRequest {
+    public var method: String
+    public var path: String
+    public var body: Data
+    let connection: OpaquePointer
+
+    /// A query argument (`?t=1.5`), decoded.
+    public func argument(_ name: String) -> String? { burn_mhd_argument(connection, name).map { String(cString: $0) } }
+    /// A request header, by case-insensitive name.
+    public func header(_ name: String) -> String? { burn_mhd_header(connection, name).map { String(cString: $0) } }
+}
+
+/// What a route answers.
+public enum HTTPResponse {
+    /// `data` with its status and content type.
+    case bytes(status: Int, contentType: String, Data)
+    /// A file, whole or the span a `Range` header asked for, with `Accept-Ranges`.
+    case file(path: String, contentType: String, range: ByteRange)
+
+    /// A short text answer: `status` and a line saying why.
+    public static func text(_ status: Int, _ message: String) -> HTTPResponse {
+        .bytes(status: status, contentType: "text/plain; charset=utf-8", Data((message + "\n").utf8))
+    }
+
+    /// A JSON answer.
+    public static func json(_ status: Int, _ data: Data) -> HTTPResponse {
+        .bytes(status: status, contentType: "application/json", data)
+    }
+}
+
+/// An HTTP server on 127.0.0.1 through libmicrohttpd: a thread per connection, every
+/// request (its body read whole, at most `maximumBody` bytes) handed to `handler`. The
+/// daemon starts in `init` and stops in `deinit`.
+public final class HTTPServer: @unchecked Sendable {
+    /// The largest request body taken. // bytes
+    public static let maximumBody = 4 << 20
+
+    private let daemon: OpaquePointer
+    private let context: Unmanaged<Handler>
+    /// The port it listens on.
+    public let port: UInt16
+    /// The address its socket is bound to, as the kernel reports it ("127.0.0.1").
+    public let boundAddress: String
+
+    /// Starts listening on 127.0.0.1 at `port` (0: a free port); throws when it cannot.
+    public init(port: UInt16, handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
+        let context = Unmanaged.passRetained(Handler(handler))
+        guard let daemon = burn_mhd_start_loopback(port, Self.access, context.toOpaque(), Self.completed) else {
+            context.release()
+            throw ReviewError("cannot listen on 127.0.0.1:\(port) (in use?)")
+        }
+        var text = [CChar](repeating: 0, count: 64)
+        burn_mhd_bound_address(daemon, &text, socklen_t(text.count))
+        self.port = burn_mhd_port(daemon)
+        self.boundAddress = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.context = context
+        self.daemon = daemon
+    }
+
+    deinit {
+        MHD_stop_daemon(daemon)
+        context.release()
+    }
+
+    /// The route, kept alive for the daemon's threads.
+    private final class Handler {
+        let respond: (HTTPRequest) -> HTTPResponse
+        init(_ respond: @escaping (HTTPRequest) -> HTTPResponse) { self.respond = respond }
+    }
+
+    /// A request body as it arrives, one per connection's request.
+    private final class Body {
+        var data = Data()
+        var tooLarge = false
+    }
+
+    private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
+        guard let context, let connection, let url, let method, let uploadSize, let state else { return burn_mhd_no() }
+        // The first call of a request only makes its body; later ones bring the body's pieces.
+        guard let stored = state.pointee else {
+            state.pointee = Unmanaged.passRetained(Body()).toOpaque()
+            return burn_mhd_yes()
+        }
+        let body = Unmanaged<Body>.fromOpaque(stored).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if body.data.count + uploadSize.pointee > maximumBody {
+                body.tooLarge = true
+            } else if let upload {
+                body.data.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
+            }
+            uploadSize.pointee = 0
+            return burn_mhd_yes()
+        }
+        let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
+        let request = HTTPRequest(
+            method: String(cString: method), path: String(cString: url), body: body.data,
+            connection: connection)
+        let response = body.tooLarge ? .text(413, "request body too large") : handler.respond(request)
+        return queue(response, on: connection, request: request)
+    }
+
+    private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+        guard let state, let stored = state.pointee else { return }
+        Unmanaged<Body>.fromOpaque(stored).release()
+        state.pointee = nil
+    }
+
+    /// Sends `response`; every answer says not to cache it and not to guess its type.
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, request: HTTPRequest) -> MHD_Result {
+        var status: Int
+        var made: OpaquePointer?
+        var headers: [(String, String)] = [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
+        switch response {
+        case .bytes(let code, let type, let data):
+            status = code
+            made = data.withUnsafeBytes { buffer in
+                burn_mhd_response_copy(buffer.count, buffer.baseAddress)
+            }
+            headers.append(("Content-Type", type))
+        case .file(let path, let type, let range):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+                if descriptor >= 0 { close(descriptor) }
+                return queue(.text(404, "not found"), on: connection, request: request)
+            }
+            let size = Int64(info.st_size)
+            headers += [("Content-Type", type), ("Accept-Ranges", "bytes")]
+            switch range {
+            case .whole:
+                status = 200
+                made = MHD_create_response_from_fd_at_offset64(UInt64(size), descriptor, 0)
+            case .span(let first, let last):
+                status = 206
+                made = MHD_create_response_from_fd_at_offset64(UInt64(last - first + 1), descriptor, UInt64(first))
+                headers.append(("Content-Range", "bytes \(first)-\(last)/\(size)"))
+            case .unsatisfiable:
+                close(descriptor)
+                status = 416
+                made = burn_mhd_response_copy(0, nil)
+                headers.append(("Content-Range", "bytes */\(size)"))
+            }
+        }
+        guard let made else { return burn_mhd_no() }
+        for (name, value) in headers { MHD_add_response_header(made, name, value) }
+        let result = MHD_queue_response(connection, UInt32(status), made)
+        MHD_destroy_response(made)
+        return result
+    }
+}
+
+/// A problem of the review server or its session, said in one line.
+public struct ReviewError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

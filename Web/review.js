@@ -1,0 +1,220 @@
+// The review page: the video, the frame the burn draws at the playhead, and the cues.
+"use strict";
+
+const token = new URLSearchParams(location.search).get("token") || "";
+const video = document.getElementById("video");
+const frame = document.getElementById("frame");
+const list = document.getElementById("list");
+const status = document.getElementById("status");
+let state = { cues: [], frameDuration: 1 / 30, savesTo: "", revision: 0 };
+let editStarted = null;  // when the edit being timed was sent
+let editRevision = null;  // the revision it made: only a frame of it ends the timing
+// For the browser test: how long the last edit took to show as a new frame, milliseconds.
+window.review = { lastEditMs: null, frames: 0 };
+
+function api(path, options) {
+  const separator = path.includes("?") ? "&" : "?";
+  return fetch(path + separator + "token=" + encodeURIComponent(token), options).then(async (response) => {
+    if (!response.ok) throw new Error((await response.text()).trim());
+    return response;
+  });
+}
+
+function say(text, problem) {
+  status.textContent = text;
+  status.className = problem ? "problem" : "";
+}
+
+function clock(seconds) {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n, w) => String(n).padStart(w, "0");
+  return pad(Math.floor(ms / 60000), 2) + ":" + pad(Math.floor(ms / 1000) % 60, 2) + "." + pad(ms % 1000, 3);
+}
+
+// The frame as the burn draws it, whenever the video stops.
+function showFrame() {
+  const time = video.currentTime;
+  const revision = state.revision;
+  frame.onload = () => {
+    frame.className = "shown";
+    window.review.frames += 1;
+    if (editStarted !== null && editRevision !== null && revision >= editRevision) {
+      window.review.lastEditMs = performance.now() - editStarted;
+      editStarted = null;
+      // The reading rules of the edited cues, once the frame is up.
+      load().catch((error) => say(error.message, true));
+    }
+  };
+  frame.onerror = () => say("the frame at " + clock(time) + " could not be drawn", true);
+  frame.src = "/api/frame?t=" + time.toFixed(6) + "&r=" + state.revision + "&token=" + encodeURIComponent(token);
+}
+
+// One row per cue, made once; `render` then updates the rows in place, so that a box being
+// typed in keeps its focus and its text. Handlers read the cue's current state by id.
+function makeRow(id) {
+  const row = document.createElement("tr");
+  row.dataset.id = id;
+  const cell = (className) => {
+    const td = document.createElement("td");
+    if (className) td.className = className;
+    row.append(td);
+    return td;
+  };
+  cell("number").textContent = String(id + 1);
+  cell("time start").onclick = () => seek(state.cues[id]);
+  cell("time end").onclick = () => seek(state.cues[id]);
+  const text = document.createElement("textarea");
+  text.onchange = () => {
+    const cue = state.cues[id];
+    if (text.value.trim() === "") {
+      text.value = cue.text;
+      say("a cue needs text", true);
+      return;
+    }
+    if (text.value !== cue.text) edit(id, { text: text.value });
+  };
+  text.onfocus = () => seek(state.cues[id]);
+  cell("text").append(text);
+  const nudges = cell("nudge");
+  for (const [label, fields, title] of [
+    ["start −", (cue, f) => ({ start: cue.start - f }), "start one frame earlier"],
+    ["start +", (cue, f) => ({ start: cue.start + f }), "start one frame later"],
+    ["end −", (cue, f) => ({ end: cue.end - f }), "end one frame earlier"],
+    ["end +", (cue, f) => ({ end: cue.end + f }), "end one frame later"],
+    ["start ⇤", () => ({ start: video.currentTime }), "start at the playhead"],
+    ["end ⇥", () => ({ end: video.currentTime }), "end at the playhead"],
+  ]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.title = title;
+    button.dataset.action = title;
+    button.onclick = () => edit(id, fields(state.cues[id], state.frameDuration));
+    nudges.append(button);
+  }
+  cell("findings");
+  return row;
+}
+
+function render() {
+  if (list.children.length !== state.cues.length) {
+    list.textContent = "";
+    for (const cue of state.cues) list.append(makeRow(cue.id));
+  }
+  for (const cue of state.cues) {
+    const row = list.children[cue.id];
+    row.classList.toggle("edited", cue.edited);
+    row.querySelector(".start").textContent = clock(cue.start);
+    row.querySelector(".end").textContent = clock(cue.end);
+    const text = row.querySelector("textarea");
+    if (document.activeElement !== text) text.value = cue.text;
+    text.rows = Math.max(1, cue.text.split("\n").length);
+    row.querySelector(".findings").textContent = cue.findings.join("\n");
+  }
+}
+
+function seek(cue) {
+  video.pause();
+  // The middle of the cue: its caption is on screen there, whatever the timing fix moved.
+  video.currentTime = (cue.start + cue.end) / 2;
+  for (const row of list.children) row.classList.toggle("current", Number(row.dataset.id) === cue.id);
+}
+
+const presetMenu = document.getElementById("preset");
+const lookMenu = document.getElementById("look");
+const output = document.getElementById("output");
+const progress = document.getElementById("progress");
+const cancel = document.getElementById("cancel");
+
+function fill(menu, names, chosen, firstLabel) {
+  if (menu.options.length !== names.length + (firstLabel ? 1 : 0)) {
+    menu.textContent = "";
+    if (firstLabel) menu.append(new Option(firstLabel, ""));
+    for (const name of names) menu.append(new Option(name, name));
+  }
+  menu.value = chosen || "";
+}
+
+// The render under way: its progress, then the file it wrote or why it failed.
+function showRender() {
+  const job = state.render;
+  progress.hidden = !job.running;
+  cancel.hidden = !job.running;
+  progress.value = job.done;
+  if (job.running) {
+    say("rendering " + job.output + " " + Math.round(job.done * 100) + " %");
+    setTimeout(() => load().catch((error) => say(error.message, true)), 500);
+  } else if (job.finished && rendered !== job.finished) {
+    rendered = job.finished;
+    say("wrote " + job.finished);
+  } else if (job.error && rendered !== job.error) {
+    rendered = job.error;
+    say(job.error, true);
+  }
+}
+let rendered = null;
+
+async function load() {
+  state = await (await api("/api/state")).json();
+  document.getElementById("file").textContent = state.savesTo;
+  fill(presetMenu, state.presets, state.preset);
+  fill(lookMenu, state.looks, state.look, "the preset's");
+  if (!output.value) output.value = state.suggestedOutput;
+  render();
+  showRender();
+}
+
+async function settings(fields) {
+  try {
+    state = await (await api("/api/settings", { method: "POST", body: JSON.stringify(fields) })).json();
+    render();
+    showFrame();
+    await load();
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+presetMenu.onchange = () => settings({ preset: presetMenu.value });
+lookMenu.onchange = () => settings({ look: lookMenu.value });  // "": the preset's
+
+document.getElementById("render").onclick = async () => {
+  try {
+    rendered = null;
+    state = await (await api("/api/render", { method: "POST", body: JSON.stringify({ output: output.value }) })).json();
+    showRender();
+  } catch (error) {
+    say(error.message, true);
+  }
+};
+cancel.onclick = () => api("/api/render/cancel", { method: "POST" }).catch((error) => say(error.message, true));
+
+async function edit(id, fields) {
+  try {
+    editStarted = performance.now();
+    const response = await api("/api/cue?id=" + id, { method: "POST", body: JSON.stringify(fields) });
+    state = await response.json();
+    editRevision = state.revision;
+    render();
+    say("edited cue " + (id + 1));
+    showFrame();
+  } catch (error) {
+    editStarted = null;
+    say(error.message, true);
+  }
+}
+
+document.getElementById("save").onclick = async () => {
+  try {
+    const saved = await (await api("/api/save", { method: "POST" })).json();
+    say("saved " + saved.savedTo);
+    await load();
+  } catch (error) {
+    say(error.message, true);
+  }
+};
+
+video.src = "/video?token=" + encodeURIComponent(token);
+video.addEventListener("play", () => { frame.className = ""; });
+video.addEventListener("seeked", () => { if (video.paused) showFrame(); });
+video.addEventListener("pause", showFrame);
+load().catch((error) => say(error.message, true));

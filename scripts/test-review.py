@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""The review page in a real browser (`make test` runs it after the Swift tests).
+
+Starts `burn-captions review` on a copy of the sample and drives the page in headless
+Chromium (Debian's chromium and chromium-driver, Selenium): clicks the third cue of the
+SubRip file and checks the video's time, edits its text and checks that the frame shown is
+the frame `still` draws for the edited file, nudges its end by a frame, saves, and reads the
+file back: exactly those changes, everything else byte-identical, the old version as FILE~.
+A file changed on disk is not overwritten. It measures the edit-to-frame time (median of 20
+edits) and reports it without asserting it.
+
+Then the lock-down, with plain HTTP: no token or a wrong one gets 403; the listening socket
+is bound to 127.0.0.1 (from /proc/net/tcp); path traversal, plain and encoded, gets 404; and
+on a 30-minute video, a Range request gets 206 with exactly the bytes asked for.
+
+--screenshot FILE saves the page as the browser shows it (README's picture).
+"""
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(os.environ.get("BURN_CAPTIONS_BIN", ROOT / ".build/release/burn-captions"))
+
+
+def log(message):
+    print("test-review: " + message, flush=True)
+
+
+def fail(message):
+    raise SystemExit("test-review: FAILED: " + message)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+class Review:
+    """A `burn-captions review` process and its URL."""
+
+    def __init__(self, video, captions):
+        self.process = subprocess.Popen([str(BIN), "review", str(video), "--captions", str(captions)],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", line)
+        if not match:
+            fail("review printed no URL: %r %s" % (line, self.process.stderr.read() if self.process.poll() is not None else ""))
+        self.url, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
+
+    def get(self, path, headers=None, token=True):
+        """A GET of the raw `path` (sent as it is, traversal included): status, headers, body."""
+        if token:
+            path += ("&" if "?" in path else "?") + "token=" + self.token
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        return response.status, dict(response.getheaders()), body
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        try:
+            code = self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            fail("review did not stop on SIGINT")
+        check(code == 0, "review exited %s on SIGINT: %s" % (code, self.process.stderr.read()))
+
+
+def listening_addresses(port):
+    """The local addresses of the sockets listening on `port` (IPv4 and IPv6), from /proc."""
+    found = []
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"]:
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            address, state = fields[1], fields[3]
+            host, _, hex_port = address.rpartition(":")
+            if int(hex_port, 16) == port and state == "0A":  # LISTEN
+                found.append(host)
+    return found
+
+
+def srt_time(seconds):
+    ms = int(round(seconds * 1000))
+    return "%02d:%02d:%02d,%03d" % (ms // 3600000, ms // 60000 % 60, ms // 1000 % 60, ms % 1000)
+
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,1000", "--autoplay-policy=no-user-gesture-required"]:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+def wait_for(driver, script, timeout=60, message="the page"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    fail("timed out waiting for %s (%s)" % (message, script))
+
+
+def page_flow(folder, screenshot):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    def retype(row, text):
+        """Replaces the text of cue `row` as a user does (select all, type) and leaves the box."""
+        box = driver.find_elements(By.CSS_SELECTOR, "#list tr")[row].find_element(By.TAG_NAME, "textarea")
+        box.click()
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(text)
+        driver.execute_script("arguments[0].blur()", box)
+
+    video = folder / "talk.mp4"
+    srt = folder / "talk.srt"
+    shutil.copy(ROOT / "Samples/talk.mp4", video)
+    shutil.copy(ROOT / "Samples/talk.srt", srt)
+    original = srt.read_bytes()
+    review = Review(video, srt)
+    driver = browser()
+    try:
+        driver.get(review.url)
+        wait_for(driver, "return document.querySelectorAll('#list tr').length >= 3", message="the cue list")
+        state = driver.execute_script("return state")
+        third = state["cues"][2]
+        frame_duration = state["frameDuration"]
+
+        # 2. The third cue: the video goes to it.
+        driver.find_elements(By.CSS_SELECTOR, "#list tr")[2].find_element(By.CSS_SELECTOR, "td.start").click()
+        wait_for(driver, "return window.review.frames >= 1", message="the first frame")
+        time_now = driver.execute_script("return video.currentTime")
+        middle = (third["start"] + third["end"]) / 2
+        check(abs(time_now - middle) < 0.05, "the video is at %.3f s, the third cue's middle is %.3f s" % (time_now, middle))
+        before = driver.execute_script("return frame.src")
+        _, _, before_png = review.get(before.split(str(review.port), 1)[1], token=False)
+
+        # 3-4. Its text edited: the frame shown is the one `still` draws for the edited file.
+        new_text = "Burned in for good."
+        frames = driver.execute_script("return window.review.frames")
+        retype(2, new_text)
+        wait_for(driver, "return window.review.frames > %d && window.review.lastEditMs !== null" % frames, message="the edited frame")
+        shown = driver.execute_script("return frame.src")
+        check(driver.execute_script("return frame.complete && frame.naturalWidth > 0"), "the edited frame is not shown")
+        _, _, shown_png = review.get(shown.split(str(review.port), 1)[1], token=False)
+        check(shown_png != before_png, "the frame did not change after the edit")
+        edited_copy = folder / "expected.srt"
+        edited_copy.write_bytes(original.replace(b"Burned right in.", new_text.encode()))
+        still = folder / "still.png"
+        subprocess.run([str(BIN), "still", str(video), "--captions", str(edited_copy), "--at", "%.6f" % time_now,
+                        "-o", str(still)], check=True, capture_output=True)
+        check(shown_png == still.read_bytes(), "the frame shown differs from `still` of the edited file at %.3f s" % time_now)
+
+        # 5. Its end a frame later.
+        frames = driver.execute_script("return window.review.frames")
+        driver.find_elements(By.CSS_SELECTOR, "#list tr")[2].find_element(
+            By.CSS_SELECTOR, "button[data-action='end one frame later']").click()
+        wait_for(driver, "return window.review.frames > %d" % frames, message="the nudged frame")
+
+        # 6-7. Saved: exactly those changes.
+        driver.find_element(By.ID, "save").click()
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('saved')", message="the save")
+        expected = original.replace(b"Burned right in.", new_text.encode()).replace(
+            ("--> " + srt_time(third["end"])).encode(), ("--> " + srt_time(third["end"] + frame_duration)).encode())
+        check(expected != original, "the expected file equals the original")
+        check(srt.read_bytes() == expected, "the saved file is not the original with the two changes:\n%s"
+              % srt.read_text())
+        check(Path(str(srt) + "~").read_bytes() == original, "FILE~ is not the previous version")
+        log("third cue clicked (video at %.3f s), text edited (frame = still), end nudged by %.4f s, saved: only "
+            "those bytes changed" % (time_now, frame_duration))
+
+        # A file changed on disk is not overwritten.
+        srt.write_bytes(expected + b"\n")
+        changed = srt.read_bytes()
+        retype(0, "Captions that pop again")
+        time.sleep(0.5)
+        driver.find_element(By.ID, "save").click()
+        wait_for(driver, "return document.getElementById('status').textContent.includes('changed on disk')",
+                 message="the changed-on-disk message")
+        check(srt.read_bytes() == changed, "a file changed on disk was overwritten")
+        log("a file changed on disk since it was opened: the page says so, nothing written")
+
+        # Edit speed: 20 edits of the third cue, edit to new frame.
+        times = []
+        for index in range(20):
+            driver.execute_script("window.review.lastEditMs = null")
+            retype(2, "Burned in %d." % index)
+            wait_for(driver, "return window.review.lastEditMs !== null", message="edit %d" % index)
+            times.append(driver.execute_script("return window.review.lastEditMs"))
+        log("edit to new frame: median %.0f ms over 20 edits (min %.0f, max %.0f)" % (
+            statistics.median(times), min(times), max(times)))
+        # Another preset, then a look: the frame is drawn again, and differs.
+        from selenium.webdriver.support.ui import Select
+        driver.find_elements(By.CSS_SELECTOR, "#list tr")[2].find_element(By.CSS_SELECTOR, "td.start").click()
+        wait_for(driver, "return frame.complete && frame.src.includes('t=')", message="the frame")
+        pictures = []
+        for menu, name in [("preset", "reels"), ("look", "highlight")]:
+            revision = driver.execute_script("return state.revision")
+            Select(driver.find_element(By.ID, menu)).select_by_value(name)
+            wait_for(driver, "return state.revision > %d && frame.complete && frame.src.includes('r=' + state.revision)"
+                     % revision, message="the frame with %s %s" % (menu, name))
+            pictures.append(review.get(driver.execute_script("return frame.src").split(str(review.port), 1)[1],
+                                       token=False)[2])
+        check(pictures[0] != shown_png and pictures[1] != pictures[0], "the frame did not change with the preset or the look")
+        check(driver.execute_script("return state.preset") == "reels" and driver.execute_script("return state.look") == "highlight",
+              "the page does not show the preset and look chosen")
+        Select(driver.find_element(By.ID, "preset")).select_by_value("tiktok")
+        wait_for(driver, "return state.preset === 'tiktok'", message="back to tiktok")
+
+        # Render: the burn with the edits, its progress, then the file.
+        rendered = folder / "rendered.mp4"
+        box = driver.find_element(By.ID, "output")
+        box.click()
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(str(rendered))
+        driver.find_element(By.ID, "render").click()
+        wait_for(driver, "return state.render.running || state.render.finished || state.render.error", message="the render")
+        wait_for(driver, "return !state.render.running", timeout=300, message="the render's end")
+        check(driver.execute_script("return state.render.finished") == str(rendered),
+              "the render did not finish: %s" % driver.execute_script("return state.render.error"))
+        count = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
+                                "stream=nb_read_packets", "-of", "csv=p=0", str(rendered)], capture_output=True, text=True)
+        check(count.stdout.strip() == "460", "the rendered file has %r frames, not 460" % count.stdout.strip())
+        log("preset and look switched (frames drawn again); Render wrote %s (460 frames)" % rendered.name)
+
+        if screenshot:
+            driver.find_elements(By.CSS_SELECTOR, "#list tr")[2].find_element(By.CSS_SELECTOR, "td.start").click()
+            time.sleep(2)
+            driver.save_screenshot(str(screenshot))
+            log("screenshot: %s" % screenshot)
+    finally:
+        driver.quit()
+        review.stop()
+
+
+def lock_down(folder):
+    video = folder / "long.mp4"
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=2", "-t", "1800",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-g", "20", str(video)], check=True)
+    captions = folder / "long.srt"
+    captions.write_text("1\n00:00:01,000 --> 00:00:03,000\nHello\n")
+    review = Review(video, captions)
+    try:
+        status, _, _ = review.get("/api/state", token=False)
+        check(status == 403, "no token: %d" % status)
+        status, _, _ = review.get("/api/state?token=" + "0" * len(review.token), token=False)
+        check(status == 403, "a wrong token: %d" % status)
+        status, _, _ = review.get("/video", token=False)
+        check(status == 403, "the video without the token: %d" % status)
+        addresses = listening_addresses(review.port)
+        check(addresses == ["0100007F"], "the socket on port %d listens on %s, not 127.0.0.1 alone" % (review.port, addresses))
+        for path in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/video/../../etc/passwd",
+                     "/%2E%2E%5C%2E%2E%5Cetc%5Cpasswd", "//etc/passwd", "/review.js/../../../etc/passwd"]:
+            status, _, body = review.get(path)
+            check(status == 404 and b"root:" not in body, "%s: %d" % (path, status))
+        size = video.stat().st_size
+        first, last = size // 2, size // 2 + 4095
+        status, headers, body = review.get("/video", headers={"Range": "bytes=%d-%d" % (first, last)})
+        check(status == 206, "a Range request: %d" % status)
+        check(headers.get("Content-Range") == "bytes %d-%d/%d" % (first, last, size), "Content-Range %s" % headers)
+        with open(video, "rb") as whole:
+            whole.seek(first)
+            check(body == whole.read(4096), "the bytes of the range differ from the file's")
+        status, headers, _ = review.get("/video", headers={"Range": "bytes=%d-" % (size + 10)})
+        check(status == 416 and headers.get("Content-Range") == "bytes */%d" % size, "past the end: %d %s" % (status, headers))
+        log("403 without the token, bound to 127.0.0.1 only, traversal 404, Range 206 on a 30-minute video "
+            "(%d MB, 4096 bytes sent from the middle)" % (size // 1000000))
+    finally:
+        review.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--screenshot", help="save the page as shown to this PNG")
+    options = parser.parse_args()
+    check(BIN.exists(), "%s is missing: run make build" % BIN)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="test-review-") as folder:
+        lock_down(Path(folder))
+        page_flow(Path(folder), Path(options.screenshot).resolve() if options.screenshot else None)
+    log("passed in %.0f s" % (time.monotonic() - started))
+
+
+if __name__ == "__main__":
+    main()
