@@ -74,7 +74,9 @@ function makeRow(id) {
     if (text.value !== cue.text) edit(id, { text: text.value });
   };
   text.onfocus = () => seek(state.cues[id]);
-  cell("text").append(text);
+  const shown = document.createElement("div");
+  shown.className = "shown";
+  cell("text").append(text, shown);
   const nudges = cell("nudge");
   for (const [label, fields, title] of [
     ["start −", (cue, f) => ({ start: cue.start - f }), "start one frame earlier"],
@@ -92,6 +94,23 @@ function makeRow(id) {
     button.onclick = () => edit(id, fields(state.cues[id], state.frameDuration));
     nudges.append(button);
   }
+  const split = document.createElement("button");
+  split.type = "button";
+  split.textContent = "split";
+  split.title = "split the cue at the text cursor";
+  split.dataset.action = split.title;
+  split.onclick = async () => {
+    const at = text.selectionStart;
+    if (text.value !== state.cues[id].text) await edit(id, { text: text.value });
+    await change("/api/split?id=" + id, { at }, "split cue " + (id + 1));
+  };
+  const merge = document.createElement("button");
+  merge.type = "button";
+  merge.textContent = "merge ↓";
+  merge.title = "merge the cue with the next";
+  merge.dataset.action = merge.title;
+  merge.onclick = () => change("/api/merge?id=" + id, {}, "merged cue " + (id + 1) + " with the next");
+  nudges.append(split, merge);
   cell("findings");
   return row;
 }
@@ -110,6 +129,8 @@ function render() {
     if (document.activeElement !== text) text.value = cue.text;
     text.rows = Math.max(1, cue.text.split("\n").length);
     row.querySelector(".findings").textContent = cue.findings.join("\n");
+    // A cue the burn shows as several captions: each, under its text.
+    row.querySelector(".shown").textContent = cue.shown.length > 1 ? "on screen as: " + cue.shown.join(" · ") : "";
   }
 }
 
@@ -187,6 +208,21 @@ document.getElementById("render").onclick = async () => {
   }
 };
 cancel.onclick = () => api("/api/render/cancel", { method: "POST" }).catch((error) => say(error.message, true));
+
+// A split or a merge: the list changes, the frame is drawn again.
+async function change(path, fields, done) {
+  try {
+    editStarted = performance.now();
+    state = await (await api(path, { method: "POST", body: JSON.stringify(fields) })).json();
+    editRevision = state.revision;
+    render();
+    say(done);
+    showFrame();
+  } catch (error) {
+    editStarted = null;
+    say(error.message, true);
+  }
+}
 
 async function edit(id, fields) {
   try {

@@ -92,6 +92,17 @@ def listening_addresses(port):
     return found
 
 
+def srt_cues(data):
+    """The cues of SubRip bytes: (number, start, end, text) each."""
+    cues = []
+    for block in re.split(r"\n\s*\n", data.decode().replace("\r\n", "\n").strip()):
+        lines = block.split("\n")
+        start, end = [sum(float(x) * f for x, f in zip(t.replace(",", ".").split(":"), (3600, 60, 1)))
+                      for t in lines[1].split(" --> ")]
+        cues.append((int(lines[0]), round(start, 3), round(end, 3), "\n".join(lines[2:])))
+    return cues
+
+
 def srt_time(seconds):
     ms = int(round(seconds * 1000))
     return "%02d:%02d:%02d,%03d" % (ms // 3600000, ms // 60000 % 60, ms // 1000 % 60, ms % 1000)
@@ -187,8 +198,33 @@ def page_flow(folder, screenshot):
         log("third cue clicked (video at %.3f s), text edited (frame = still), end nudged by %.4f s, saved: only "
             "those bytes changed" % (time_now, frame_duration))
 
+        # Split the fourth cue at its cursor, merge the sixth with the seventh, save.
+        before = srt.read_bytes()
+        rows = driver.find_elements(By.CSS_SELECTOR, "#list tr")
+        fourth = rows[3].find_element(By.TAG_NAME, "textarea")
+        driver.execute_script("arguments[0].focus(); arguments[0].setSelectionRange(7, 7)", fourth)
+        rows[3].find_element(By.CSS_SELECTOR, "button[data-action='split the cue at the text cursor']").click()
+        wait_for(driver, "return document.querySelectorAll('#list tr').length === 8", message="the split")
+        driver.find_elements(By.CSS_SELECTOR, "#list tr")[6].find_element(
+            By.CSS_SELECTOR, "button[data-action='merge the cue with the next']").click()
+        wait_for(driver, "return document.querySelectorAll('#list tr').length === 7", message="the merge")
+        driver.find_element(By.ID, "save").click()
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('saved')", message="the second save")
+        old, new = srt_cues(before), srt_cues(srt.read_bytes())
+        (_, s4, e4, t4), (_, s6, _, t6), (_, _, e7, t7) = old[3], old[5], old[6]
+        cut = round(s4 + (e4 - s4) * len("Save 5%") / len("Save 5%on $20 plans"), 3)
+        wanted = [c[1:] for c in old[:3]] + [(s4, cut, "Save 5%"), (cut, e4, "on $20 plans"), old[4][1:],
+                                             (s6, e7, t6 + " " + t7)]
+        check([c[1:] for c in new] == wanted, "after a split and a merge the file holds %s, not %s" % (new, wanted))
+        check([c[0] for c in new] == list(range(1, 8)), "the cues are not numbered 1 to 7: %s" % [c[0] for c in new])
+        head = before[:before.index(b"\n4\n")]
+        check(srt.read_bytes().startswith(head), "the cues before the split changed")
+        check(Path(str(srt) + "~").read_bytes() == before, "FILE~ is not the version before the second save")
+        log("cue 4 split at its cursor (%.3f s), cues 6 and 7 merged, saved: numbered 1 to 7, the cues before untouched"
+            % cut)
+
         # A file changed on disk is not overwritten.
-        srt.write_bytes(expected + b"\n")
+        srt.write_bytes(srt.read_bytes() + b"\n")
         changed = srt.read_bytes()
         retype(0, "Captions that pop again")
         time.sleep(0.5)

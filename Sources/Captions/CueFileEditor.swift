@@ -1,91 +1,185 @@
 import Foundation
 
-/// A change to one cue of a caption file: its new times and, when it was edited, its text.
+/// What became of one cue of a caption file: the cues it is now, in order. One piece: the cue
+/// changed (times, and text unless `text` is nil); two or more: it was split; none: it was
+/// merged into the cue before it.
 public struct CueEdit: Sendable, Equatable {
-    public var source: SourceLocation  // where the reader found the cue
-    public var start: Double  // seconds
-    public var end: Double  // seconds
-    public var text: String?  // nil: the cue's text stays as it is in the file
+    public struct Piece: Sendable, Equatable {
+        public var start: Double  // seconds
+        public var end: Double  // seconds
+        public var text: String?  // nil: the text stays as it is in the file
 
-    public init(source: SourceLocation, start: Double, end: Double, text: String? = nil) {
+        public init(start: Double, end: Double, text: String? = nil) {
+            self.start = start
+            self.end = end
+            self.text = text
+        }
+    }
+
+    public var source: SourceLocation  // where the reader found the cue
+    public var pieces: [Piece]
+
+    public init(source: SourceLocation, pieces: [Piece]) {
         self.source = source
-        self.start = start
-        self.end = end
-        self.text = text
+        self.pieces = pieces
+    }
+
+    /// The cue with new times and, unless nil, new text.
+    public init(source: SourceLocation, start: Double, end: Double, text: String? = nil) {
+        self.init(source: source, pieces: [Piece(start: start, end: end, text: text)])
     }
 }
 
-/// Writes edits back into a caption file's own text, touching nothing else: in SubRip and
-/// WebVTT only the edited cues' timing lines (their two times; cue settings stay) and, when
-/// the text changed, their payload lines, in the file's own line ends; in native JSON the
-/// edited segments' `start`, `end` and `text` (a segment whose text changed loses its word
-/// timings, which no longer match), the file written again as JSON.
+/// Writes edits back into a caption file's own text, touching nothing else. In SubRip and
+/// WebVTT: an edited cue's timing line (its two times; cue settings stay) and, when its text
+/// changed, its payload lines, in the file's own line ends; a split adds cues after it, a
+/// merge removes the merged cue's block; SubRip cues numbered 1, 2, 3... are numbered again
+/// when cues were added or removed. In native JSON: the edited segments' `start`, `end` and
+/// `text` (a segment whose text changed loses its word timings, which no longer match),
+/// segments added or removed likewise, the file written again as JSON.
 public enum CueFileEditor {
     /// `text` (the file's content) with `edits` applied; `format` is srt, vtt or json.
     public static func apply(_ edits: [CueEdit], to text: String, format: CaptionFormat, file: String) throws -> Data {
         switch format {
-        case .srt, .vtt: return Data(try lines(edits, text, separator: format == .srt ? "," : ".", file: file).utf8)
+        case .srt, .vtt: return Data(try lines(edits, text, subRip: format == .srt, file: file).utf8)
         case .json: return try json(edits, text, file: file)
         case .whisper, .live:
             throw CaptionError([CaptionProblem(file: file, message: "\(format.rawValue) files are saved as native JSON")])
         }
     }
 
-    private static func lines(_ edits: [CueEdit], _ text: String, separator: String, file: String) throws -> String {
+    private static func body(_ line: String) -> Substring { line[..<(line.firstIndex { $0.isNewline } ?? line.endIndex)] }
+    private static func isBlank(_ line: String) -> Bool { body(line).allSatisfy(\.isWhitespace) }
+    private static func isNumber(_ line: String) -> Bool {
+        let text = body(line)
+        return !text.isEmpty && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
+    }
+
+    private static func lines(_ edits: [CueEdit], _ text: String, subRip: Bool, file: String) throws -> String {
         // Lines with their ends, so that untouched ones are written back byte for byte.
         var lines: [String] = []
         var current = ""
         for character in text {
             current.append(character)
-            if character == "\n" || character == "\r\n" || character == "\r" {
+            if character.isNewline {
                 lines.append(current)
                 current = ""
             }
         }
         if !current.isEmpty { lines.append(current) }
         let ending = lines.first.map { $0.hasSuffix("\r\n") ? "\r\n" : "\n" } ?? "\n"
-        func body(_ line: String) -> Substring { line[..<(line.firstIndex { $0.isNewline } ?? line.endIndex)] }
-        // From the last cue up, so that a payload of another length moves no later edit.
-        for edit in edits.sorted(by: { ($0.source.line ?? 0) > ($1.source.line ?? 0) }) {
-            guard let number = edit.source.line, number >= 1, number <= lines.count, let arrow = body(lines[number - 1]).range(of: "-->")
-            else {
-                throw CaptionError([CaptionProblem(file: file, message: "the cue edited is no longer where it was read")])
-            }
-            let timing = body(lines[number - 1])
-            let lineEnd = String(lines[number - 1][timing.endIndex...])
-            // Cue settings (WebVTT `align:start`, SubRip `X1:...`) after the end time stay.
-            let afterArrow = timing[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }
-            let settings = afterArrow.drop { !($0 == " " || $0 == "\t") }
-            lines[number - 1] =
-                CaptionWriter.timestamp(edit.start, separator: separator) + " --> "
-                + CaptionWriter.timestamp(edit.end, separator: separator) + settings
-                + lineEnd
-            guard let newText = edit.text else { continue }
-            var last = number
-            while last < lines.count, !body(lines[last]).allSatisfy(\.isWhitespace) { last += 1 }
-            let parts = newText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            var payload = parts.map { $0 + ending }
-            // A payload that ended the file without a line end still does.
-            if last > number, lines[last - 1].last?.isNewline != true { payload[payload.count - 1] = parts[parts.count - 1] }
-            lines.replaceSubrange(number..<last, with: payload)
+        let separator = subRip ? "," : "."
+        let numbered = subRip && sequentiallyNumbered(lines)
+        func timing(_ piece: CueEdit.Piece, settings: Substring) -> String {
+            CaptionWriter.timestamp(piece.start, separator: separator) + " --> "
+                + CaptionWriter.timestamp(piece.end, separator: separator) + settings
         }
+        // From the last cue up, so that what changes in one moves no cue above it.
+        for edit in edits.sorted(by: { ($0.source.line ?? 0) > ($1.source.line ?? 0) }) {
+            guard let number = edit.source.line, number >= 1, number <= lines.count,
+                let arrow = body(lines[number - 1]).range(of: "-->")
+            else { throw CaptionError([CaptionProblem(file: file, message: "the cue edited is no longer where it was read")]) }
+            let at = number - 1
+            let first = at > 0 && !isBlank(lines[at - 1]) ? at - 1 : at  // the number or identifier line
+            var last = at + 1
+            while last < lines.count, !isBlank(lines[last]) { last += 1 }
+            guard let head = edit.pieces.first else {
+                // Merged into the cue before: its block and the blank lines after it go.
+                var end = last
+                while end < lines.count, isBlank(lines[end]) { end += 1 }
+                lines.removeSubrange(first..<end)
+                continue
+            }
+            let line = body(lines[at])
+            let lineEnd = String(lines[at][line.endIndex...])
+            // Cue settings (WebVTT `align:start`, SubRip `X1:...`) after the end time stay.
+            let settings = line[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }.drop { !($0 == " " || $0 == "\t") }
+            var replacement = [timing(head, settings: settings) + lineEnd]
+            replacement += head.text.map { payload($0, ending: ending) } ?? Array(lines[(at + 1)..<last])
+            // A payload that ended the file without a line end gets one before the next cue.
+            if edit.pieces.count > 1, let final = replacement.last, !final.hasSuffix("\n") {
+                replacement[replacement.count - 1] = final + ending
+            }
+            for piece in edit.pieces.dropFirst() {
+                replacement += [ending] + (numbered ? ["0" + ending] : [])
+                replacement += [timing(piece, settings: "") + ending] + payload(piece.text ?? "", ending: ending)
+            }
+            // The last line keeps the file's own end (a file without a final line end).
+            if last == lines.count, let original = lines.last, !original.hasSuffix("\n"),
+                let final = replacement.last, final.hasSuffix(ending)
+            {
+                replacement[replacement.count - 1] = String(final.dropLast(ending.count))
+            }
+            lines.replaceSubrange(at..<last, with: replacement)
+        }
+        if numbered { renumber(&lines) }
         return lines.joined()
+    }
+
+    /// `text` as payload lines, each with `ending`.
+    private static func payload(_ text: String, ending: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + ending }
+    }
+
+    /// Whether every SubRip block starts with its number, 1, 2, 3...
+    private static func sequentiallyNumbered(_ lines: [String]) -> Bool {
+        var expected = 1
+        var index = 0
+        while index < lines.count {
+            if isBlank(lines[index]) {
+                index += 1
+                continue
+            }
+            guard index + 1 < lines.count, isNumber(lines[index]), Int(body(lines[index])) == expected,
+                body(lines[index + 1]).contains("-->")
+            else { return false }
+            expected += 1
+            while index < lines.count, !isBlank(lines[index]) { index += 1 }
+        }
+        return expected > 1
+    }
+
+    /// Numbers the SubRip blocks 1, 2, 3... again (the same numbers when none was added or removed).
+    private static func renumber(_ lines: inout [String]) {
+        var next = 1
+        var index = 0
+        while index < lines.count {
+            if isBlank(lines[index]) {
+                index += 1
+                continue
+            }
+            if index + 1 < lines.count, isNumber(lines[index]), body(lines[index + 1]).contains("-->") {
+                let end = String(lines[index][body(lines[index]).endIndex...])
+                lines[index] = "\(next)" + end
+                next += 1
+            }
+            while index < lines.count, !isBlank(lines[index]) { index += 1 }
+        }
     }
 
     private static func json(_ edits: [CueEdit], _ text: String, file: String) throws -> Data {
         guard var root = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
             var segments = root["segments"] as? [[String: Any]]
         else { throw CaptionError([CaptionProblem(file: file, message: "not a native JSON caption file any more")]) }
-        for edit in edits {
+        let indexed = try edits.map { edit -> (Int, CueEdit) in
             guard let field = edit.source.field, field.hasPrefix("segments["), let index = Int(field.dropFirst(9).dropLast()),
                 segments.indices.contains(index)
             else { throw CaptionError([CaptionProblem(file: file, message: "the segment edited is no longer where it was read")]) }
-            segments[index]["start"] = (edit.start * 1000).rounded() / 1000
-            segments[index]["end"] = (edit.end * 1000).rounded() / 1000
-            if let newText = edit.text, newText != segments[index]["text"] as? String {
-                segments[index]["text"] = newText
-                segments[index]["words"] = nil
+            return (index, edit)
+        }
+        for (index, edit) in indexed.sorted(by: { $0.0 > $1.0 }) {
+            let original = segments[index]
+            let pieces = edit.pieces.map { piece -> [String: Any] in
+                var segment = original
+                segment["start"] = (piece.start * 1000).rounded() / 1000
+                segment["end"] = (piece.end * 1000).rounded() / 1000
+                if edit.pieces.count > 1 || (piece.text != nil && piece.text != original["text"] as? String) {
+                    segment["text"] = piece.text ?? original["text"]
+                    segment["words"] = nil
+                }
+                return segment
             }
+            segments.replaceSubrange(index...index, with: pieces)
         }
         root["segments"] = segments
         return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

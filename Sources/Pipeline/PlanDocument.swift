@@ -66,6 +66,8 @@ public struct PlanDocument: Codable, Sendable {
         var lane: Int  // captions of different lanes share the screen, stacked
         var position: String?  // top, middle or bottom, when the file placed it
         var findings: [Finding]?  // the reading rules it breaks (`lint`), when any
+        var line: Int?  // the line of its cue in the caption file (SubRip, WebVTT), when known
+        var field: String?  // or its segment (`segments[3]`)
     }
     struct Finding: Codable, Equatable {
         var rule: String
@@ -119,7 +121,8 @@ public struct PlanDocument: Codable, Sendable {
                 missingGlyphs: item.layout.missingCharacters.isEmpty ? nil : item.layout.missingCharacters,
                 lane: item.caption.lane, position: item.caption.position?.rawValue,
                 findings: broken.isEmpty
-                    ? nil : broken.map { Finding(rule: $0.rule, level: $0.level.rawValue, message: $0.message) })
+                    ? nil : broken.map { Finding(rule: $0.rule, level: $0.level.rawValue, message: $0.message) },
+                line: caption.source?.line, field: caption.source?.field)
         }
     }
 
@@ -148,7 +151,8 @@ public struct PlanDocument: Codable, Sendable {
                         Captions.Word(
                             text: $0.text, start: $0.start, end: $0.end, estimated: $0.estimated ?? false,
                             emphasis: $0.emphasis ?? false, isLabel: $0.label ?? false)
-                    }, position: entry.position.flatMap(CaptionPosition.init(rawValue:)), lane: entry.lane)
+                    }, source: entry.line != nil || entry.field != nil ? SourceLocation(line: entry.line, field: entry.field) : nil,
+                    position: entry.position.flatMap(CaptionPosition.init(rawValue:)), lane: entry.lane)
             )
         }
         let second = all.filter { $0.0 == 2 }.map(\.1)
@@ -184,6 +188,26 @@ public struct PlanDocument: Codable, Sendable {
         init(_ name: String) { stringValue = name }
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+
+    /// A caption as shown, with the cue of the caption file it came from and the reading rules
+    /// it breaks (`rule (level): message`).
+    public struct ShownCaption: Sendable, Equatable {
+        public var text: String
+        public var start: Double  // seconds
+        public var end: Double  // seconds
+        public var source: SourceLocation?
+        public var findings: [String]
+    }
+
+    /// The first track's captions as shown, each with its cue's place in the file.
+    public var shown: [ShownCaption] {
+        captions.filter { $0.track == nil }.map { entry in
+            ShownCaption(
+                text: entry.text, start: entry.start, end: entry.end,
+                source: entry.line != nil || entry.field != nil ? SourceLocation(line: entry.line, field: entry.field) : nil,
+                findings: (entry.findings ?? []).map { "\($0.rule) (\($0.level)): \($0.message)" })
+        }
     }
 
     /// Writes the JSON to `path` whole or not at all (a temporary file renamed into place);

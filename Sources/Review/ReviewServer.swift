@@ -69,6 +69,17 @@ public final class ReviewServer: @unchecked Sendable {
                     id, text: fields["text"] as? String, start: (fields["start"] as? NSNumber)?.doubleValue,
                     end: (fields["end"] as? NSNumber)?.doubleValue)
                 return .json(200, try session.cuesNow())
+            case ("POST", "/api/split"):
+                guard let id = request.argument("id").flatMap(Int.init),
+                    let fields = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+                    let offset = (fields["at"] as? NSNumber)?.intValue
+                else { return .text(400, "expected ?id=N and {\"at\": OFFSET}") }
+                try session.split(id, at: offset)
+                return .json(200, try session.cuesNow())
+            case ("POST", "/api/merge"):
+                guard let id = request.argument("id").flatMap(Int.init) else { return .text(400, "expected ?id=N") }
+                try session.merge(id)
+                return .json(200, try session.cuesNow())
             case ("POST", "/api/settings"):
                 guard let fields = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
                     return .text(400, "expected a JSON object")

@@ -16,6 +16,7 @@ public final class ReviewSession: @unchecked Sendable {
         public var edited: Bool
         public var line: Int?  // where the file holds it (SubRip, WebVTT)
         public var findings: [String]  // the reading rules the cue's captions break (`lint`)
+        public var shown: [String]  // the captions the burn makes of it, when it makes more than one
     }
 
     /// What the page gets: the cues, the frame rate for nudges, where a save goes, the preset
@@ -53,8 +54,11 @@ public final class ReviewSession: @unchecked Sendable {
     private let frameDuration: Double
     private var text: String  // the file's text as opened or last saved (native JSON for whisper and live)
     private var signature: FileSignature
-    private var cues: [Cue]
-    private var sources: [SourceLocation]
+    /// The file's cues as read, each with what it became (`pieces`: itself, the pieces of a
+    /// split, or nothing once merged into the cue before); the page lists the pieces in order.
+    private var groups: [Group]
+    private var findings: [Int: [String]] = [:]  // by the page's cue id
+    private var shown: [Int: [String]] = [:]  // by the page's cue id: the captions the burn makes of it
     private var revision = 0
     private var findingsStale = true
     private let backgrounds = StillBackgrounds()
@@ -94,10 +98,7 @@ public final class ReviewSession: @unchecked Sendable {
             throw ReviewError("\(file): not UTF-8; review edits UTF-8 caption files only")
         }
         text = opened
-        sources = segments.map { $0.source ?? SourceLocation() }
-        cues = segments.enumerated().map { index, segment in
-            Cue(id: index, start: segment.start, end: segment.end, text: segment.text, edited: false, line: segment.source?.line, findings: [])
-        }
+        groups = Self.groups(segments)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("burn-captions-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : url.pathExtension))
@@ -194,19 +195,85 @@ public final class ReviewSession: @unchecked Sendable {
 
     /// Changes cue `id`: its text, start or end (seconds); the frames and findings follow.
     func edit(_ id: Int, text newText: String?, start: Double?, end: Double?) throws {
+        try change {
+            let (group, index) = try place(of: id)
+            var piece = groups[group].pieces[index]
+            if let newText, newText != piece.text {
+                piece.text = newText.replacingOccurrences(of: "\r\n", with: "\n")
+                piece.textChanged = true
+            }
+            if let start { piece.start = max(0, start) }
+            if let end { piece.end = end }
+            guard piece.end > piece.start else { throw ReviewError("a cue must end after it starts") }
+            guard piece != groups[group].pieces[index] else { return }
+            groups[group].pieces[index] = piece
+            groups[group].changed = true
+        }
+    }
+
+    /// Splits cue `id` at `offset` (UTF-16 units into its text, as a browser counts): the
+    /// text before and after, its time divided in proportion to their lengths.
+    func split(_ id: Int, at offset: Int) throws {
+        try change {
+            let (group, index) = try place(of: id)
+            let piece = groups[group].pieces[index]
+            let utf16 = piece.text.utf16
+            guard (1..<utf16.count).contains(offset), let cut = utf16.index(utf16.startIndex, offsetBy: offset, limitedBy: utf16.endIndex),
+                let middle = cut.samePosition(in: piece.text)
+            else { throw ReviewError("put the cursor inside the text where the cue splits") }
+            let first = piece.text[..<middle].trimmingCharacters(in: .whitespacesAndNewlines)
+            let second = piece.text[middle...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !first.isEmpty, !second.isEmpty else { throw ReviewError("put the cursor between words where the cue splits") }
+            let share = Double(first.count) / Double(first.count + second.count)
+            let time = ((piece.start + (piece.end - piece.start) * share) * 1000).rounded() / 1000
+            groups[group].pieces.replaceSubrange(
+                index...index,
+                with: [
+                    Piece(start: piece.start, end: time, text: first, textChanged: true),
+                    Piece(start: time, end: piece.end, text: second, textChanged: true),
+                ])
+            groups[group].changed = true
+        }
+    }
+
+    /// Merges cue `id` with the next: one cue from the first's start to the later end, their
+    /// texts joined by a space.
+    func merge(_ id: Int) throws {
+        try change {
+            let (group, index) = try place(of: id)
+            guard let (nextGroup, nextIndex) = try? place(of: id + 1) else { throw ReviewError("the last cue has no next to merge with") }
+            let next = groups[nextGroup].pieces[nextIndex]
+            var piece = groups[group].pieces[index]
+            piece.text += " " + next.text
+            piece.textChanged = true
+            piece.end = max(piece.end, next.end)
+            groups[nextGroup].pieces.remove(at: nextIndex)
+            groups[nextGroup].changed = true
+            groups[group].pieces[index] = piece
+            groups[group].changed = true
+        }
+    }
+
+    /// Runs one change of the cues: a new revision, the edited copy written, findings stale.
+    private func change(_ body: () throws -> Void) throws {
         try lock.withLock {
-            guard cues.indices.contains(id) else { throw ReviewError("no cue \(id)") }
-            var cue = cues[id]
-            if let newText { cue.text = newText.replacingOccurrences(of: "\r\n", with: "\n") }
-            if let start { cue.start = max(0, start) }
-            if let end { cue.end = end }
-            guard cue.end > cue.start else { throw ReviewError("a cue must end after it starts") }
-            cue.edited = cue.edited || cue != cues[id]
-            cues[id] = cue
+            let before = groups
+            try body()
+            guard groups != before else { return }
             revision += 1
             findingsStale = true
             try writeScratch()
         }
+    }
+
+    /// The group and the piece in it of the page's cue `id`.
+    private func place(of id: Int) throws -> (Int, Int) {
+        var count = 0
+        for (group, item) in groups.enumerated() {
+            if id < count + item.pieces.count { return (group, id - count) }
+            count += item.pieces.count
+        }
+        throw ReviewError("no cue \(id + 1)")
     }
 
     /// The frame at `time` seconds with the captions as edited, as PNG.
@@ -240,10 +307,10 @@ public final class ReviewSession: @unchecked Sendable {
             if savesTo == file {
                 text = String(decoding: data, as: UTF8.self)
                 signature = try FileSignature(file)
-                for index in cues.indices { cues[index].edited = false }
-                // Positions may have moved (a payload of another length): read them again.
-                let read = try CaptionReader.read(target, format: format)
-                sources = read.segments.map { $0.source ?? SourceLocation() }
+                // Positions may have moved (a payload of another length, a split): read them again.
+                groups = Self.groups(try CaptionReader.read(target, format: format).segments)
+                revision += 1
+                findingsStale = true
             }
             return savesTo
         }
@@ -251,8 +318,10 @@ public final class ReviewSession: @unchecked Sendable {
 
     /// The file's text with the edits, in its format.
     private func edited() throws -> Data {
-        let edits = cues.filter(\.edited).map { cue in
-            CueEdit(source: sources[cue.id], start: cue.start, end: cue.end, text: cue.text)
+        let edits = groups.filter(\.changed).map { group in
+            CueEdit(
+                source: group.source,
+                pieces: group.pieces.map { CueEdit.Piece(start: $0.start, end: $0.end, text: $0.textChanged ? $0.text : nil) })
         }
         return edits.isEmpty ? Data(text.utf8) : try CueFileEditor.apply(edits, to: text, format: format, file: file)
     }
@@ -265,13 +334,52 @@ public final class ReviewSession: @unchecked Sendable {
     /// Each cue's findings: `lint` of the edited copy, by the cue its captions came from.
     private func lintCues() {
         findingsStale = false
-        let findings = (try? Burner.lint(request)) ?? []
-        for index in cues.indices {
-            let source = sources[index]
-            cues[index].findings = findings.filter {
-                (source.line != nil && $0.line == source.line) || (source.field != nil && $0.field == source.field)
-            }.map { "\($0.rule) (\($0.level.rawValue)): \($0.message)" }
+        let captions = (try? Burner.plan(request))?.shown ?? []
+        findings = [:]
+        shown = [:]
+        // The edited copy's cues, in order, are the page's cues: their places in it find
+        // the captions the burn makes of each.
+        let read = (try? CaptionReader.read(scratch, format: format))?.segments ?? []
+        for (id, segment) in read.enumerated() {
+            guard let source = segment.source else { continue }
+            let mine = captions.filter { $0.source == source }
+            findings[id] = mine.flatMap(\.findings)
+            shown[id] = mine.map(\.text)
         }
+    }
+
+    /// The page's cues: every piece of every group, numbered in order.
+    private var cues: [Cue] {
+        var cues: [Cue] = []
+        for group in groups {
+            for piece in group.pieces {
+                let id = cues.count
+                cues.append(
+                    Cue(
+                        id: id, start: piece.start, end: piece.end, text: piece.text, edited: group.changed,
+                        line: group.source.line, findings: findings[id] ?? [],
+                        shown: (shown[id] ?? []).count > 1 ? shown[id]! : []))
+            }
+        }
+        return cues
+    }
+
+    /// A cue of the file as read, and what it became.
+    private struct Group: Equatable {
+        var source: SourceLocation
+        var pieces: [Piece]
+        var changed = false
+    }
+
+    private struct Piece: Equatable {
+        var start: Double  // seconds
+        var end: Double  // seconds
+        var text: String
+        var textChanged = false  // else the file's text stays, with its markup
+    }
+
+    private static func groups(_ segments: [Segment]) -> [Group] {
+        segments.map { Group(source: $0.source ?? SourceLocation(), pieces: [Piece(start: $0.start, end: $0.end, text: $0.text)]) }
     }
 }
 

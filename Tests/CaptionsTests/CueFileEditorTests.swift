@@ -7,12 +7,18 @@ import XCTest
 /// with the edits and nothing else changed.
 final class CueFileEditorTests: XCTestCase {
     private struct Case: Decodable {
-        struct Edit: Decodable {
-            var line: Int?
-            var field: String?
+        struct Piece: Decodable {
             var start: Double
             var end: Double
             var text: String?
+        }
+        struct Edit: Decodable {
+            var line: Int?
+            var field: String?
+            var start: Double?
+            var end: Double?
+            var text: String?
+            var pieces: [Piece]?
         }
         var name: String
         var format: String
@@ -25,26 +31,33 @@ final class CueFileEditorTests: XCTestCase {
         struct File: Decodable { var cases: [Case] }
         let url = Repository.root.appendingPathComponent("Tests/Cases/cue-edits.json")
         let cases = try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases
-        XCTAssertGreaterThanOrEqual(cases.count, 6)
+        XCTAssertGreaterThanOrEqual(cases.count, 10)
         for test in cases {
             let format = try XCTUnwrap(CaptionFormat(rawValue: test.format))
-            let edits = test.edits.map {
-                CueEdit(source: SourceLocation(line: $0.line, field: $0.field), start: $0.start, end: $0.end, text: $0.text)
+            let edits = test.edits.map { edit in
+                CueEdit(
+                    source: SourceLocation(line: edit.line, field: edit.field),
+                    pieces: edit.pieces?.map { CueEdit.Piece(start: $0.start, end: $0.end, text: $0.text) }
+                        ?? [CueEdit.Piece(start: edit.start!, end: edit.end!, text: edit.text)])
             }
             let result = try CueFileEditor.apply(edits, to: test.file, format: format, file: "case.\(test.format)")
             XCTAssertEqual(String(decoding: result, as: UTF8.self), test.expect, test.name)
-            // What a player reads from it: the edits, and the other cues as they were.
+            // What a player reads from it: each edited cue as its pieces, the others as they were.
             let before = try CaptionReader.parse(Data(test.file.utf8), file: "before", format: format).segments
             let after = try CaptionReader.parse(result, file: "after", format: format).segments
-            XCTAssertEqual(after.count, before.count, test.name)
-            for (old, new) in zip(before, after) {
-                if let edit = edits.first(where: { $0.source == old.source }) {
-                    XCTAssertEqual(new.start, edit.start, accuracy: 0.0005, test.name)
-                    XCTAssertEqual(new.end, edit.end, accuracy: 0.0005, test.name)
-                    if let text = edit.text { XCTAssertEqual(new.text, text, test.name) }
-                } else {
-                    XCTAssertEqual(new, old, test.name)
+            var expected: [(start: Double, end: Double, text: String)] = []
+            for old in before {
+                guard let edit = edits.first(where: { $0.source == old.source }) else {
+                    expected.append((old.start, old.end, old.text))
+                    continue
                 }
+                expected += edit.pieces.map { ($0.start, $0.end, $0.text ?? old.text) }
+            }
+            XCTAssertEqual(after.count, expected.count, test.name)
+            for (new, wanted) in zip(after, expected) {
+                XCTAssertEqual(new.start, wanted.start, accuracy: 0.0005, test.name)
+                XCTAssertEqual(new.end, wanted.end, accuracy: 0.0005, test.name)
+                XCTAssertEqual(new.text, wanted.text, test.name)
             }
         }
     }

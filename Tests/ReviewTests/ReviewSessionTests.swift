@@ -1,0 +1,83 @@
+import Foundation
+import Pipeline
+import TestSupport
+import XCTest
+
+@testable import Review
+
+/// `ReviewSession` without a browser: a Whisper file saves beside itself, and a split and a
+/// merge of native JSON.
+final class ReviewSessionTests: XCTestCase {
+    private let talk = Repository.samples.appendingPathComponent("talk.mp4").path
+
+    func testAWhisperFileSavesAsReviewedJSONAndIsNeverWritten() throws {
+        let folder = try temporaryFolder()
+        let whisper = folder.appendingPathComponent("talk.json")
+        let original = """
+            {"text": " Captions that pop. Burned right in.", "language": "en", "segments": [
+              {"id": 0, "start": 0.5, "end": 2.0, "text": " Captions that pop.", "words": [
+                {"word": " Captions", "start": 0.5, "end": 1.0}, {"word": " that", "start": 1.0, "end": 1.4},
+                {"word": " pop.", "start": 1.4, "end": 2.0}]},
+              {"id": 1, "start": 5.0, "end": 6.3, "text": " Burned right in.", "words": [
+                {"word": " Burned", "start": 5.0, "end": 5.5}, {"word": " right", "start": 5.5, "end": 5.9},
+                {"word": " in.", "start": 5.9, "end": 6.3}]}]}
+            """
+        try original.write(to: whisper, atomically: true, encoding: .utf8)
+        let session = try ReviewSession(BurnRequest(input: talk, captions: whisper.path, output: .none))
+        XCTAssertEqual(session.savesTo, folder.appendingPathComponent("talk.reviewed.json").path)
+        try session.edit(1, text: "Burned in for good.", start: nil, end: 6.4)
+        XCTAssertEqual(try session.save(), session.savesTo)
+        XCTAssertEqual(try String(contentsOf: whisper, encoding: .utf8), original, "the Whisper file is never written")
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: session.savesTo))) as! [String: Any]
+        let segments = saved["segments"] as! [[String: Any]]
+        XCTAssertEqual(segments.map { $0["text"] as? String }, ["Captions that pop.", "Burned in for good."])
+        XCTAssertEqual(segments[1]["end"] as? Double, 6.4)
+        XCTAssertNil(segments[1]["words"], "an edited segment's word timings no longer match")
+        XCTAssertEqual((segments[0]["words"] as? [Any])?.count, 3, "an untouched segment keeps its word timings")
+    }
+
+    /// A recognized segment the chunker splits shows as its captions, with its findings.
+    func testACueTheBurnSplitsShowsItsCaptions() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("long.json")
+        let words = "we walked along the river for a very long time talking about everything".split(separator: " ")
+        let timed = words.enumerated().map { index, word in
+            "{\"text\": \"\(word)\", \"start\": \(1 + Double(index) * 0.4), \"end\": \(1 + Double(index) * 0.4 + 0.35)}"
+        }
+        try """
+            {"language": "en", "segments": [{"start": 1, "end": \(1 + Double(words.count) * 0.4), "text": "\(words.joined(separator: " "))",
+              "words": [\(timed.joined(separator: ","))]}, {"start": 9, "end": 10, "text": "Short"}]}
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let session = try ReviewSession(BurnRequest(input: talk, captions: file.path, output: .none))
+        struct State: Decodable {
+            struct Cue: Decodable { var text: String; var shown: [String] }
+            var cues: [Cue]
+        }
+        let state = try JSONDecoder().decode(State.self, from: try session.state())
+        XCTAssertEqual(state.cues.count, 2)
+        XCTAssertGreaterThan(state.cues[0].shown.count, 1, "the long segment is shown as several captions")
+        XCTAssertEqual(state.cues[0].shown.joined(separator: " "), words.joined(separator: " "))
+        XCTAssertEqual(state.cues[1].shown, [], "a cue shown as one caption lists none")
+    }
+
+    func testSplitAndMergeOfNativeJSON() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("talk.json")
+        try """
+            {"language": "en", "segments": [{"start": 0.5, "end": 2.5, "text": "One two three four"},
+              {"start": 5, "end": 6, "text": "Five"}, {"start": 6.2, "end": 7, "text": "six"}]}
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let session = try ReviewSession(BurnRequest(input: talk, captions: file.path, output: .none))
+        try session.split(0, at: 8)  // after "One two "
+        XCTAssertThrowsError(try session.split(0, at: 0), "the cursor at the start splits nothing")
+        try session.merge(2)  // "Five" with "six"
+        XCTAssertThrowsError(try session.merge(2), "the last cue has no next")
+        _ = try session.save()
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        let segments = saved["segments"] as! [[String: Any]]
+        XCTAssertEqual(segments.map { $0["text"] as? String }, ["One two", "three four", "Five six"])
+        XCTAssertEqual(segments.map { $0["start"] as? Double }, [0.5, 1.324, 5])  // 2 s shared 7 : 10 characters
+        XCTAssertEqual(segments.map { $0["end"] as? Double }, [1.324, 2.5, 7])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path + "~"))
+    }
+}
