@@ -121,39 +121,34 @@ public enum CueFileEditor {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + ending }
     }
 
-    /// Whether every SubRip block starts with its number, 1, 2, 3...
-    private static func sequentiallyNumbered(_ lines: [String]) -> Bool {
-        var expected = 1
+    /// The first line of each block of non-blank lines, and whether it is a SubRip cue number
+    /// (digits, with the timing line after it).
+    private static func blocks(_ lines: [String]) -> [(first: Int, numbered: Bool)] {
+        var blocks: [(Int, Bool)] = []
         var index = 0
         while index < lines.count {
             if isBlank(lines[index]) {
                 index += 1
                 continue
             }
-            guard index + 1 < lines.count, isNumber(lines[index]), Int(body(lines[index])) == expected,
-                body(lines[index + 1]).contains("-->")
-            else { return false }
-            expected += 1
+            blocks.append((index, index + 1 < lines.count && isNumber(lines[index]) && body(lines[index + 1]).contains("-->")))
             while index < lines.count, !isBlank(lines[index]) { index += 1 }
         }
-        return expected > 1
+        return blocks
+    }
+
+    /// Whether every SubRip block starts with its number, 1, 2, 3...
+    private static func sequentiallyNumbered(_ lines: [String]) -> Bool {
+        let found = blocks(lines)
+        return !found.isEmpty
+            && found.enumerated().allSatisfy { $1.numbered && Int(body(lines[$1.first])) == $0 + 1 }
     }
 
     /// Numbers the SubRip blocks 1, 2, 3... again (the same numbers when none was added or removed).
     private static func renumber(_ lines: inout [String]) {
-        var next = 1
-        var index = 0
-        while index < lines.count {
-            if isBlank(lines[index]) {
-                index += 1
-                continue
-            }
-            if index + 1 < lines.count, isNumber(lines[index]), body(lines[index + 1]).contains("-->") {
-                let end = String(lines[index][body(lines[index]).endIndex...])
-                lines[index] = "\(next)" + end
-                next += 1
-            }
-            while index < lines.count, !isBlank(lines[index]) { index += 1 }
+        for (number, block) in blocks(lines).filter(\.numbered).enumerated() {
+            let line = lines[block.first]
+            lines[block.first] = "\(number + 1)" + line[body(line).endIndex...]
         }
     }
 
