@@ -171,6 +171,16 @@ public enum CueFileEditor {
                 if edit.pieces.count > 1 || (piece.text != nil && piece.text != original["text"] as? String) {
                     segment["text"] = piece.text ?? original["text"]
                     segment["words"] = nil
+                } else if let words = segment["words"] as? [[String: Any]] {
+                    // Words kept stay inside the segment's new times.
+                    let (low, high) = ((piece.start * 1000).rounded() / 1000, (piece.end * 1000).rounded() / 1000)
+                    segment["words"] = words.map { word in
+                        var word = word
+                        for key in ["start", "end"] {
+                            if let time = (word[key] as? NSNumber)?.doubleValue { word[key] = min(max(time, low), high) }
+                        }
+                        return word
+                    }
                 }
                 return segment
             }
