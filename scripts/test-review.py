@@ -50,8 +50,11 @@ class Review:
     """A `burn-captions review` process and its URL."""
 
     def __init__(self, video, captions):
+        # Its own temporary folder, to check that it leaves nothing there.
+        self.scratch = Path(tempfile.mkdtemp(prefix="review-tmp-"))
         self.process = subprocess.Popen([str(BIN), "review", str(video), "--captions", str(captions)],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        env=dict(os.environ, TMPDIR=str(self.scratch)))
         line = self.process.stdout.readline()
         match = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", line)
         if not match:
@@ -77,6 +80,9 @@ class Review:
             self.process.kill()
             fail("review did not stop on SIGINT")
         check(code == 0, "review exited %s on SIGINT: %s" % (code, self.process.stderr.read()))
+        left = list(self.scratch.iterdir())
+        check(not left, "review left %s in its temporary folder" % left)
+        self.scratch.rmdir()
 
 
 def listening_addresses(port):

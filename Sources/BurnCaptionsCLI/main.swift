@@ -100,6 +100,7 @@ case .review(let request, let port):
         server.stop()
         // A render the page started leaves no temporary file behind.
         server.session.finishRendering()
+        server.session.close()
     } catch {
         let failure = BurnError.wrap(error)
         Terminal.error(failure.description)

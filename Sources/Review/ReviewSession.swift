@@ -111,7 +111,11 @@ public final class ReviewSession: @unchecked Sendable {
         try writeScratch()
     }
 
-    deinit { try? FileManager.default.removeItem(at: scratch.deletingLastPathComponent()) }
+    deinit { close() }
+
+    /// Removes the edited copy the frames are drawn from (when the review ends; a process that
+    /// exits runs no deinit).
+    public func close() { try? FileManager.default.removeItem(at: scratch.deletingLastPathComponent()) }
 
     /// The cues with their findings (`lint` of the edits so far) and what the page needs
     /// with them, as JSON.
