@@ -19,8 +19,9 @@ public struct HTTPRequest {
 public enum HTTPResponse {
     /// `data` with its status and content type.
     case bytes(status: Int, contentType: String, Data)
-    /// A file, whole or the span a `Range` header asked for, with `Accept-Ranges`.
-    case file(path: String, contentType: String, range: ByteRange)
+    /// A file, whole or the span the request's `Range` header asks of it (resolved against
+    /// the size of the file as opened), with `Accept-Ranges`.
+    case file(path: String, contentType: String)
 
     /// A short text answer: `status` and a line saying why.
     public static func text(_ status: Int, _ message: String) -> HTTPResponse {
@@ -122,7 +123,7 @@ public final class HTTPServer: @unchecked Sendable {
                 burn_mhd_response_copy(buffer.count, buffer.baseAddress)
             }
             headers.append(("Content-Type", type))
-        case .file(let path, let type, let range):
+        case .file(let path, let type):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()
             guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
@@ -131,7 +132,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             let size = Int64(info.st_size)
             headers += [("Content-Type", type), ("Accept-Ranges", "bytes")]
-            switch range {
+            switch ByteRange(header: request.header("Range"), size: size) {
             case .whole:
                 status = 200
                 made = MHD_create_response_from_fd_at_offset64(UInt64(size), descriptor, 0)

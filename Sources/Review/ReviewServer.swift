@@ -52,8 +52,7 @@ public final class ReviewServer: @unchecked Sendable {
             case ("GET", let path) where assets[path] != nil:
                 return .bytes(status: 200, contentType: assets[path]!.type, assets[path]!.data)
             case ("GET", "/video"):
-                let size = ((try? FileManager.default.attributesOfItem(atPath: video))?[.size] as? NSNumber)?.int64Value ?? 0
-                return .file(path: video, contentType: Self.videoType(video), range: ByteRange(header: request.header("Range"), size: size))
+                return .file(path: video, contentType: Self.videoType(video))
             case ("GET", "/api/state"):
                 return .json(200, try session.state())
             case ("GET", "/api/frame"):
