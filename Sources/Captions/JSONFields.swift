@@ -1,4 +1,5 @@
 import Foundation
+import UnicodeText
 
 /// Where a JSON value sits in a caption file: a field path such as `segments[3].end` and, for
 /// JSON Lines, the line of the item.
@@ -67,6 +68,17 @@ struct JSONObject {
         guard let value = present(key, required: required, problems: &problems) else { return nil }
         guard let text = value as? String else {
             problems.add(at: location.field(key), "expected a string")
+            return nil
+        }
+        return text
+    }
+
+    /// The BCP-47 language tag at `key` (`language`): a string that is not one is a problem
+    /// (`FILE: segments[2].language: ...`), since the tag names fonts and output files.
+    func language(_ key: String = "language", problems: inout ProblemList) -> String? {
+        guard let text = string(key, problems: &problems) else { return nil }
+        guard BCP47.isWellFormed(text) else {
+            problems.add(at: location.field(key), "\"\(text)\" is not a BCP-47 language tag (e.g. en, ja, zh-TW)")
             return nil
         }
         return text
@@ -156,10 +168,11 @@ enum JSONDocument {
         }
     }
 
-    /// Reads a segment-list file (native or Whisper JSON): the top-level `language`, passed
-    /// through `language`, and `segment` of each element of `segments`; throws with every problem.
+    /// Reads a segment-list file (native or Whisper JSON): the top-level `language`, as
+    /// `language` reads it from the top object, and `segment` of each element of `segments`; throws with every problem.
     static func readSegments(
-        _ root: Any, file: String, language: (String) -> String? = { $0 },
+        _ root: Any, file: String,
+        language: (JSONObject, inout ProblemList) -> String? = { top, problems in top.language(problems: &problems) },
         segment: (JSONObject, inout ProblemList) -> Segment?
     ) throws -> Transcript {
         guard let object = root as? [String: Any] else {
@@ -170,7 +183,7 @@ enum JSONDocument {
         }
         var problems = ProblemList(file: file)
         let top = JSONObject(fields: object, location: .root)
-        let code = top.string("language", problems: &problems).flatMap(language)
+        let code = language(top, &problems)
         let segments = JSONObject.objects(in: list, at: .root.field("segments"), problems: &problems, segment)
         try problems.check()
         return Transcript(segments: segments, language: code)

@@ -12,7 +12,7 @@ enum NativeJSONReader {
         else { return nil }
         let words = fields.objects("words", problems: &problems, word)
         return Segment(
-            text: text, start: start, end: end, language: fields.string("language", problems: &problems),
+            text: text, start: start, end: end, language: fields.language(problems: &problems),
             speaker: fields.string("speaker", problems: &problems), words: words ?? [], source: fields.location.source)
     }
 

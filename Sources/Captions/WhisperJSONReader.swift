@@ -20,7 +20,9 @@ enum WhisperJSONReader {
 
     /// Reads the decoded top-level value of a Whisper JSON file.
     static func read(_ root: Any, file: String) throws -> Transcript {
-        try JSONDocument.readSegments(root, file: file, language: languageCode, segment: segment)
+        try JSONDocument.readSegments(
+            root, file: file, language: { top, problems in top.string("language", problems: &problems).flatMap(languageCode) },
+            segment: segment)
     }
 
     /// The segment `fields` describe, or nil when its text is empty (or on a problem).

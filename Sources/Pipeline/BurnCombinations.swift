@@ -44,21 +44,30 @@ public struct BurnCombinations: Sendable {
     /// One request per combination, in order: caption files, second-track files, presets, looks. Each
     /// request's language is the one given for its file, else the one its name holds.
     /// Usage errors: a bad template, and two combinations that write one file (both named).
-    /// Files are read only to name `{lang}`; their errors are left to the render's planning.
+    /// Files are read only to name `{lang}`, and then their problems are thrown; otherwise
+    /// they are left to the render's planning.
     public func requests() throws -> [BurnRequest] {
         let output = try self.output.path.map(OutputTemplate.init)
         let export = try exportCaptions.map(OutputTemplate.init)
         let needsLanguage = (output?.uses("lang") ?? false) || (export?.uses("lang") ?? false)
         var requests: [BurnRequest] = []
         let needsSecondLanguage = (output?.uses("lang2") ?? false) || (export?.uses("lang2") ?? false)
+        if secondCaptions.isEmpty {
+            for (option, template) in [("-o", output), ("--export-captions", export)] {
+                if let template, let name = ["lang2", "name2"].first(where: template.uses) {
+                    throw BurnError.usage(
+                        "\(option) \(template.text): {\(name)} names the second track's file, and there is none (--second-captions FILE)")
+                }
+            }
+        }
         let seconds: [CaptionSource?] = secondCaptions.isEmpty ? [nil] : secondCaptions
         for source in captions {
             let given = source.language ?? CaptionLanguage.fromName(source.path)
-            let language = needsLanguage ? resolvedLanguage(source, given: given) : given ?? "und"
+            let language = needsLanguage ? try resolvedLanguage(source, given: given) : given ?? "und"
             for second in seconds {
                 let secondGiven = second.flatMap { $0.language ?? CaptionLanguage.fromName($0.path) }
                 let secondLanguage =
-                    second.map { needsSecondLanguage ? resolvedLanguage($0, given: secondGiven) : secondGiven ?? "und" } ?? ""
+                    try second.map { needsSecondLanguage ? try resolvedLanguage($0, given: secondGiven) : secondGiven ?? "und" } ?? ""
                 for preset in presets {
                     for look in looks {
                         let values = [
@@ -87,31 +96,34 @@ public struct BurnCombinations: Sendable {
     }
 
     /// Two requests that write one file (by real path, through any symbolic link) are a
-    /// usage error naming both combinations.
+    /// usage error naming both combinations and the options that name the file.
     static func checkDistinct(_ requests: [BurnRequest]) throws {
-        var writers: [String: BurnRequest] = [:]
+        var writers: [String: (request: BurnRequest, option: String)] = [:]
         for request in requests {
-            for path in [request.output.path, request.exportCaptions].compactMap({ $0 }) {
+            let written = [("-o", request.output.path), ("--export-captions", request.exportCaptions)]
+            for case let (option, path?) in written {
                 let key = RealPath.resolve(path)
                 if let first = writers[key] {
+                    let what = { (request: BurnRequest, option: String) in "\(request.outputDescription) (\(option))" }
+                    let options = Set([first.option, option]).sorted().joined(separator: " and ")
                     throw BurnError.usage(
-                        "\(path): two outputs would write it: \(first.outputDescription) and \(request.outputDescription) "
-                            + "(name them apart with {lang}, {name}, {preset} or {look} in -o)")
+                        "\(path): two outputs would write it: \(what(first.request, first.option)) and \(what(request, option)) "
+                            + "(name them apart with {lang}, {name}, {preset} or {look} in \(options))")
                 }
-                writers[key] = request
+                writers[key] = (request, option)
             }
         }
     }
 
     /// `{lang}`: the file's own language, else the one given or named, else a guess from the
-    /// script of its text, else `und`.
-    private func resolvedLanguage(_ source: CaptionSource, given: String?) -> String {
-        let transcript = try? CaptionReader.read(
+    /// script of its text, else `und`. A file that cannot be read names no language: its
+    /// problems are thrown (a language it names that is no BCP-47 tag among them).
+    private func resolvedLanguage(_ source: CaptionSource, given: String?) throws -> String {
+        let transcript = try CaptionReader.read(
             URL(fileURLWithPath: source.path), format: base.captionsFormat, encoding: base.captionsEncoding)
-        if let transcript, let named = CaptionLanguage.named(in: transcript) { return named }
+        if let named = CaptionLanguage.named(in: transcript) { return named }
         if let given { return given }
-        let text = transcript?.segments.map(\.text).joined(separator: " ") ?? ""
-        return CaptionLanguage.guess(from: text) ?? "und"
+        return CaptionLanguage.guess(from: transcript.segments.map(\.text).joined(separator: " ")) ?? "und"
     }
 
     /// `{look}` when none is given: the preset's look, `classic` when it names none (or
