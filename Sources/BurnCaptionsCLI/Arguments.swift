@@ -160,6 +160,7 @@ enum Arguments {
         var speakerLabels = false
         var overlayOnly = false
         var shotChanges = ShotChangeSource.off
+        var codecGiven = false  // --codec was given (an --overlay-only output checks it)
 
         var segments: Int?
         var port: UInt16?
@@ -248,11 +249,7 @@ enum Arguments {
                 }
             case "--fonts-conf": fontsConf = try value(argument)
             case "--crf":
-                let text = try value(argument)
-                guard let crf = Double(text), crf >= 0, crf <= 51 else {
-                    throw BurnError.usage("--crf: expected a number from 0 to 51, got \"\(text)\"")
-                }
-                encoder.crf = crf
+                encoder.crf = try OptionNumber.decimal(try value(argument), argument, in: 0...51, expecting: "a number from 0 to 51")
             case "--x264-preset", "--encoder-preset":
                 let name = try value(argument)
                 guard EncoderSettings.x264Presets.contains(name) else {
@@ -267,6 +264,7 @@ enum Arguments {
                     throw BurnError.usage("--codec: unknown codec \"\(name)\" (known: \(known))")
                 }
                 encoder.codec = codec
+                codecGiven = true
             case "--encoder":
                 let name = try value(argument)
                 if let problem = EncoderSettings.problem(encoder: name) { throw BurnError.usage("--encoder: \(problem)") }
@@ -282,17 +280,9 @@ enum Arguments {
                 }
                 encoder.hdr = choice
             case "--threads":
-                let text = try value(argument)
-                guard let threads = Int(text), threads >= 1, threads <= 256 else {
-                    throw BurnError.usage("--threads: expected a whole number from 1 to 256, got \"\(text)\"")
-                }
-                encoder.threads = threads
+                encoder.threads = try OptionNumber.whole(try value(argument), argument, in: 1...256)
             case "--outputs-per-pass":
-                let text = try value(argument)
-                guard let count = Int(text), count >= 1, count <= 64 else {
-                    throw BurnError.usage("--outputs-per-pass: expected a whole number from 1 to 64, got \"\(text)\"")
-                }
-                outputsPerPass = count
+                outputsPerPass = try OptionNumber.whole(try value(argument), argument, in: 1...64)
             case "-q", "--quiet": quiet = true
             case "--null": discardFrames = true
             case "--stats": stats = true
@@ -311,27 +301,20 @@ enum Arguments {
             case "--overlay-only": overlayOnly = true
             case "--json": json = true
             case "--fps":
-                let text = try value(argument)
-                guard let rate = Double(text), rate >= 1, rate <= 1000 else {
-                    throw BurnError.usage("--fps: expected frames per second from 1 to 1000, got \"\(text)\"")
-                }
-                frameRate = rate
+                frameRate = try OptionNumber.decimal(
+                    try value(argument), argument, in: 1...1000, expecting: "frames per second from 1 to 1000")
             case "--export-captions": export = try value(argument)
             case "--segments":
-                let text = try value(argument)
-                guard let count = Int(text), (1...SplitRender.maximumSegments).contains(count) else {
-                    throw BurnError.usage("--segments: expected a whole number from 1 to \(SplitRender.maximumSegments), got \"\(text)\"")
-                }
-                segments = count
+                segments = try OptionNumber.whole(try value(argument), argument, in: 1...SplitRender.maximumSegments)
             case "--plan": planFile = try value(argument)
             case "--port":
-                let text = try value(argument)
-                guard let number = UInt16(text) else { throw BurnError.usage("--port: expected a port from 0 to 65535, got \"\(text)\"") }
-                port = number
+                port = UInt16(try OptionNumber.whole(try value(argument), argument, in: 0...65535, expecting: "a port from 0 to 65535"))
             case "--segment":
                 let text = try value(argument)
                 let fields = text.split(separator: "/", omittingEmptySubsequences: false)
-                guard fields.count == 2, let index = Int(fields[0]), let count = Int(fields[1]), count >= 1, (0..<count).contains(index) else {
+                guard fields.count == 2, let index = OptionNumber.whole(fields[0]), let count = OptionNumber.whole(fields[1]), count >= 1,
+                    (0..<count).contains(index)
+                else {
                     throw BurnError.usage("--segment: expected I/N with I from 0 to N-1, e.g. 0/4, got \"\(text)\"")
                 }
                 segment = (index, count)
@@ -392,6 +375,11 @@ enum Arguments {
         if overlayOnly && (mode != nil || discardFrames) {
             throw BurnError.usage("--overlay-only is for renders to a file, not \(mode ?? "--null")")
         }
+        if overlayOnly, let path = output, let format = OverlayFormat(path: path),
+            let problem = format.problem(codec: codecGiven ? encoder.codec : nil, encoder: encoder.encoder)
+        {
+            throw BurnError.usage(problem)
+        }
         let planOutput = mode == "plan" ? output : nil
         guard let output = (isPlan ? BurnOutput.none : nil) ?? output.map(BurnOutput.file) ?? (discardFrames ? .discard : nil) else {
             throw BurnError.usage("no output (-o FILE)")
@@ -438,13 +426,8 @@ enum Arguments {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count) else { return nil }
         // Every field is ASCII digits; only the seconds may have a fraction.
-        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
-        let last = fields[fields.count - 1]
-        guard fields.dropLast().allSatisfy(digits),
-            last.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy(digits),
-            let seconds = Double(last)
-        else { return nil }
-        let units = fields.dropLast().compactMap { Double($0) }
+        let units = fields.dropLast().compactMap { OptionNumber.whole($0).map(Double.init) }
+        guard units.count == fields.count - 1, let seconds = OptionNumber.decimal(fields[fields.count - 1]) else { return nil }
         if !units.isEmpty && seconds >= 60 || units.count == 2 && units[1] >= 60 { return nil }
         let total = units.reduce(0) { $0 * 60 + $1 } * 60 + seconds
         return total.isFinite ? total : nil

@@ -15,10 +15,10 @@ enum BatchArguments {
         var report: String?
         var quiet = false
         func number(_ option: String, _ range: ClosedRange<Int>) throws -> Int {
-            guard let text = rest.popFirst(), let value = Int(text), range.contains(value) else {
+            guard let text = rest.popFirst() else {
                 throw BurnError.usage("\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
-            return value
+            return try OptionNumber.whole(text, option, in: range)
         }
         while let argument = rest.popFirst() {
             switch argument {

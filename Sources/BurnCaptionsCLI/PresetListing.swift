@@ -34,7 +34,7 @@ enum PresetListing {
                 let line = "\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(try details(name))"
                 StandardStreams.output(line.trimmingCharacters(in: .whitespaces) + "\n")
             } catch {
-                Terminal.error(BurnError.wrap(error).description)
+                Terminal.report(BurnError.wrap(error))
                 status = 1
             }
         }

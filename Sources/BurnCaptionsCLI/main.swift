@@ -19,9 +19,11 @@ let command: Command
 do {
     command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    Terminal.error("\(error)")
-    Terminal.error("try 'burn-captions --help'")
-    exit(2)
+    // Usage errors exit 2; a caption file read to name {lang} may fail as a file does (1).
+    let failure = BurnError.wrap(error)
+    Terminal.report(failure)
+    if failure.exitCode == 2 { Terminal.error("try 'burn-captions --help'") }
+    exit(failure.exitCode)
 }
 
 switch command {
@@ -51,7 +53,7 @@ case .batch(let manifest, let options, let quiet):
         exit(count(.failed) > 0 ? 1 : 0)
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
 case .plan(let request, let output, let segments):
@@ -67,7 +69,7 @@ case .plan(let request, let output, let segments):
         }
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
 case .lint(let request, let json, let frameRate):
@@ -79,12 +81,12 @@ case .lint(let request, let json, let frameRate):
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             StandardStreams.output(try encoder.encode(findings) + Data("\n".utf8))
         } else {
-            StandardStreams.output(Data(findings.map { $0.description + "\n" }.joined().utf8))
+            StandardStreams.output(Data(findings.map { Terminal.escaped($0.description) + "\n" }.joined().utf8))
         }
         exit(findings.contains { $0.level == .error } ? 1 : 0)
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
 case .review(let request, let port):
@@ -103,7 +105,7 @@ case .review(let request, let port):
         server.session.close()
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
     signals.forEach { $0.cancel() }
@@ -126,7 +128,7 @@ case .part(let request, let plan, let index, let count, let quiet, let stats):
         if stats { Terminal.stats(result) }
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
     signals.forEach { $0.cancel() }
@@ -145,7 +147,7 @@ case .join(let input, let parts, let output, let quiet):
         }
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
     signals.forEach { $0.cancel() }
@@ -166,14 +168,14 @@ case .burn(let requests, let outputsPerPass, let quiet, let stats):
                 if stats { Terminal.stats(result) }
             case .failure(let error):
                 failed += 1
-                Terminal.error(error.description)
+                Terminal.report(BurnError.wrap(error))
             }
         }
         if outcomes.count > 1 && failed > 0 { Terminal.error("\(failed) of \(outcomes.count) outputs failed") }
         if failed > 0 { exit(1) }
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
     signals.forEach { $0.cancel() }
@@ -186,7 +188,7 @@ func run(_ body: ((BurnEvent) -> Void) throws -> Void) {
         try body(terminal.handle)
     } catch {
         let failure = BurnError.wrap(error)
-        Terminal.error(failure.description)
+        Terminal.report(failure)
         exit(failure.exitCode)
     }
 }

@@ -33,13 +33,16 @@ public struct CaptionError: Error, Sendable, CustomStringConvertible {
         omitted = max(0, problems.count - Self.limit)
     }
 
-    public var description: String {
+    /// Each problem's line, then how many more were not listed.
+    public var messages: [String] {
         var lines = problems.map(\.description)
         if omitted > 0, let file = problems.first?.file {
             lines.append("\(file): \(omitted) more problem\(omitted == 1 ? "" : "s") not listed")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
+
+    public var description: String { messages.joined(separator: "\n") }
 }
 
 /// Collects problems while a reader works, then throws them together. A cue a player would

@@ -29,7 +29,7 @@ final class AudioPassThrough {
                 continue
             }
             let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-            guard muxer.canHold(parameters.pointee.codec_id) else {
+            guard muxer.canHold(parameters) else {
                 let reencoder = try AudioReencoder(
                     stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
                     path: demuxer.path, outputPath: finalPath)

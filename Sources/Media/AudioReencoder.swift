@@ -38,7 +38,7 @@ final class AudioReencoder {
             input.ch_layout.order == AV_CHANNEL_ORDER_NATIVE
             ? Self.describe(input.ch_layout) : Self.describe(Self.defaultLayout(channels))
         let outputLayout = Self.defaultLayout(channels)
-        let aac = muxer.canHold(AV_CODEC_ID_AAC)
+        let aac = muxer.canHold(audio: AV_CODEC_ID_AAC)
         let codec =
             aac
             ? try CodecContext.encoder(for: AV_CODEC_ID_AAC, file: outputPath)

@@ -43,12 +43,16 @@ final class Muxer {
     /// Whether the container is Matroska or WebM.
     var isMatroskaFamily: Bool { ["matroska", "webm"].contains(String(cString: context.pointee.oformat.pointee.name)) }
 
-    /// Whether the container can hold a codec as it is. FFmpeg 5.1's MP4 muxer lists FLAC and
-    /// TrueHD but refuses them as experimental, so those count as not held.
-    func canHold(_ codec: AVCodecID) -> Bool {
-        let format = String(cString: context.pointee.oformat.pointee.name)
-        if format == "mp4" && [AV_CODEC_ID_FLAC, AV_CODEC_ID_TRUEHD].contains(codec) { return false }
-        return avformat_query_codec(context.pointee.oformat, codec, burn_ff_compliance_normal()) == 1
+    /// Whether the container takes a stream of `parameters` as it is (copied), by the
+    /// muxer's own answer (`MuxerTrial`).
+    func canHold(_ parameters: UnsafePointer<AVCodecParameters>) -> Bool {
+        MuxerTrial.refusal(context.pointee.oformat, parameters) == nil
+    }
+
+    /// Whether the container takes an audio stream of codec `id` (48 kHz stereo) as an encoder
+    /// writes it.
+    func canHold(audio id: AVCodecID) -> Bool {
+        MuxerTrial.audioRefusal(context.pointee.oformat, codec: id) == nil
     }
 
     /// A new output stream.

@@ -28,6 +28,27 @@ public enum OverlayFormat: String, Sendable {
     public static let advice =
         "--overlay-only writes .mov (ProRes 4444 with alpha), .webm (VP9 with alpha) or a PNG sequence (caps_%05d.png)"
 
+    /// The codec it writes (nil: PNG pictures, which no `--codec` names).
+    public var codec: VideoCodec? {
+        switch self {
+        case .proRes4444: return .prores
+        case .vp9Alpha: return .vp9
+        case .pngSequence: return nil
+        }
+    }
+
+    /// The FFmpeg encoder it writes with.
+    public var encoderName: String { codec?.defaultEncoder ?? "png" }
+
+    /// Why `--codec codec` or `--encoder encoder` (nil: not given) cannot go with this
+    /// format, or nil when they name what it writes.
+    public func problem(codec given: VideoCodec?, encoder: String?) -> String? {
+        let writes = "--overlay-only writes .mov as prores (ProRes 4444), .webm as vp9 (with alpha) and caps_%05d.png as PNG pictures"
+        if let given, given != codec { return "--codec \(given.rawValue): \(writes)" }
+        if let encoder, encoder != encoderName { return "--encoder \(encoder): \(writes), with prores_ks, libvpx-vp9 and png" }
+        return nil
+    }
+
     /// The pixel format the encoder takes.
     var pixelFormat: AVPixelFormat {
         switch self {

@@ -18,17 +18,6 @@ public enum VideoCodec: String, CaseIterable, Sendable {
         }
     }
 
-    /// The containers it may be written in (extensions, without the dot), as FFmpeg's muxers
-    /// and the players that read them take it.
-    public var containers: [String] {
-        switch self {
-        case .h264, .hevc: return ["mp4", "mov", "mkv"]
-        case .av1: return ["mp4", "mkv", "webm"]
-        case .vp9: return ["webm", "mkv", "mp4"]
-        case .prores: return ["mov"]
-        }
-    }
-
     /// Whether it keeps 10-bit frames (and HDR) as they are; H.264 output stays 8-bit, the
     /// depth every player takes.
     public var keepsTenBits: Bool { self != .h264 }

@@ -178,6 +178,11 @@ public struct BatchJob: Sendable {
             strictCaptions: strict, emphasize: try path("emphasize", required: false))
         base.speakerLabels = speakerLabels
         base.overlayOnly = overlayOnly
+        if overlayOnly, let format = OverlayFormat(path: output),
+            let problem = format.problem(codec: fields["codec"] != nil ? encoder.codec : nil, encoder: encoder.encoder)
+        {
+            throw ManifestError(fields["codec"] != nil ? "codec: \(problem)" : "encoder: \(problem)")
+        }
         if let source = try string("shotChanges") {
             base.shotChanges = ["auto", "off"].contains(source) ? ShotChangeSource(source) : .file(try path("shotChanges")!)
         }

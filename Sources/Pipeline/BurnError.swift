@@ -25,6 +25,16 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Each message on its own (`description` joins them by line): one per problem of a
+    /// caption file and per error of `several`, so a terminal can show each as one line.
+    public var messages: [String] {
+        switch self {
+        case .captions(let error): return error.messages
+        case .several(let errors): return errors.flatMap(\.messages)
+        default: return [description]
+        }
+    }
+
     /// The process exit code for this error: 2 usage, 128 + signal when interrupted, else 1.
     public var exitCode: Int32 {
         switch self {

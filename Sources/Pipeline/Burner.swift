@@ -326,9 +326,10 @@ public enum Burner {
         let name = range.rawValue.uppercased()
         let settings = request.encoder
         if !settings.keepsHDR {
+            // The hint names what this user can change: --hdr keep where the codec keeps 10 bits.
+            let hint = settings.codec.keepsTenBits ? "--hdr keep keeps HDR in 10 bits" : "--codec hevc, av1 or vp9 keeps HDR in 10 bits"
             events(.notice(
-                "\(request.input): \(name) HDR input tone-mapped to SDR BT.709 for \(settings.encoderName) "
-                    + "(--codec hevc, av1 or vp9 keeps HDR in 10 bits)"))
+                "\(request.input): \(name) HDR input tone-mapped to SDR BT.709 for \(settings.encoderName) (\(hint))"))
             return true
         }
         if info.bitDepth > 8 && !settings.codec.keepsTenBits && settings.encoder == nil {

@@ -66,7 +66,7 @@ public struct Look: Sendable, Equatable, Codable {
     public static func load(_ url: URL) throws -> Look {
         let look: Look = try SettingsFile.load(url, fields: fields, kind: "look")
         let problems = look.problems()
-        if !problems.isEmpty { throw BurnError.input(problems.map { "\(url.path): \($0)" }.joined(separator: "\n")) }
+        if !problems.isEmpty { throw BurnError.several(problems.map { .input("\(url.path): \($0)") }) }
         return look
     }
 

@@ -15,7 +15,7 @@ enum SettingsFile {
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             let unknown = unknownFields(object, path: "", fields: fields)
             if !unknown.isEmpty {
-                throw BurnError.input(unknown.map { "\(url.path): \($0)" }.joined(separator: "\n"))
+                throw BurnError.several(unknown.map { .input("\(url.path): \($0)") })
             }
         }
         do {

@@ -26,7 +26,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func resolve(option: String?, count: Int?, environment: [String: String]) throws -> Shard {
         if let option {
             let parts = option.split(separator: "/")
-            guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]) else {
+            guard parts.count == 2, let index = OptionNumber.whole(parts[0]), let total = OptionNumber.whole(parts[1]) else {
                 throw BurnError.usage("--shard: expected I/N, e.g. 0/4, got \"\(option)\"")
             }
             return try Shard(index: index, count: total)

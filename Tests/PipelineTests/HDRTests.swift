@@ -85,6 +85,7 @@ final class HDRTests: XCTestCase {
         let burn = try CLI.burn([ramp, "--captions", captions, "--crf", "4", "--encoder-preset", "ultrafast", "-o", output])
         XCTAssertEqual(burn.status, 0, burn.stderr)
         XCTAssertTrue(burn.stderr.contains("HLG HDR input tone-mapped to SDR BT.709"), "a notice: \(burn.stderr)")
+        XCTAssertTrue(burn.stderr.contains("(--codec hevc, av1 or vp9 keeps HDR in 10 bits)"), burn.stderr)
         let stream = try CodecTests.probe(output, stream: "v", entries: "pix_fmt,color_primaries,color_transfer,color_space")
         XCTAssertEqual(stream["pix_fmt"], "yuv420p")
         XCTAssertEqual(stream["color_primaries"], "bt709")
@@ -138,5 +139,8 @@ final class HDRTests: XCTestCase {
         let stream = try CodecTests.probe(output, stream: "v", entries: "pix_fmt,color_transfer")
         XCTAssertEqual(stream["pix_fmt"], "yuv420p")
         XCTAssertEqual(stream["color_transfer"], "bt709")
+        // The hint names what this user changes back: HEVC keeps HDR with --hdr keep.
+        XCTAssertTrue(burn.stderr.contains("(--hdr keep keeps HDR in 10 bits)"), burn.stderr)
+        XCTAssertFalse(burn.stderr.contains("--codec hevc, av1 or vp9"), burn.stderr)
     }
 }
