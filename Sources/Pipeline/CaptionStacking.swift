@@ -81,7 +81,7 @@ enum CaptionStacking {
     }
 
     /// The indices of `planned`, by start, in runs whose captions overlap in time.
-    private static func overlappingRuns(_ planned: [PlannedCaption]) -> [[Int]] {
+    static func overlappingRuns(_ planned: [PlannedCaption]) -> [[Int]] {
         var runs: [[Int]] = []
         var runEnd = -Double.infinity
         for index in planned.indices.sorted(by: { planned[$0].caption.start < planned[$1].caption.start }) {

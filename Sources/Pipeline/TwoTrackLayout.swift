@@ -7,9 +7,11 @@ import Layout
 /// its own colour. The tracks meet at one seam: the first track's blocks end there and the
 /// second's start one gap below it (or the other way round, `placement: above`), so the two
 /// never overlap and, when both are on screen, form one block around the preset's anchor.
-/// The seam is set once for the whole video, from the tallest block of each track, so no
-/// caption moves while it is on screen; when the tallest two do not fit the safe area together,
-/// both tracks are set smaller by the same factor until they do.
+/// A track's captions on screen together at the anchor (simultaneous or overlapping cues, in
+/// lanes) are one stack, as `CaptionStacking` set it, and move as one: the whole stack stays on
+/// its track's side of the seam. The seam is set once for the whole video, from the tallest
+/// stack of each track, so no caption moves while it is on screen; when the tallest two do not
+/// fit the safe area together, both tracks are set smaller by the same factor until they do.
 enum TwoTrackLayout {
     /// Tries at a smaller size before giving up and placing what there is.
     static let maximumShrinks = 4
@@ -39,17 +41,19 @@ enum TwoTrackLayout {
                 secondPlanned[index].fill = track.fill
                 secondPlanned[index].outline = track.outline
             }
-            let heights = (first: tallest(firstPlanned), second: tallest(secondPlanned))
+            let stacks = (first: stacks(firstPlanned), second: stacks(secondPlanned))
+            let heights = (first: tallest(stacks.first), second: tallest(stacks.second))
             let gap = CaptionStacking.gap * firstStyle.size
             let needed = heights.first + gap + heights.second
             let area = style.safeArea
             if needed <= area.height || attempt == maximumShrinks {
                 let top = max(area.y, min(style.anchorY - needed / 2, area.maxY - needed))
-                let (upper, lower) = track.placement == .below ? (firstPlanned, secondPlanned) : (secondPlanned, firstPlanned)
-                let seam = top + (track.placement == .below ? heights.first : heights.second)
+                let below = track.placement == .below
+                let seam = top + (below ? heights.first : heights.second)
+                // The upper track's stacks end at the seam; the lower's start one gap past it.
                 let placed =
-                    upper.map { item in atSeam(item) { $0.moved(by: seam - $0.box.maxY) } }
-                    + lower.map { item in atSeam(item) { $0.moved(by: seam + gap - $0.box.y) } }
+                    moved(firstPlanned, stacks: stacks.first) { below ? seam - $0.bottom : seam + gap - $0.top }
+                    + moved(secondPlanned, stacks: stacks.second) { below ? seam + gap - $0.top : seam - $0.bottom }
                 return placed.sorted { ($0.caption.start, $0.track) < ($1.caption.start, $1.track) }
             }
             scale *= max(0.5, (area.height - gap) / (needed - gap))
@@ -65,21 +69,39 @@ enum TwoTrackLayout {
         return scaled
     }
 
-    /// The height of the tallest block of a track at the anchor (pixels); 0 for none.
-    private static func tallest(_ planned: [PlannedCaption]) -> Double {
-        planned.filter { isAtAnchor($0.caption) }.map(\.layout.box.height).max() ?? 0
+    /// A track's captions at the anchor that are on screen together (indices into its
+    /// planned captions), and the extent of their blocks as stacking placed them. // pixels
+    private struct Stack {
+        var members: [Int]
+        var top: Double
+        var bottom: Double
     }
 
-    /// Captions at the preset's anchor take part in the block; those a file placed elsewhere
-    /// (`{\an8}`, lanes of captions that share the screen) keep the place stacking gave them.
-    private static func isAtAnchor(_ caption: Caption) -> Bool {
-        caption.lane == 0 && (caption.position ?? .bottom) == .bottom
+    /// The stacks of a track at the anchor: its captions there (every lane) in runs that
+    /// overlap in time.
+    private static func stacks(_ planned: [PlannedCaption]) -> [Stack] {
+        let anchored = planned.indices.filter { isAtAnchor(planned[$0].caption) }
+        return CaptionStacking.overlappingRuns(anchored.map { planned[$0] }).map { run in
+            let members = run.map { anchored[$0] }
+            let boxes = members.map { planned[$0].layout.box }
+            return Stack(members: members, top: boxes.map(\.y).min()!, bottom: boxes.map(\.maxY).max()!)
+        }
     }
 
-    private static func atSeam(_ item: PlannedCaption, _ move: (LaidOutCaption) -> LaidOutCaption) -> PlannedCaption {
-        guard isAtAnchor(item.caption) else { return item }
-        var moved = item
-        moved.layout = move(item.layout)
-        return moved
+    /// The height of the tallest stack of a track (pixels); 0 for none.
+    private static func tallest(_ stacks: [Stack]) -> Double { stacks.map { $0.bottom - $0.top }.max() ?? 0 }
+
+    /// `planned` with each stack moved down by `offset(stack)` (pixels), its blocks together.
+    private static func moved(_ planned: [PlannedCaption], stacks: [Stack], offset: (Stack) -> Double) -> [PlannedCaption] {
+        var result = planned
+        for stack in stacks {
+            let distance = offset(stack)
+            for member in stack.members { result[member].layout = planned[member].layout.moved(by: distance) }
+        }
+        return result
     }
+
+    /// Captions at the preset's anchor (in any lane) take part in the block; those a file
+    /// placed elsewhere (`{\an8}`) keep the place stacking gave them.
+    private static func isAtAnchor(_ caption: Caption) -> Bool { (caption.position ?? .bottom) == .bottom }
 }

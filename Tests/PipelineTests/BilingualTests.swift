@@ -76,4 +76,101 @@ final class BilingualTests: XCTestCase {
             XCTAssertLessThanOrEqual(caption.lines.count, 2)
         }
     }
+    /// Cues as SubRip in `NAME.srt` in `folder`: `[start, end, text]`, seconds.
+    private func srt(_ cues: [(Double, Double, String)], named name: String, in folder: URL) throws -> String {
+        let track = try JSONDecoder().decode(
+            BilingualPair.Track.self,
+            from: JSONSerialization.data(withJSONObject: ["language": "en", "cues": cues.map { [$0.0, $0.1, $0.2] }]))
+        return try BilingualPair.srt(track, named: name, in: folder)
+    }
+
+    /// The tiktok preset with the second track `placement` and colours that tell the tracks
+    /// apart in luma: the first all white (fill and outline), the second all black.
+    private func contrastPreset(placement: String, in folder: URL) throws -> String {
+        var fields = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: CLI.root.appendingPathComponent("Presets/tiktok.json"))) as? [String: Any])
+        fields["name"] = "contrast-\(placement)"
+        fields["outline"] = ["color": "#FFFFFF", "radius": 0.09]
+        fields["secondTrack"] = ["fill": "#000000", "outline": "#000000", "placement": placement]
+        let url = folder.appendingPathComponent("contrast-\(placement).json")
+        try JSONSerialization.data(withJSONObject: fields).write(to: url)
+        return url.path
+    }
+
+    /// Two cues on screen together from 0.2 s (one simultaneous, one overlapping by more than
+    /// the half second that makes them share the screen), or one cue.
+    private let stacked: [(Double, Double, String)] = [
+        (0.2, 2.8, "Two cues at once"), (0.2, 2.8, "stacked in lanes"), (0.9, 2.9, "and a third that overlaps them"),
+    ]
+    private let single: [(Double, Double, String)] = [(0.3, 2.7, "One cue alone")]
+
+    /// Whether `a` lies wholly on the upper side of `b` (`a`'s bottom at or above `b`'s top).
+    private func above(_ a: Plan.Box, _ b: Plan.Box) -> Bool { a.y + a.height <= b.y + 0.01 }
+
+    /// With simultaneous or overlapping cues in either track (lanes, stacked), no block of one
+    /// track overlaps a block of the other on screen with it: every block of the second track
+    /// stays on its side of the seam, below (or, `placement: above`, above) the first's.
+    func testStackedCuesOfEitherTrackStayOnTheirSideOfTheSeam() throws {
+        let folder = try temporaryFolder()
+        let clip = try BilingualPair.greyClip(in: folder)
+        for placement in ["below", "above"] {
+            let preset = try contrastPreset(placement: placement, in: folder)
+            for (name, first, second) in [("first stacked", stacked, single), ("second stacked", single, stacked), ("both", stacked, stacked)] {
+                let result = try CLI.burn([
+                    "plan", clip, "--captions", try srt(first, named: "first", in: folder), "--second-captions",
+                    try srt(second, named: "second", in: folder), "--preset", preset,
+                ])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let plan = try Plan.decode(result.stdout)
+                let tracks = Dictionary(grouping: plan.captions) { $0.track ?? 1 }
+                XCTAssertEqual(tracks[1]?.count, first.count, "\(name) \(placement)")
+                XCTAssertEqual(tracks[2]?.count, second.count, "\(name) \(placement)")
+                for caption in plan.captions {
+                    XCTAssertTrue(inside(caption.box, plan.safeArea), "\(name) \(placement): \(caption.text) \(caption.box)")
+                }
+                for a in tracks[1]! {
+                    for b in tracks[2]! where a.start < b.end && b.start < a.end {
+                        XCTAssertFalse(overlap(a.box, b.box), "\(name) \(placement): \(a.text) / \(b.text)")
+                        XCTAssertTrue(placement == "below" ? above(a.box, b.box) : above(b.box, a.box), "\(name) \(placement): \(a.text) / \(b.text)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same from the frames: at 1.5 s, every cue of both tracks on screen, the rows the
+    /// first track's white ink reaches all lie on its side of the rows the second's black ink
+    /// reaches, on the grey clip.
+    func testStackedTracksNeverShareARowOfInkInTheFrames() throws {
+        let folder = try temporaryFolder()
+        let clip = try BilingualPair.greyClip(in: folder)
+        let first = try srt(stacked, named: "first", in: folder)
+        let second = try srt(stacked, named: "second", in: folder)
+        for placement in ["below", "above"] {
+            let output = folder.appendingPathComponent("\(placement).mp4").path
+            let result = try CLI.burn([
+                clip, "--captions", first, "--second-captions", second, "--preset", try contrastPreset(placement: placement, in: folder),
+                "-o", output, "--crf", "12", "-q",
+            ])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            var rows: (white: [Int], black: [Int]) = ([], [])
+            try FrameReader(path: output).forEachFrame { time, luma in
+                guard abs(time - 1.5) < 0.01 else { return time < 1.5 }
+                for row in 0..<luma.height {
+                    let line = luma.values[row * luma.width..<(row + 1) * luma.width]
+                    if line.filter({ $0 > 200 }).count >= 3 { rows.white.append(row) }
+                    if line.filter({ $0 < 40 }).count >= 3 { rows.black.append(row) }
+                }
+                return false
+            }
+            let (white, black) = (try XCTUnwrap(rows.white.max()), try XCTUnwrap(rows.black.max()))
+            XCTAssertGreaterThan(rows.white.count, 60, "\(placement): the first track's three cues")
+            XCTAssertGreaterThan(rows.black.count, 40, "\(placement): the second track's three cues")
+            if placement == "below" {
+                XCTAssertLessThan(white, rows.black.min()!, "below: white ink rows \(rows.white.min()!)...\(white), black from \(rows.black.min()!)")
+            } else {
+                XCTAssertLessThan(black, rows.white.min()!, "above: black ink rows \(rows.black.min()!)...\(black), white from \(rows.white.min()!)")
+            }
+        }
+    }
 }
