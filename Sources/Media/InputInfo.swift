@@ -74,12 +74,29 @@ public struct StreamInfo: Sendable, Equatable {
     public let index: Int
     public let kind: String  // "video", "audio", "subtitle", "data", "attachment"
     public let codec: String  // FFmpeg's name: "h264", "aac", ...
+    /// What its frames are, as FFmpeg names them: "360x640 yuv420p 30/1" for video,
+    /// "48000 Hz 2 ch fltp" for audio, empty for other kinds.
+    public let parameters: String
 
     init(_ stream: UnsafeMutablePointer<AVStream>) {
         let parameters = stream.pointee.codecpar.pointee
         index = Int(stream.pointee.index)
         kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "unknown"
         codec = String(cString: avcodec_get_name(parameters.codec_id))
+        let name = { (text: UnsafePointer<CChar>?) in text.map { String(cString: $0) } ?? "none" }
+        switch parameters.codec_type {
+        case AVMEDIA_TYPE_VIDEO:
+            let rate = stream.pointee.avg_frame_rate
+            self.parameters =
+                "\(parameters.width)x\(parameters.height) \(name(av_get_pix_fmt_name(AVPixelFormat(parameters.format)))) "
+                + "\(rate.num)/\(rate.den)"
+        case AVMEDIA_TYPE_AUDIO:
+            self.parameters =
+                "\(parameters.sample_rate) Hz \(parameters.ch_layout.nb_channels) ch "
+                + name(av_get_sample_fmt_name(AVSampleFormat(parameters.format)))
+        default:
+            self.parameters = ""
+        }
     }
 }
 

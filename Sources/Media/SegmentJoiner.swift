@@ -14,16 +14,105 @@ public struct JoinSummary: Sendable {
 /// concatenated packet for packet, in the order given, and the input's audio copied once as a
 /// render copies it (`AudioPassThrough`). Nothing is decoded or encoded.
 public enum SegmentJoiner {
-    /// The label a part of a split render carries in its container; nil for a file without one.
-    public static func label(of path: String) throws -> SegmentLabel? {
-        let demuxer = try Demuxer(path: path)
-        return SegmentLabel(tags: tags(demuxer.context.pointee.metadata))
+    /// What the join found in a part before writing anything.
+    public struct PartContents: Sendable {
+        public var path: String
+        /// Its label; nil for a file that is no part of a split render.
+        public var label: SegmentLabel?
+        /// The frames its tags say it holds; nil when they say nothing (an older part's).
+        public var recordedFrames: Int?
+        /// Whether it opened as a media file at all.
+        public var opened: Bool
+        /// The video packets read from it, one per frame.
+        public var frames: Int
+        /// What makes it unfit to join whatever its label says: unreadable, truncated, or
+        /// video unlike the first part's.
+        public var problems: [String]
     }
 
-    /// Writes `parts` (paths, in order, each labelled) one after the other with `input`'s
-    /// audio into `path` (a temporary file), in the container `finalPath`'s extension names.
-    /// Fails naming the part whose video differs from the first's (codec, size, pixel format,
-    /// headers) or whose frames overlap the part before.
+    /// Reads every part through (its video packets counted, nothing decoded) and says what it
+    /// holds; a part whose video differs from the first labelled part's (codec, size, pixel
+    /// format, headers) has that among its problems. Fails only when cancelled.
+    public static func inspect(_ parts: [String], isCancelled: () -> Bool = { false }) throws -> [PartContents] {
+        var model: Demuxer?  // the first labelled part, kept open for its stream's parameters
+        return try parts.map { path in
+            var contents = PartContents(path: path, label: nil, recordedFrames: nil, opened: false, frames: 0, problems: [])
+            let demuxer: Demuxer
+            do {
+                demuxer = try Demuxer(path: path)
+            } catch {
+                contents.problems.append(reason(error))
+                return contents
+            }
+            contents.opened = true
+            let tags = tags(demuxer.context.pointee.metadata)
+            contents.label = SegmentLabel(tags: tags)
+            contents.recordedFrames = tags[SegmentLabel.framesKey].flatMap { Int($0) }
+            guard let stream = demuxer.videoStream else {
+                contents.problems.append("no video stream")
+                return contents
+            }
+            if contents.label != nil, let first = model?.videoStream, let difference = difference(stream, from: first) {
+                contents.problems.append("its video differs from \(model!.path)'s (\(difference)): render every part with the same options")
+            }
+            if model == nil && contents.label != nil { model = demuxer }
+            if let end = indexedEnd(of: stream), let size = fileSize(path), end > size {
+                contents.problems.append("truncated: its video runs to byte \(end), the file ends at byte \(size)")
+            }
+            try count(demuxer, into: &contents, isCancelled: isCancelled)
+            return contents
+        }
+    }
+
+    /// Reads `demuxer`'s video packets to the end into `contents`: their number, and a
+    /// problem for packets the demuxer marks damaged or a read that fails.
+    private static func count(_ demuxer: Demuxer, into contents: inout PartContents, isCancelled: () -> Bool) throws {
+        demuxer.discardStreams(except: demuxer.videoStreamIndex)
+        let packet = try Packet()
+        var damaged: [Int] = []  // frame numbers, from 1
+        do {
+            while try demuxer.read(into: packet) {
+                if isCancelled() { throw MediaError.cancelled }
+                defer { packet.unref() }
+                guard packet.pointer.pointee.stream_index == demuxer.videoStreamIndex else { continue }
+                contents.frames += 1
+                if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 { damaged.append(contents.frames) }
+            }
+        } catch MediaError.cancelled {
+            throw MediaError.cancelled
+        } catch {
+            contents.problems.append("cannot be read past frame \(contents.frames): \(reason(error))")
+        }
+        if let first = damaged.first {
+            contents.problems.append("\(damaged.count) damaged frame(s), the first frame \(first)")
+        }
+    }
+
+    /// Where the stream's last byte lies by the container's index (MP4 and QuickTime list
+    /// every frame's place and size); nil when the index holds no sizes.
+    private static func indexedEnd(of stream: UnsafeMutablePointer<AVStream>) -> Int64? {
+        var end: Int64?
+        for number in 0..<avformat_index_get_entries_count(stream) {
+            guard let entry = avformat_index_get_entry(stream, number)?.pointee, entry.pos >= 0, entry.size > 0 else { continue }
+            end = max(end ?? 0, entry.pos + Int64(entry.size))
+        }
+        return end
+    }
+
+    private static func reason(_ error: Error) -> String { (error as? MediaError)?.reason ?? "\(error)" }
+
+    private static func fileSize(_ path: String) -> Int64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value
+    }
+
+    /// The identity of `input`, as a part records the input it was rendered from.
+    public static func identity(of input: String) throws -> InputIdentity {
+        try InputIdentity(InputInfo(Demuxer(path: input)))
+    }
+
+    /// Writes `parts` (paths, in order, each labelled and checked by `inspect`) one after the
+    /// other with `input`'s audio into `path` (a temporary file), in the container
+    /// `finalPath`'s extension names. Fails naming the part whose frames overlap the part before.
     public static func join(
         parts: [String], labels: [SegmentLabel], input: String, path: String, finalPath: String,
         notice: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false }
@@ -66,10 +155,6 @@ public enum SegmentJoiner {
         for (number, (part, label)) in zip(parts, labels).enumerated() {
             let demuxer = number == 0 ? first : try Demuxer(path: part)
             guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: part) }
-            if let difference = difference(stream, from: model) {
-                throw MediaError.unsupported(
-                    file: part, message: "its video differs from \(parts[0])'s (\(difference)): render every part with the same options")
-            }
             demuxer.discardStreams(except: demuxer.videoStreamIndex)
             // A part's first frame is at its segment's start: its timestamps are kept, or
             // moved there if its container shifted them.
@@ -140,12 +225,12 @@ public enum SegmentJoiner {
         return same ? nil : "other encoder settings in its stream headers"
     }
 
-    /// The entries of a metadata dictionary.
+    /// The entries of a metadata dictionary, their keys in lower case (Matroska keeps tags in capitals).
     private static func tags(_ dictionary: OpaquePointer?) -> [String: String] {
         var result: [String: String] = [:]
         var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
         while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
-            result[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+            result[String(cString: next.pointee.key).lowercased()] = String(cString: next.pointee.value)
             entry = next
         }
         return result

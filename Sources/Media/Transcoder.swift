@@ -378,6 +378,9 @@ public final class Transcoder {
         private let encoded: Packet
         private let videoIndex: Int32
         private let audio: AudioPassThrough?
+        /// A part of a split render records how many frames it holds, for the join to count.
+        private let recordsFrames: Bool
+        private var videoPackets = 0
         var copiedStreams: Int { audio?.copiedStreams ?? 0 }
         /// Whether the encoder takes the 10-bit frames narrowed to 8 bits (shared by the outputs).
         let takesNarrowed: Bool
@@ -432,6 +435,7 @@ public final class Transcoder {
 
             // A segment of a split render is video only: the join takes the audio from the input.
             audio = segment == nil ? try AudioPassThrough(from: demuxer, to: muxer, finalPath: finalPath, notice: notice) : nil
+            recordsFrames = segment != nil
             if let segment { segment.tags.forEach { muxer.setTag($0.key, $0.value) } }
             try muxer.start()
         }
@@ -463,6 +467,8 @@ public final class Transcoder {
             try timer.measure(.mux) { try audio?.finish() }
             try timer.measure(.encode) { try encoder.send(frame: nil) }
             try drain(timer: timer)
+            // MP4 and QuickTime write their tags with the index, at the end (why a part is one of them).
+            if recordsFrames { muxer.setTag(SegmentLabel.framesKey, "\(videoPackets)") }
             try timer.measure(.mux) { try muxer.finish() }
         }
 
@@ -471,6 +477,7 @@ public final class Transcoder {
                 try timer.measure(.mux) {
                     try muxer.write(encoded, stream: videoIndex, timeBase: encoder.pointer.pointee.time_base)
                 }
+                videoPackets += 1
             }
         }
     }

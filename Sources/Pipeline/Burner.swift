@@ -225,7 +225,7 @@ public enum Burner {
             request.shotChanges, frameDuration: input.info.frameDuration, cuts: cuts)
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         // A split render's part draws its plan's captions: their own steps are done.
-        let captions = try request.part?.tracks ?? tracks.map { track in
+        let captions = try request.part?.tracks(checking: input.info) ?? tracks.map { track in
             let captions = look.transformed(
                 try onScreenCaptions(
                     track, input: input, speech: speech, shotChanges: shotChanges, rules: rules, preset: preset, events: events),

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Imaging
 import Layout
+import Media
 
 /// What `burn-captions plan` prints: the frame, the safe area, and every caption with its
 /// words and layout (font size, lines with widths and fonts, box with the outline). Pixels
@@ -79,7 +80,7 @@ public struct PlanDocument: Codable, Sendable {
     /// lay the captions out (the captions' own steps, timing fix and chunking, are done).
     struct Render: Codable, Equatable {
         var input: String  // its absolute path when planned
-        var inputBytes: Int  // its size, to tell another file apart
+        var inputIdentity: InputIdentity  // its size, duration, streams and ends, to tell another file apart
         var duration: Double  // seconds
         var captions: String
         var secondCaptions: String?
@@ -101,8 +102,9 @@ public struct PlanDocument: Codable, Sendable {
     var captions: [Entry]
     var render: Render?
     var segments: [Segment]?
-    /// Names this plan's captions, settings and segments: every part carries it, and the join
-    /// takes parts of one plan only.
+    /// The SHA-256 of everything else in the plan (`contentHash`): a part is rendered only
+    /// from a plan that still matches it, every part carries it, and the join takes parts of
+    /// one plan only.
     var plan: String?
 
     /// `findings`: the reading rules each caption breaks, one list per caption (or none).
@@ -159,8 +161,39 @@ public struct PlanDocument: Codable, Sendable {
         return [all.filter { $0.0 != 2 }.map(\.1)] + (second.isEmpty && render?.secondCaptions == nil ? [] : [second])
     }
 
-    /// Reads a plan `burn-captions plan` wrote, failing naming the file and the field.
+    /// The hash that names this plan: the SHA-256 of its JSON without the `plan` field, so that
+    /// it names the content whatever the file's spacing.
+    func contentHash() throws -> String {
+        var content = self
+        content.plan = nil
+        return ContentHash.sha256(try content.json())
+    }
+
+    /// Reads a plan `burn-captions plan` wrote, failing naming the file and the field: a
+    /// segment that does not end after it starts, and a split render's plan edited since it
+    /// was made (its content no longer matches its hash), are refused together.
     static func read(_ path: String) throws -> PlanDocument {
+        let document = try decode(path)
+        var problems: [BurnError] = []
+        for (number, segment) in (document.segments ?? []).enumerated() {
+            if let end = segment.end, !(end > segment.start) {
+                problems.append(.input("\(path): segments[\(number)].end: \(end) is not after its start \(segment.start)"))
+            }
+            if segment.index != number {
+                problems.append(.input("\(path): segments[\(number)].index: \(segment.index), expected \(number)"))
+            }
+        }
+        if let hash = document.plan, hash != (try document.contentHash()) {
+            problems.append(
+                .input("\(path): edited since it was made (its content no longer matches its hash): make it again with plan --segments N"))
+        }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw BurnError.several(problems) }
+        return document
+    }
+
+    /// The plan in the file at `path`, as JSON decodes it.
+    private static func decode(_ path: String) throws -> PlanDocument {
         guard let data = FileManager.default.contents(atPath: path) else { throw BurnError.input("\(path): cannot read the plan") }
         do {
             return try JSONDecoder().decode(PlanDocument.self, from: data)

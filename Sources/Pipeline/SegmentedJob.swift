@@ -62,9 +62,12 @@ enum SegmentedJob {
     /// Where the job's plan is kept: `.NAME.plan.json` beside `output`.
     static func planPath(_ output: String) -> String { hidden(output, "plan.json") }
 
-    /// Where part `index` of `count` is kept: `.NAME.part-I-of-N.EXT` beside `output`.
+    /// Where part `index` of `count` is kept: `.NAME.part-I-of-N.EXT` beside `output`, EXT
+    /// the output's when a part may be written in it, else mp4.
     static func partPath(_ output: String, index: Int, count: Int) -> String {
-        hidden(output, "part-\(index)-of-\(count).\(URL(fileURLWithPath: output).pathExtension)")
+        let given = URL(fileURLWithPath: output).pathExtension
+        let ext = SplitRender.partContainers.contains(given.lowercased()) ? given : "mp4"
+        return hidden(output, "part-\(index)-of-\(count).\(ext)")
     }
 
     private static func hidden(_ output: String, _ suffix: String) -> String {

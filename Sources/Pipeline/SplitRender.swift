@@ -13,10 +13,22 @@ public struct JoinResult: Sendable {
 
 /// A part of a split render: the captions its plan fixed, by track, and its segment.
 struct SplitPart: Sendable {
-    var tracks: [[Caption]]
     var segment: SegmentRange
     var plan: PlanDocument
     var planPath: String
+    var input: InputIdentity  // the file planned
+
+    /// The captions the plan fixed, by track, once `info` (the probed input) is shown to be
+    /// the file planned: same size, duration, streams and ends.
+    func tracks(checking info: InputInfo) throws -> [[Caption]] {
+        let differences = try InputIdentity(info).differences(from: input)
+        guard differences.isEmpty else {
+            throw BurnError.input(
+                "\(info.path): not the file \(planPath) was planned for (\(differences.joined(separator: "; ")))"
+                    + (plan.render.map { "; that was \($0.input)" } ?? ""))
+        }
+        return plan.tracks
+    }
 
     /// Fails when `planned` (this machine's layout of the plan's captions) is not the plan's:
     /// other fonts, presets or another version of burn-captions than where it was planned.
@@ -56,6 +68,9 @@ struct SplitPart: Sendable {
 public enum SplitRender {
     /// The most segments one plan cuts.
     public static let maximumSegments = 10_000
+    /// The extensions a part may be written with: MP4 and QuickTime write their tags with
+    /// their index, after the last frame, so a part can record how many frames it holds.
+    static let partContainers: Set<String> = ["mp4", "m4v", "mov"]
 
     /// `burn-captions plan --segments N`: the plan, with the render settings its parts use and
     /// the `count` segments, each starting at the keyframe nearest to its share of the video.
@@ -78,13 +93,12 @@ public enum SplitRender {
             document.segments = starts.enumerated().map { index, start in
                 PlanDocument.Segment(index: index, start: start, end: index + 1 < starts.count ? starts[index + 1] : nil)
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: request.input))?[.size] as? Int
             document.render = PlanDocument.Render(
-                input: absolute(request.input), inputBytes: size ?? 0, duration: duration, captions: absolute(request.captions),
+                input: absolute(request.input), inputIdentity: try InputIdentity(prepared.info), duration: duration, captions: absolute(request.captions),
                 secondCaptions: request.secondCaptions.map(absolute), preset: settingsPath(request.preset),
                 look: request.look.map(settingsPath), language: request.language, secondLanguage: request.secondLanguage,
                 fontsConf: request.fontsConf.map(absolute))
-            document.plan = try identity(of: document)
+            document.plan = try document.contentHash()
             return document
         } catch {
             throw BurnError.wrap(error)
@@ -105,8 +119,9 @@ public enum SplitRender {
 
     /// Renders segment `index` of `count` of the plan at `planPath` from `input` into `output`
     /// (video only, labelled for the join), with `encoder`; its captions and their settings
-    /// come from the plan. Fails when `input` is not the file planned, or when this machine
-    /// lays the captions out otherwise than the planning one did.
+    /// come from the plan. Fails when the plan was edited since it was made, when `input` is
+    /// not the file planned, or when this machine lays the captions out otherwise than the
+    /// planning one did.
     public static func renderPart(
         input: String, plan planPath: String, segment index: Int, of count: Int, output: String,
         encoder: EncoderSettings = EncoderSettings(), cancellation: Cancellation = Cancellation(),
@@ -122,6 +137,11 @@ public enum SplitRender {
         input: String, plan planPath: String, segment index: Int, of count: Int, output: String, encoder: EncoderSettings,
         claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
+        guard partContainers.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) else {
+            throw BurnError.usage(
+                "-o \(output): a part of a split render is written as .mp4 or .mov, which record its frame count "
+                    + "when it is complete (the join writes any container)")
+        }
         let plan = try PlanDocument.read(planPath)
         guard let render = plan.render, let segments = plan.segments, let identity = plan.plan else {
             throw BurnError.input("\(planPath): a plan without segments (make one with plan --segments N -o FILE)")
@@ -130,11 +150,6 @@ public enum SplitRender {
             throw BurnError.usage(
                 "--segment \(index)/\(count): the plan has \(segments.count) segments, 0/\(segments.count) to \(segments.count - 1)/\(segments.count)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int
-        if let size, size != render.inputBytes {
-            throw BurnError.input(
-                "\(input): not the file \(planPath) was planned for (\(size) bytes; \(render.input) had \(render.inputBytes))")
-        }
         var request = BurnRequest(
             input: input, captions: render.captions, preset: render.preset, output: .file(output), encoder: encoder,
             language: render.language, fontsConf: render.fontsConf, timingFix: false, look: render.look)
@@ -142,18 +157,18 @@ public enum SplitRender {
         request.secondLanguage = render.secondLanguage
         let segment = segments[index]
         request.part = SplitPart(
-            tracks: plan.tracks,
             segment: SegmentRange(
                 start: segment.start, end: segment.end,
-                label: SegmentLabel(index: index, count: count, plan: identity, start: segment.start)),
-            plan: plan, planPath: planPath)
+                label: SegmentLabel(index: index, count: count, plan: identity, start: segment.start, input: render.inputIdentity)),
+            plan: plan, planPath: planPath, input: render.inputIdentity)
         return try Burner.run(request, claim: claim, cancellation: cancellation, events: events)
     }
 
     /// `burn-captions join`: the `parts` of one split render, put in the order their labels
     /// give (not their names), their video one after the other and `input`'s audio copied once,
-    /// into `output`. A missing, repeated or foreign part fails the join, each named, before
-    /// anything is written.
+    /// into `output`. A missing, repeated, foreign, truncated or damaged part, and an `input`
+    /// that is not the one the parts were rendered from, fail the join, all named together,
+    /// before anything is written.
     public static func join(
         input: String, parts: [String], output: String, cancellation: Cancellation = Cancellation(),
         events: (BurnEvent) -> Void = { _ in }
@@ -169,7 +184,7 @@ public enum SplitRender {
         do {
             guard !parts.isEmpty else { throw BurnError.usage("join needs the parts to join") }
             let destination = try OutputFile(output: output, inputs: [input] + parts, claim: claim)
-            let labels = try ordered(parts)
+            let labels = try ordered(parts, input: input, cancellation: cancellation)
             let summary = try SegmentJoiner.join(
                 parts: labels.map(\.path), labels: labels.map(\.label), input: input, path: destination.temporaryURL.path,
                 finalPath: destination.finalURL.path, notice: { events(.notice("\(input): \($0)")) },
@@ -185,25 +200,52 @@ public enum SplitRender {
         }
     }
 
-    /// The parts with their labels, in segment order; every problem (an unlabelled part, one
-    /// of another plan, a segment given twice or missing) reported together.
-    private static func ordered(_ parts: [String]) throws -> [(path: String, label: SegmentLabel)] {
-        var labelled: [(path: String, label: SegmentLabel)] = []
+    /// The parts with their labels, in segment order, once every part has been read through;
+    /// every problem (an unlabelled, unreadable, truncated or damaged part, one of another plan,
+    /// a segment given twice or missing, an `input` the parts were not rendered from) reported
+    /// together.
+    private static func ordered(_ parts: [String], input: String, cancellation: Cancellation) throws
+        -> [(path: String, label: SegmentLabel)]
+    {
         var problems: [BurnError] = []
-        for part in parts {
-            do {
-                guard let label = try SegmentJoiner.label(of: part) else {
-                    problems.append(.input("\(part): not a part of a split render (no segment label in it)"))
-                    continue
-                }
-                labelled.append((part, label))
-            } catch {
-                problems.append(BurnError.wrap(error))
+        var inputIdentity: InputIdentity?
+        do {
+            inputIdentity = try SegmentJoiner.identity(of: input)
+        } catch {
+            problems.append(BurnError.wrap(error))
+        }
+        var labelled: [(path: String, label: SegmentLabel)] = []
+        for part in try SegmentJoiner.inspect(parts, isCancelled: { cancellation.isCancelled }) {
+            guard let label = part.label else {
+                problems += part.opened
+                    ? [.input("\(part.path): not a part of a split render (no segment label in it)")]
+                    : part.problems.map { .input("\(part.path): \($0)") }
+                continue
             }
+            problems += part.problems.map { .input("\(part.path): \($0)") }
+            if let recorded = part.recordedFrames {
+                if recorded != part.frames {
+                    problems.append(
+                        .input("\(part.path): holds \(part.frames) frames where it recorded \(recorded): cut short or damaged, render it again"))
+                }
+            } else {
+                problems.append(.input("\(part.path): records no frame count (unfinished, or from an older burn-captions): render it again"))
+            }
+            if label.input == nil {
+                problems.append(.input("\(part.path): records no input identity (from an older burn-captions): render it again"))
+            }
+            labelled.append((part.path, label))
         }
         if let first = labelled.first {
             for other in labelled.dropFirst() where other.label.plan != first.label.plan || other.label.count != first.label.count {
                 problems.append(.input("\(other.path): a part of another plan than \(first.path)"))
+            }
+            if let planned = first.label.input, let inputIdentity {
+                let differences = inputIdentity.differences(from: planned)
+                if !differences.isEmpty {
+                    problems.append(
+                        .input("\(input): not the input the parts were rendered from (\(differences.joined(separator: "; ")))"))
+                }
             }
             let byIndex = Dictionary(grouping: labelled.filter { $0.label.plan == first.label.plan }, by: \.label.index)
             for (index, given) in byIndex.sorted(by: { $0.key < $1.key }) where given.count > 1 {
@@ -221,13 +263,6 @@ public enum SplitRender {
         if problems.count == 1 { throw problems[0] }
         if !problems.isEmpty { throw BurnError.several(problems) }
         return labelled.sorted { $0.label.index < $1.label.index }
-    }
-
-    /// A plan's identity: a hash of what it fixes (captions, settings, segments).
-    private static func identity(of document: PlanDocument) throws -> String {
-        var hash = FNV1a()
-        hash.add(try document.json())
-        return String(hash.value, radix: 16)
     }
 
     /// `path` from the root, as every machine of a shared file system names it.

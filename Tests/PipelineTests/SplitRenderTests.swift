@@ -145,12 +145,18 @@ final class SplitRenderTests: XCTestCase {
         }
     }
 
+    /// An 8 s recording in `folder`, its plan of 3 segments and the 3 parts rendered from it.
+    private func threeParts(in folder: URL) throws -> (video: String, captions: String, plan: String, parts: [String]) {
+        let (video, captions) = try recording(in: folder, seconds: 8)
+        let planPath = try plan(video, captions: captions, segments: 3, in: folder)
+        let parts = try renderParts(
+            of: video, plan: planPath, named: ["part0", "part1", "part2"], in: folder, options: ["--encoder-preset", "ultrafast"])
+        return (video, captions, planPath, parts)
+    }
+
     func testJoinRefusesMissingRepeatedAndForeignParts() throws {
         let folder = try temporaryFolder()
-        let (short, captions) = try recording(in: folder, seconds: 8)
-        let planPath = try plan(short, captions: captions, segments: 3, in: folder)
-        let parts = try renderParts(
-            of: short, plan: planPath, named: ["part0", "part1", "part2"], in: folder, options: ["--encoder-preset", "ultrafast"])
+        let (short, captions, _, parts) = try threeParts(in: folder)
         let output = folder.appendingPathComponent("out.mp4").path
         let missing = try CLI.burn(["join", "--input", short, "-o", output, parts[0], parts[2]])
         XCTAssertEqual(missing.status, 1)
@@ -195,19 +201,144 @@ final class SplitRenderTests: XCTestCase {
         XCTAssertEqual(withCaptions.status, 2)
         XCTAssertTrue(withCaptions.stderr.contains("--captions: a part of a split render takes its captions"), withCaptions.stderr)
         XCTAssertEqual(try CLI.burn([short, "--segment", "0/2", "--captions", captions, "-o", part]).status, 2)
+        // A part records its frame count after its last frame: MP4 and QuickTime only.
+        let matroska = try CLI.burn([short, "--plan", planPath, "--segment", "0/2", "-o", part + ".mkv"])
+        XCTAssertEqual(matroska.status, 2, matroska.stderr)
+        XCTAssertTrue(matroska.stderr.contains("a part of a split render is written as .mp4 or .mov"), matroska.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: part + ".mkv"))
         // Another file than the one planned.
         let wrong = try CLI.burn([video, "--plan", planPath, "--segment", "0/2", "-o", part])
         XCTAssertEqual(wrong.status, 1)
         XCTAssertTrue(wrong.stderr.contains("not the file \(planPath) was planned for"), wrong.stderr)
-        // A plan whose layout this machine does not reproduce (as with other fonts).
-        var json = try String(contentsOfFile: planPath, encoding: .utf8)
-        let size = try XCTUnwrap(json.range(of: "\"fontSize\" : "))
-        let end = try XCTUnwrap(json[size.upperBound...].firstIndex(of: ","))
-        json.replaceSubrange(size.upperBound..<end, with: "13.5")
-        try json.write(toFile: planPath, atomically: true, encoding: .utf8)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+    }
+
+    /// `json` with the first value of `field` (a number) after `marker` replaced by `value`.
+    private func replacing(_ field: String, after marker: String = "", with value: String, in json: String) throws -> String {
+        var json = json
+        let from = try XCTUnwrap(marker.isEmpty ? json.startIndex : json.range(of: marker)?.upperBound)
+        let start = try XCTUnwrap(json.range(of: "\"\(field)\" : ", range: from..<json.endIndex))
+        let end = try XCTUnwrap(json[start.upperBound...].firstIndex { $0 == "," || $0 == "\n" })
+        json.replaceSubrange(start.upperBound..<end, with: value)
+        return json
+    }
+
+    /// A plan edited by hand is refused as edited, whatever was changed; a segment that ends
+    /// before it starts is named by its field.
+    func testEditedPlanIsRefusedAsEdited() throws {
+        let folder = try temporaryFolder()
+        let (short, captions) = try recording(in: folder, seconds: 6)
+        let planPath = try plan(short, captions: captions, segments: 2, in: folder)
+        let original = try String(contentsOfFile: planPath, encoding: .utf8)
+        let part = folder.appendingPathComponent("part.mp4").path
+        // The layout edited: not "laid out differently here", which would blame this machine.
+        try replacing("fontSize", with: "13.5", in: original).write(toFile: planPath, atomically: true, encoding: .utf8)
+        let edited = try CLI.burn([short, "--plan", planPath, "--segment", "0/2", "-o", part])
+        XCTAssertEqual(edited.status, 1, edited.stderr)
+        XCTAssertTrue(edited.stderr.contains("\(planPath): edited since it was made"), edited.stderr)
+        XCTAssertFalse(edited.stderr.contains("laid out differently"), edited.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+        // Only spacing changed: the same content, rendered.
+        try original.replacingOccurrences(of: " : ", with: ":").write(toFile: planPath, atomically: true, encoding: .utf8)
+        let respaced = try CLI.burn([short, "--plan", planPath, "--segment", "1/2", "-o", part, "--encoder-preset", "ultrafast", "-q"])
+        XCTAssertEqual(respaced.status, 0, respaced.stderr)
+        // The first segment made to end before it starts.
+        try replacing("end", after: "\"segments\" : [", with: "-1.5", in: original)
+            .write(toFile: planPath, atomically: true, encoding: .utf8)
+        let reversed = try CLI.burn([short, "--plan", planPath, "--segment", "1/2", "-o", part + ".2.mp4"])
+        XCTAssertEqual(reversed.status, 1, reversed.stderr)
+        XCTAssertTrue(reversed.stderr.contains("\(planPath): segments[0].end: -1.5 is not after its start 0"), reversed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: part + ".2.mp4"))
+    }
+
+    /// A machine whose fonts differ from the planning one's lays the captions out otherwise:
+    /// that, not an edit, is "laid out differently here". The fonts file planned with is
+    /// changed after the plan (Noto Sans taken away), as another machine's would be.
+    func testPartRefusesALayoutItsFontsDoNotReproduce() throws {
+        let folder = try temporaryFolder()
+        let (short, captions) = try recording(in: folder, seconds: 6)
+        let fonts = folder.appendingPathComponent("fonts.conf")
+        let shipped = try String(contentsOf: CLI.root.appendingPathComponent("Fonts.conf"), encoding: .utf8)
+        try shipped.write(to: fonts, atomically: true, encoding: .utf8)
+        let planPath = try plan(short, captions: captions, segments: 2, in: folder, options: ["--fonts-conf", fonts.path])
+        let noNoto = shipped.replacingOccurrences(
+            of: "<rejectfont>", with: "<rejectfont><glob>/usr/share/fonts/truetype/noto/NotoSans-*</glob>")
+        XCTAssertNotEqual(noNoto, shipped)
+        try noNoto.write(to: fonts, atomically: true, encoding: .utf8)
+        let part = folder.appendingPathComponent("part.mp4").path
         let changed = try CLI.burn([short, "--plan", planPath, "--segment", "0/2", "-o", part])
-        XCTAssertEqual(changed.status, 1)
+        XCTAssertEqual(changed.status, 1, changed.stderr)
         XCTAssertTrue(changed.stderr.contains("is laid out differently here"), changed.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+    }
+
+    /// A copy of `video` with one byte of its picture data changed: the same size, duration
+    /// and streams, other content.
+    private func alteredCopy(of video: String, in folder: URL) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: video)))
+        let mdat = try XCTUnwrap((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("mdat".utf8) })
+        bytes[mdat + 2000] ^= 0x55
+        let path = folder.appendingPathComponent("altered.mp4").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A part renders only from the file planned: one of the same size whose content differs is refused.
+    func testPartRefusesAnInputOfTheSameSizeWithOtherContent() throws {
+        let folder = try temporaryFolder()
+        let (short, captions) = try recording(in: folder, seconds: 6)
+        let planPath = try plan(short, captions: captions, segments: 2, in: folder)
+        let altered = try alteredCopy(of: short, in: folder)
+        let part = folder.appendingPathComponent("part.mp4").path
+        let result = try CLI.burn([altered, "--plan", planPath, "--segment", "0/2", "-o", part])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(altered): not the file \(planPath) was planned for (other content"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+    }
+
+    /// The join reads every part through before writing: a part cut short, one whose frames
+    /// are fewer than it recorded, and an input that is not the planned one are all named in
+    /// one run, which writes nothing; the sound parts with the right input still join.
+    func testJoinRefusesTruncatedShortenedPartsAndAnotherInput() throws {
+        let folder = try temporaryFolder()
+        let (short, _, _, parts) = try threeParts(in: folder)
+        let tags = try ProcessRunner.tool("ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "json", parts[1]])
+        XCTAssertTrue(tags.stdout.contains("burn_captions_frames"), tags.stdout)
+        XCTAssertTrue(tags.stdout.contains("burn_captions_input"), tags.stdout)
+        // Part 1 cut short by its last 100 bytes, as a copy that stopped early leaves it.
+        let cut = folder.appendingPathComponent("cut.mp4").path
+        let whole = try Data(contentsOf: URL(fileURLWithPath: parts[1]))
+        try whole.prefix(whole.count - 100).write(to: URL(fileURLWithPath: cut))
+        // Part 2 remuxed with its tags but without its last second of frames.
+        let shortened = folder.appendingPathComponent("shortened.mp4").path
+        let remux = try ProcessRunner.tool(
+            "ffmpeg", ["-v", "error", "-i", parts[2], "-t", "1", "-c", "copy", "-map_metadata", "0", "-movflags", "use_metadata_tags", shortened])
+        XCTAssertEqual(remux.status, 0, remux.stderr)
+        let other = folder.appendingPathComponent("other.mp4").path
+        try ProcessRunner.ffmpeg(["-i", short, "-t", "5", "-c", "copy", other])
+        let altered = try alteredCopy(of: short, in: folder)
+        let output = folder.appendingPathComponent("out.mp4").path
+        let each = [
+            [short, parts[0], cut, parts[2]], [short, parts[0], parts[1], shortened], [other, parts[0], parts[1], parts[2]],
+            [altered, parts[0], parts[1], parts[2]],
+        ]
+        let expected = [
+            "\(cut): truncated", "\(shortened): holds ", "\(other): not the input the parts were rendered from",
+            "\(altered): not the input the parts were rendered from (other content",
+        ]
+        for (arguments, message) in zip(each, expected) {
+            let result = try CLI.burn(["join", "--input", arguments[0], "-o", output] + arguments.dropFirst())
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains(message), "\(message): \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        }
+        // All three at once: every problem in one run.
+        let all = try CLI.burn(["join", "--input", other, "-o", output, parts[0], cut, shortened])
+        XCTAssertEqual(all.status, 1, all.stderr)
+        for message in expected.prefix(3) { XCTAssertTrue(all.stderr.contains(message), "\(message): \(all.stderr)") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        let sound = try CLI.burn(["join", "--input", short, "-o", output] + parts)
+        XCTAssertEqual(sound.status, 0, sound.stderr)
+        XCTAssertEqual(try frameTimes(output).count, 240)
     }
 }
