@@ -96,7 +96,7 @@ public struct BurnCombinations: Sendable {
     }
 
     /// Two requests that write one file (by real path, through any symbolic link) are a
-    /// usage error naming both combinations and the options that name the file.
+    /// usage error naming both combinations, and the options that name the file when they differ.
     static func checkDistinct(_ requests: [BurnRequest]) throws {
         var writers: [String: (request: BurnRequest, option: String)] = [:]
         for request in requests {
@@ -104,7 +104,9 @@ public struct BurnCombinations: Sendable {
             for case let (option, path?) in written {
                 let key = RealPath.resolve(path)
                 if let first = writers[key] {
-                    let what = { (request: BurnRequest, option: String) in "\(request.outputDescription) (\(option))" }
+                    // The options are named when they differ (a video and an export).
+                    let differ = first.option != option
+                    let what = { (request: BurnRequest, option: String) in request.outputDescription + (differ ? " (\(option))" : "") }
                     let options = Set([first.option, option]).sorted().joined(separator: " and ")
                     throw BurnError.usage(
                         "\(path): two outputs would write it: \(what(first.request, first.option)) and \(what(request, option)) "
