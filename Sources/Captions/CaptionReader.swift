@@ -7,7 +7,8 @@ public enum CaptionReader {
 
     /// Reads `url`; `format` forces a reader, `encoding` the text encoding (see `TextEncoding`);
     /// `strict` makes a malformed SubRip or WebVTT cue an error instead of a cue left out with
-    /// a warning. Throws `CaptionError` naming file and line or field.
+    /// a warning, and a file with nothing to show an error instead of a transcript without
+    /// segments. Throws `CaptionError` naming file and line or field.
     public static func read(_ url: URL, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
         throws -> Transcript
     {
@@ -65,18 +66,37 @@ public enum CaptionReader {
         case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
         transcript = try leavingOutDropped(transcript, file: file, strict: strict)
+        if resolved == .srt || resolved == .vtt { transcript = leavingOutZeroLength(transcript, file: file) }
         transcript = ControlCharacters.strip(transcript, file: file)
-        if transcript.segments.isEmpty {
+        if transcript.segments.isEmpty && strict {
             // The notes say what was left out, which may be why nothing is left.
             throw CaptionError(
                 [CaptionProblem(file: file, message: "no captions in file")]
                     + transcript.notes)
         }
+        // A valid file with nothing to show (a WebVTT header alone, an empty SubRip file): no
+        // segments, for the caller to say so.
         return transcript
     }
 
+    /// The transcript without its cues of no length (end = start): no player shows one, and
+    /// such cues carry hidden data. One note tells how many were left out, at the first.
+    static func leavingOutZeroLength(_ transcript: Transcript, file: String) -> Transcript {
+        let empty = transcript.segments.filter { $0.end == $0.start }
+        guard let first = empty.first else { return transcript }
+        var result = transcript
+        result.segments.removeAll { $0.end == $0.start }
+        let what =
+            empty.count == 1
+            ? "a cue of no length (its end is its start) left out: no player shows it"
+            : "\(empty.count) cues of no length (end = start) left out, the first here: no player shows them"
+        result.notes.append(CaptionProblem(file: file, line: first.source?.line, message: what))
+        return result
+    }
+
     /// The cues a reader dropped as warnings (the first `CaptionError.limit`, then how many
-    /// more), or as the error when the read is `strict` or nothing else is left.
+    /// more), or as the error when the read is `strict` or nothing else is left (every block
+    /// malformed: the file is broken, not empty).
     private static func leavingOutDropped(_ transcript: Transcript, file: String, strict: Bool) throws -> Transcript {
         guard !transcript.dropped.isEmpty else { return transcript }
         if strict || transcript.segments.isEmpty { throw CaptionError(transcript.dropped) }

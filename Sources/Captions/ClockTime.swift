@@ -12,15 +12,19 @@ struct ClockStyle: Sendable {
     /// A timing line and the shape of one, for problem messages.
     var example: String
     var pattern: String
+    /// The white space that may stand around the arrow and the times.
+    var isSpace: @Sendable (Character) -> Bool
 
     /// SubRip, read leniently: `,` or `.`, any fraction or none, hours optional.
     static let srt = ClockStyle(
         fractionSeparators: [",", "."], fractionDigits: 0...9, twoDigitFields: false,
-        example: "00:00:01,000 --> 00:00:02,000", pattern: "hh:mm:ss,ttt --> hh:mm:ss,ttt")
-    /// WebVTT: `.` and exactly three fraction digits, hours optional.
+        example: "00:00:01,000 --> 00:00:02,000", pattern: "hh:mm:ss,ttt --> hh:mm:ss,ttt", isSpace: \.isWhitespace)
+    /// WebVTT: `.` and exactly three fraction digits, hours optional; white space is space,
+    /// tab and form feed only (the specification's ASCII white space without the line ends).
     static let webVTT = ClockStyle(
         fractionSeparators: ["."], fractionDigits: 3...3, twoDigitFields: true,
-        example: "00:01.000 --> 00:02.000", pattern: "[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt")
+        example: "00:01.000 --> 00:02.000", pattern: "[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt",
+        isSpace: { $0 == " " || $0 == "\t" || $0 == "\u{0C}" })
 
     /// The times of `block`, checked with `timeProblem`, or nil after dropping the cue with
     /// the problem at its line (a player skips such a cue and shows the rest).
@@ -47,10 +51,10 @@ struct ClockStyle: Sendable {
     /// "collect cue timings and settings": `00:02.000line:0` ends at 2 s).
     func timing(_ line: Substring) -> (start: Double, end: Double)? {
         guard let arrow = line.range(of: "-->") else { return nil }
-        let afterArrow = line[arrow.upperBound...].drop(while: \.isWhitespace)
+        let afterArrow = line[arrow.upperBound...].drop(while: isSpace)
         let digits = afterArrow.hasPrefix("-") ? afterArrow.dropFirst() : afterArrow
         let end = afterArrow[..<(digits.firstIndex { !isTimestampCharacter($0) } ?? digits.endIndex)]
-        guard let start = seconds(line[..<arrow.lowerBound].trimmingWhitespace()), let end = seconds(end)
+        guard let start = seconds(line[..<arrow.lowerBound].trimming(isSpace)), let end = seconds(end)
         else { return nil }
         return (start, end)
     }

@@ -13,10 +13,11 @@ extension Substring {
     var isBlank: Bool { allSatisfy(\.isWhitespace) }
 
     /// The text without white space at either end.
-    func trimmingWhitespace() -> Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-            let last = lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
+    func trimmingWhitespace() -> Substring { trimming(\.isWhitespace) }
+
+    /// The text without the characters `isSpace` takes for white space at either end.
+    func trimming(_ isSpace: (Character) -> Bool) -> Substring {
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return self[first...last]
     }
 }

@@ -16,7 +16,13 @@ enum ReaderTargets {
     static func read(_ data: Data, file: String, formats: [CaptionFormat?]) {
         for format in formats {
             guard let transcript = try? CaptionReader.parse(data, file: file, format: format) else { continue }
-            check(transcript)
+            check(transcript, format: format)
+            if transcript.segments.isEmpty {
+                // A valid file with nothing to show is read as such; a strict read refuses it.
+                require(
+                    (try? CaptionReader.parse(data, file: file, format: format, strict: true)) == nil,
+                    "a strict read of a file with nothing to show did not fail")
+            }
             var warnings: [String] = []
             let captions = CaptionBuilder.captions(from: transcript, limits: limits, warnings: &warnings)
             check(captions)
@@ -24,12 +30,13 @@ enum ReaderTargets {
         }
     }
 
-    /// A transcript a reader returns: segments, each with finite times from 0 on, not ending
-    /// before it starts; the same for words.
-    static func check(_ transcript: Transcript) {
-        require(!transcript.segments.isEmpty, "a reader returned no segments instead of an error")
+    /// A transcript a reader returns: segments (none for a file with nothing to show), each
+    /// with finite times from 0 on, not ending before it starts (a SubRip or WebVTT cue not
+    /// even at its start: no player shows one); the same for words.
+    static func check(_ transcript: Transcript, format: CaptionFormat?) {
         for segment in transcript.segments {
             checkTimes(segment.start, segment.end, "segment \(segment)")
+            if format == .srt || format == .vtt { require(segment.start < segment.end, "a cue of no length: \(segment)") }
             for word in segment.words { checkTimes(word.start, word.end, "word \(word)") }
         }
     }

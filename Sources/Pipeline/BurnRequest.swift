@@ -7,7 +7,7 @@ public struct BurnRequest: Sendable {
     public var captions: String
     public var captionsFormat: CaptionFormat?
     public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
-    public var strictCaptions: Bool  // a malformed SubRip or WebVTT cue fails the job instead of being left out
+    public var strictCaptions: Bool  // a malformed SubRip or WebVTT cue, or a file with nothing to show, fails the job
     public var preset: String  // a name in Presets/ or a path to a preset file
     public var look: String?  // a name in Presets/looks/ or a path to a look file; nil: the preset's
     public var emphasize: String?  // a file of words and phrases to emphasize, one per line

@@ -3,7 +3,8 @@ import Foundation
 import Media
 
 /// The final captions of a request: read, aligned to the script, split within the preset's
-/// limits, with presentable times and phrase starts fixed from the audio.
+/// limits, with presentable times and phrase starts fixed from the audio. A valid file with
+/// nothing to show gives none, with a warning (`--strict`: an error).
 enum CaptionPlanner {
     /// The input's frame duration sets the minimum gap between captions: two frames; no start
     /// is moved past the input's duration. The timing fix takes the input's speech envelope
@@ -32,7 +33,11 @@ enum CaptionPlanner {
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
             shotChanges: shotChanges, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions): \($0)")) }
-        if captions.isEmpty { throw BurnError.input("\(request.captions): no captions with text") }
+        if captions.isEmpty {
+            // A valid file with nothing to show: the video gets no captions (`--strict`: the reader refused it).
+            if request.strictCaptions { throw BurnError.input("\(request.captions): no captions with text") }
+            events(.warning("\(request.captions): no captions to show (no cue with text and length); none are drawn"))
+        }
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions

@@ -200,14 +200,18 @@ final class LiveCaptionLogReaderTests: XCTestCase {
             problems("42", file: "l.json"), ["l.json:1: expected an object"])
     }
 
-    func testOnlyPartialsIsAFileWithoutCaptions() {
+    /// Nothing to show, and the note says why; a strict read refuses it with the note.
+    func testOnlyPartialsIsAFileWithoutCaptions() throws {
         let text = """
             {"text": "hel", "isFinal": false, "speakerId": "a", "timestamp": 1000}
             {"text": "hello", "isFinal": false, "speakerId": "a", "timestamp": 2000}
             {"text": "yes", "isFinal": false, "speakerId": "b", "timestamp": 2000}
             """
+        let transcript = try parse(text)
+        XCTAssertEqual(transcript.segments, [])
+        XCTAssertEqual(transcript.notes.map(\.description), ["l.jsonl: 2 unfinished utterances (no isFinal item) were left out"])
         XCTAssertEqual(
-            problems(text),
+            problemLines { try CaptionReader.parse(Data(text.utf8), file: "l.jsonl", format: .live, strict: true) },
             ["l.jsonl: no captions in file", "l.jsonl: 2 unfinished utterances (no isFinal item) were left out"])
     }
 

@@ -107,9 +107,29 @@ final class SRTReaderTests: XCTestCase {
         XCTAssertEqual(captions[1].text, "10\u{A0}000 people")
     }
 
-    func testFileWithoutCaptionsIsAnError() {
-        XCTAssertThrowsError(try parse("\n\n")) { error in
-            XCTAssertEqual((error as? CaptionError)?.description, "t.srt: no captions in file")
+    /// An empty or blank file is valid and has nothing to show; a strict read refuses it.
+    func testFileWithoutCaptionsHasNoSegmentsAndFailsAStrictRead() throws {
+        for text in ["", "\n\n", " \n\t\n"] {
+            let transcript = try parse(text)
+            XCTAssertEqual(transcript.segments, [], text.debugDescription)
+            XCTAssertEqual(transcript.notes, [], text.debugDescription)
+            XCTAssertEqual(
+                problemLines { try CaptionReader.parse(Data(text.utf8), file: "t.srt", format: .srt, strict: true) },
+                ["t.srt: no captions in file"], text.debugDescription)
         }
+    }
+
+    /// A cue of no length is left out with one warning for all of them, at the first.
+    func testZeroLengthCuesAreLeftOutWithOneWarning() throws {
+        let text = "1\n00:00:01,000 --> 00:00:01,000\nHidden\n\n2\n00:00:02,000 --> 00:00:03,000\nShown\n\n"
+            + "3\n00:00:04,500 --> 00:00:04,500\nHidden too\n"
+        let transcript = try parse(text)
+        XCTAssertEqual(transcript.segments.map(\.text), ["Shown"])
+        XCTAssertEqual(
+            transcript.notes.map(\.description),
+            ["t.srt:2: 2 cues of no length (end = start) left out, the first here: no player shows them"])
+        let alone = try parse("1\n00:00:01,000 --> 00:00:01,000\nHidden\n")
+        XCTAssertEqual(alone.segments, [])
+        XCTAssertEqual(alone.notes.map(\.description), ["t.srt:2: a cue of no length (its end is its start) left out: no player shows it"])
     }
 }
