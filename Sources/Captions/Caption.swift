@@ -17,6 +17,10 @@ public struct Caption: Sendable, Equatable {
     public var lane: Int
     /// What the Captions stage changed in it (for `lint`); not part of equality.
     public var changes: [CaptionChange] = []
+    /// The authored time of the hand-timed cue this caption is one of several pieces of: the
+    /// pieces share it, and no later step (the shortest time on screen, a shot change) moves a
+    /// piece out of it. nil for a whole cue and for speech a recognizer timed.
+    public var cueTime: ClosedRange<Double>?
 
     public init(
         text: String, start: Double, end: Double, language: String? = nil, speaker: String? = nil, words: [Word] = [],

@@ -102,13 +102,19 @@ public enum CaptionBuilder {
     }
 
     /// Two captions of one speaker shown as one: texts and words in order (the first's, then the second's:
-    /// never mixed word by word), the earlier start, the later end.
+    /// never mixed word by word), the earlier start, the later end (and, for a piece of a
+    /// hand-timed cue, the cue times of both).
     static func join(_ first: Caption, _ second: Caption) -> Caption {
         var joined = first
         let cjk = first.text.last.map(Tokenizer.isCJK) == true && second.text.first.map(Tokenizer.isCJK) == true
         joined.text = first.text + (cjk ? "" : " ") + second.text
         joined.end = max(first.end, second.end)
         joined.words = first.words + second.words
+        // A piece of a hand-timed cue stays inside its cue's time, now with the other's too.
+        if first.cueTime != nil || second.cueTime != nil {
+            let times = [first.cueTime ?? first.start...first.end, second.cueTime ?? second.start...second.end]
+            joined.cueTime = min(times[0].lowerBound, times[1].lowerBound)...max(times[0].upperBound, times[1].upperBound)
+        }
         let place = second.source.map { $0.line.map { "line \($0)" } ?? $0.field ?? "" } ?? ""
         joined.changes += [CaptionChange(.merged, "joined with the caption starting with it\(place.isEmpty ? "" : " (\(place))")")] + second.changes
         if first.language != second.language { joined.language = first.language ?? second.language }

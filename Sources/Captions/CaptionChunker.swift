@@ -39,7 +39,14 @@ public enum CaptionChunker {
             }
         }
         emit(current[...])
-        let joined = joiningOrphans(parts, limits, reading)
+        var joined = joiningOrphans(parts, limits, reading)
+        // A hand-timed cue's pieces share its time by length; one too short to be read is not made.
+        let handTimed = joined.count > 1 && tokens.allSatisfy(\.estimated)
+        var kept: CaptionChange?
+        if handTimed, let shortest = shortestPiece(joined, limits) {
+            kept = .notSplit(pieces: joined.count, shortest: shortest, minimum: limits.shortestPiece)
+            joined = [tokens]
+        }
         return joined.enumerated().map { index, part in
             var tokens = part
             tokens[0].token.spaceBefore = false
@@ -47,8 +54,23 @@ public enum CaptionChunker {
                 text: Tokenizer.join(tokens.map(\.token)), start: tokens[0].start, end: tokens[tokens.count - 1].end,
                 language: language, speaker: speaker, words: words(tokens), source: source, position: position, lane: lane)
             if index == 0 && joined.count > 1 { caption.changes.append(CaptionChange(.split, "split into \(joined.count) captions")) }
+            if let kept { caption.changes.append(kept) }
+            if handTimed && joined.count > 1, let first = joined.first?.first, let last = joined.last?.last {
+                caption.cueTime = first.start...last.end
+            }
             return caption
         }
+    }
+
+    /// How long the shortest of a hand-timed cue's pieces would be on screen (seconds), when
+    /// that is less than `ChunkingLimits.shortestPiece`; nil when every piece lasts long
+    /// enough. Each piece but the last ends the gap before the next starts.
+    static func shortestPiece(_ parts: [[TimedToken]], _ limits: ChunkingLimits) -> Double? {
+        let shown = parts.enumerated().map { index, part in
+            part[part.count - 1].end - part[0].start - (index + 1 < parts.count ? limits.minGap : 0)
+        }
+        let shortest = shown.min() ?? 0
+        return shortest > 0 && shortest >= limits.shortestPiece - 1e-9 ? nil : shortest
     }
 
     /// A caption that should not stand alone: nothing but emoji, symbols or punctuation, or
@@ -134,8 +156,10 @@ public enum CaptionChunker {
             let shortest = max(limits.minDuration, reading?.minDuration ?? 0)
             let readable = min(reading?.readingTime(result[i].text) ?? 0, max(limits.maxDuration, duration))
             let wanted = max(shortest, readable)
+            // A piece of a hand-timed cue is never held past the cue's end.
+            let cueEnd = result[i].cueTime?.upperBound ?? .infinity
             if duration < wanted {
-                result[i].end = max(authored, min(result[i].start + wanted, latestEnd))
+                result[i].end = max(authored, min(result[i].start + wanted, latestEnd, cueEnd))
             }
             if result[i].end > latestEnd || result[i].end == result[i].start {
                 // Keep the gap; where the next caption starts too soon for it (or just in time,

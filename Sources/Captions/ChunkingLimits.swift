@@ -20,6 +20,10 @@ public struct ChunkingLimits: Sendable, Equatable, Codable {
         self.reading = reading
     }
 
+    /// The shortest a piece of a hand-timed cue may be on screen: the shortest time, and at
+    /// least a frame (half the gap). // seconds
+    public var shortestPiece: Double { max(minDuration, minGap / 2) }
+
     /// The reading rules for captions in `language`, if any.
     public func reading(for language: String?) -> ReadingLimits? { reading[(language ?? "").lowercased()] }
 }

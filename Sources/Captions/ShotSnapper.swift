@@ -6,7 +6,8 @@
 ///   have left it shorter than the shortest time) reaches 12 frames past it on that side,
 ///   where its neighbours leave room. (A split at the cut would leave a part that short too.)
 /// No move makes a caption shorter than the shortest time (or than it was) or leaves less
-/// than the minimum gap to its neighbours. The lane is gone through twice: a start moved onto
+/// than the minimum gap to its neighbours, and none moves a piece of a hand-timed cue out of
+/// the cue's authored time (`Caption.cueTime`). The lane is gone through twice: a start moved onto
 /// a cut can make room for the end before it. Each move is noted on the caption (`lint`).
 public enum ShotSnapper {
     /// `captions` (sorted by start) with their times moved to `shots`, sorted by start.
@@ -30,9 +31,12 @@ public enum ShotSnapper {
                 let previousEnd = i > 0 ? result[i - 1].end : -Double.infinity
                 let nextStart = i + 1 < result.count ? result[i + 1].start : Double.infinity
                 let shortest = min(limits.minDuration, caption.end - caption.start)
+                // Where the caption may be: a piece of a hand-timed cue stays inside the cue.
+                let earliest = caption.cueTime?.lowerBound ?? -Double.infinity
+                let latest = caption.cueTime?.upperBound ?? Double.infinity
                 // The start onto a cut near it.
                 if let cut = shots.nearest(to: caption.start, within: ShotChanges.window), abs(cut - caption.start) > slack,
-                    caption.end - cut >= shortest - slack, cut >= previousEnd + limits.minGap - slack
+                    caption.end - cut >= shortest - slack, cut >= previousEnd + limits.minGap - slack, cut >= earliest
                 {
                     caption.changes.append(
                         CaptionChange(.shotChange, "starts on the shot change at \(cut.seconds) instead of \(caption.start.seconds)"))
@@ -41,7 +45,9 @@ public enum ShotSnapper {
                 // The end 2 frames before a cut near it.
                 if let cut = shots.nearest(to: caption.end, within: ShotChanges.window) {
                     let end = cut - Double(ShotChanges.endBefore) * frame
-                    if abs(end - caption.end) > slack, end - caption.start >= shortest - slack, end <= nextStart - limits.minGap + slack {
+                    if abs(end - caption.end) > slack, end - caption.start >= shortest - slack, end <= nextStart - limits.minGap + slack,
+                        end <= latest
+                    {
                         caption.changes.append(
                             CaptionChange(
                                 .shotChange,
@@ -55,12 +61,12 @@ public enum ShotSnapper {
                     let before = cut - caption.start
                     let after = caption.end - cut
                     guard before < window - slack || after < window - slack else { continue }
-                    if after < window - slack, cut + window <= nextStart - limits.minGap + slack {
+                    if after < window - slack, cut + window <= nextStart - limits.minGap + slack, cut + window <= latest {
                         caption.changes.append(
                             CaptionChange(.shotChange, "ends at \((cut + window).seconds), \(ShotChanges.window) frames past the shot change at \(cut.seconds), instead of \(caption.end.seconds)"))
                         caption.end = cut + window
                     }
-                    if before < window - slack, cut - window >= previousEnd + limits.minGap - slack {
+                    if before < window - slack, cut - window >= previousEnd + limits.minGap - slack, cut - window >= earliest {
                         caption.changes.append(
                             CaptionChange(.shotChange, "starts at \((cut - window).seconds), \(ShotChanges.window) frames before the shot change at \(cut.seconds), instead of \(caption.start.seconds)"))
                         caption.start = cut - window

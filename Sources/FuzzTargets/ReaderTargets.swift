@@ -43,11 +43,14 @@ enum ReaderTargets {
 
     /// Captions of the Captions stage: in time order, never two at once in one lane (cues of
     /// different lanes are meant to share the screen), each with a start before its end and
-    /// its words inside it.
+    /// its words inside it, a piece of a hand-timed cue inside the cue's time.
     static func check(_ captions: [Caption]) {
         for caption in captions {
             checkTimes(caption.start, caption.end, "caption \(caption)")
             require(caption.start < caption.end, "caption without length: \(caption)")
+            if let cue = caption.cueTime {
+                require(cue.contains(caption.start) && cue.contains(caption.end), "a piece outside its cue's time \(cue): \(caption)")
+            }
             for word in caption.words {
                 require(
                     word.start >= caption.start && word.end <= caption.end && word.start <= word.end,

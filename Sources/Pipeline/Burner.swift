@@ -235,6 +235,7 @@ public enum Burner {
         }
         let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let minGap = 2 * input.info.frameDuration
+        let minDuration = preset.chunkingLimits(frameDuration: input.info.frameDuration).minDuration
         let languages = zip(captions, tracks).flatMap { captions, track in captions.map { $0.language ?? track.language } }
         let charactersPerLine = rules.charactersPerLine(for: Set(languages))
         var planned = try timer.measure(.captions) {
@@ -242,11 +243,11 @@ public enum Burner {
                 return try TwoTrackLayout.plan(
                     first: captions[0], second: captions[1], engine: engine, style: style,
                     track: preset.secondTrack ?? .standard, languages: (request.language, request.secondLanguage),
-                    minGap: minGap, charactersPerLine: charactersPerLine, splitting: request.part == nil)
+                    minGap: minGap, minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: request.part == nil)
             }
             let planned = try LayoutPlanner.plan(
                 captions[0], engine: engine, style: style, language: request.language, minGap: minGap,
-                charactersPerLine: charactersPerLine, splitting: request.part == nil)
+                minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: request.part == nil)
             return CaptionStacking.stack(planned, style: style)
         }
         colorSpeakers(&planned, palette: look.speakers ?? preset.speakers)

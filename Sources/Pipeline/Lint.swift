@@ -33,15 +33,17 @@ public enum Lint {
     static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
         findings(
             prepared.planned, file: prepared.request.captions, rules: prepared.rules, language: prepared.request.language,
-            frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges)
+            frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges,
+            minimumSize: prepared.style.minimumSize)
     }
 
     /// The rules each caption of `planned` breaks, one list per caption (none for the second
     /// track's); `file` names the captions' file; `frameDuration` in seconds (gaps are counted
-    /// in frames); captions are checked against `shotChanges` when given.
+    /// in frames); captions are checked against `shotChanges` when given, and a caption set
+    /// below the preset's smallest size to fit its lines against `minimumSize` (frame pixels).
     static func findings(
         _ planned: [PlannedCaption], file: String, rules: ReadingRules, language: String?, frameDuration: Double,
-        shotChanges: ShotChanges? = nil
+        shotChanges: ShotChanges? = nil, minimumSize: Double? = nil
     ) -> [[LintFinding]] {
         var byCaption = [[LintFinding]](repeating: [], count: planned.count)
         let first = planned.indices.filter { planned[$0].track == 1 }
@@ -73,6 +75,14 @@ public enum Lint {
                 "a line of \(longest) characters, more than \(Int($0.limit)) (\(tag ?? "any language"))"
             }
             check(.linesPerCaption, Double(lines.count), above: true) { "\(lines.count) lines, more than \(Int($0.limit))" }
+            if let minimumSize, minimumSize > 0, item.layout.overflows {
+                let share = item.layout.fontSize / minimumSize
+                check(.fontSize, share, above: false) {
+                    String(
+                        format: "set at %.1f px, %.0f%% of the preset's smallest size (%.1f px), to fit %d line(s); less than %.0f%%",
+                        item.layout.fontSize, 100 * share, minimumSize, lines.count, 100 * $0.limit)
+                }
+            }
             let duration = caption.end - caption.start
             let characters = ReadingRules.characters(lines.joined(separator: " ").trimmingCharacters(in: .whitespaces))
             let speed = duration > 0 ? Double(characters) / duration : .infinity

@@ -8,7 +8,7 @@ import Foundation
 public struct ReadingRules: Sendable {
     /// What a rule measures.
     public enum Rule: String, Sendable, Codable, CaseIterable {
-        case charactersPerLine, linesPerCaption, readingSpeed, minDuration, maxDuration, minGap, shotChange
+        case charactersPerLine, linesPerCaption, readingSpeed, minDuration, maxDuration, minGap, shotChange, fontSize
     }
 
     /// How bad breaking a rule is: an error fails `lint`, a warning is reported; a note says

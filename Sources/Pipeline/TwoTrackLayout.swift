@@ -19,7 +19,8 @@ enum TwoTrackLayout {
     /// Both tracks planned and placed, merged in time order (first track first at equal starts).
     static func plan(
         first: [Caption], second: [Caption], engine: LayoutEngine, style: TextStyle, track: Preset.SecondTrack,
-        languages: (first: String?, second: String?), minGap: Double, charactersPerLine: [String: Int], splitting: Bool = true
+        languages: (first: String?, second: String?), minGap: Double, minDuration: Double = 0, charactersPerLine: [String: Int],
+        splitting: Bool = true
     ) throws -> [PlannedCaption] {
         var scale = 1.0
         var attempt = 0
@@ -29,12 +30,12 @@ enum TwoTrackLayout {
             let firstPlanned = CaptionStacking.stack(
                 try LayoutPlanner.plan(
                     first, engine: engine, style: firstStyle, language: languages.first, minGap: minGap,
-                    charactersPerLine: charactersPerLine, splitting: splitting),
+                    minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: splitting),
                 style: firstStyle)
             var secondPlanned = CaptionStacking.stack(
                 try LayoutPlanner.plan(
                     second, engine: engine, style: secondStyle, language: languages.second, minGap: minGap,
-                    charactersPerLine: charactersPerLine, splitting: splitting),
+                    minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: splitting),
                 style: secondStyle)
             for index in secondPlanned.indices {
                 secondPlanned[index].track = 2

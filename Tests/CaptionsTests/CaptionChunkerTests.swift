@@ -30,9 +30,10 @@ final class CaptionChunkerTests: XCTestCase {
         }
     }
 
-    /// Captions of a segment without word timings.
+    /// Captions of a segment without word timings, long enough that no piece of it is too
+    /// short to be made.
     private func captions(_ text: String) -> [String] {
-        let segment = Segment(text: text, start: 0, end: 2)
+        let segment = Segment(text: text, start: 0, end: 9)
         return CaptionChunker.captions(TimedToken.tokens(of: segment), limits: limits, language: nil, speaker: nil)
             .map(\.text)
     }

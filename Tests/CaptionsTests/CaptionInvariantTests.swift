@@ -117,4 +117,38 @@ final class CaptionInvariantTests: XCTestCase {
             from: Transcript(segments: [Segment(text: "字幕", start: 0, end: 1)]), language: "ja", warnings: &warnings)
         XCTAssertEqual(captions.first?.language, "ja")
     }
+
+    // MARK: Hand-timed cues stay inside their time (robustness, third pass, item 8)
+
+    /// A cue of 35 characters (tiktok: 32 a caption) shown as two captions shares its own time:
+    /// the last piece ends where the cue does, also with a cut just after it.
+    func testPiecesOfAHandTimedCueShareItsTime() {
+        let cue = Segment(text: "This is a hand timed cue of 35 chr", start: 2, end: 8)
+        for shots in [nil, ShotChanges(times: [8.2], frameDuration: 1.0 / 30)] {
+            var warnings: [String] = []
+            let captions = CaptionBuilder.captions(
+                from: Transcript(segments: [cue]), limits: limits, shotChanges: shots, warnings: &warnings)
+            XCTAssertEqual(captions.map(\.text), ["This is a hand timed cue of", "35 chr"])
+            XCTAssertEqual(captions.first?.start, 2)
+            XCTAssertEqual(captions.last?.end, 8)
+            for caption in captions {
+                XCTAssertEqual(caption.cueTime, 2...8)
+                XCTAssertGreaterThanOrEqual(caption.end - caption.start, limits.minDuration)
+            }
+        }
+    }
+
+    /// Pieces shorter than the shortest time are not made: the cue stays one caption, in its
+    /// own time, and says why.
+    func testAPieceTooShortIsNotMade() {
+        let long = (0..<60).map { "word\($0)" }.joined(separator: " ")
+        for (text, start, end) in [("This is a hand timed cue of 35 chr", 2.0, 3.8), (long, 1.0, 3.0)] {
+            let captions = check(Transcript(segments: [Segment(text: text, start: start, end: end)]))
+            XCTAssertEqual(captions.map(\.text), [text])
+            XCTAssertEqual(captions.first?.start, start)
+            XCTAssertEqual(captions.first?.end, end)
+            XCTAssertEqual(captions.first?.cueTime, nil)
+            XCTAssertEqual(captions.first?.changes.map(\.kind), [.notSplit])
+        }
+    }
 }

@@ -124,7 +124,7 @@ final class ReadingRuleTests: XCTestCase {
     }
 
     /// What chunking reports as notes.
-    private let noteRules: Set<String> = ["split", "merged", "trimmed", "delayed", "extended", "shotChange"]
+    private let noteRules: Set<String> = ["split", "notSplit", "merged", "trimmed", "delayed", "extended", "shotChange"]
 
     /// Every golden-image language gets a file a recognizer could have written: each of its
     /// caption cases spoken at a realistic rate (14 characters a second, 6 for Chinese,
