@@ -161,7 +161,10 @@ public enum CaptionChunker {
             if duration < wanted {
                 result[i].end = max(authored, min(result[i].start + wanted, latestEnd, cueEnd))
             }
-            if result[i].end > latestEnd || result[i].end == result[i].start {
+            if result[i].end == result[i].start && !nextStart.isFinite {
+                // The last caption, without length and with no shortest time to hold it: two frames.
+                result[i].end = result[i].start + max(limits.minGap, 0.001)
+            } else if result[i].end > latestEnd || result[i].end == result[i].start {
                 // Keep the gap; where the next caption starts too soon for it (or just in time,
                 // leaving it no length), keep half the room.
                 let half = (result[i].start + nextStart) / 2

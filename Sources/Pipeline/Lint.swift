@@ -85,9 +85,12 @@ public enum Lint {
             }
             let duration = caption.end - caption.start
             let characters = ReadingRules.characters(lines.joined(separator: " ").trimmingCharacters(in: .whitespaces))
-            let speed = duration > 0 ? Double(characters) / duration : .infinity
-            check(.readingSpeed, speed, above: true) {
-                String(format: "%d characters in %.2f s: %.1f characters per second, more than %g", characters, duration, speed, $0.limit)
+            // A caption without length has no reading speed (it breaks the shortest time instead).
+            if duration > 0 {
+                let speed = Double(characters) / duration
+                check(.readingSpeed, speed, above: true) {
+                    String(format: "%d characters in %.2f s: %.1f characters per second, more than %g", characters, duration, speed, $0.limit)
+                }
             }
             check(.minDuration, duration, above: false) { String(format: "on screen %.2f s, less than %g s", duration, $0.limit) }
             check(.maxDuration, duration, above: true) { String(format: "on screen %.2f s, more than %g s", duration, $0.limit) }

@@ -148,6 +148,10 @@ public struct Preset: Sendable, Equatable, Codable {
             return "anchor.y: must lie inside the safe area (\(safeArea.y / frame.height)...\(safeArea.maxY / frame.height))"
         }
         if !(font.size >= 4 && font.size <= 1000) { return "font.size: must be 4...1000 pixels" }
+        // Larger than the frame, text cannot be shown (and scaled to the video it passes what a font can be set at).
+        if font.size > min(frame.width, frame.height) {
+            return "font.size: must be at most the frame's smaller side (\(Int(min(frame.width, frame.height))) pixels)"
+        }
         if !(font.minimumSize >= 4 && font.minimumSize <= font.size) {
             return "font.minimumSize: must be 4 pixels up to font.size"
         }

@@ -151,4 +151,15 @@ final class CaptionInvariantTests: XCTestCase {
             XCTAssertEqual(captions.first?.changes.map(\.kind), [.notSplit])
         }
     }
+
+    /// A caption without length and nothing after it, where the shortest time is 0, gets two
+    /// frames: no time is ever infinite.
+    func testTheLastCaptionWithoutLengthGetsTwoFrames() {
+        var warnings: [String] = []
+        var limits = self.limits
+        limits.minDuration = 0
+        let captions = CaptionBuilder.captions(
+            from: Transcript(segments: [Segment(text: "Hidden", start: 1, end: 1)]), limits: limits, warnings: &warnings)
+        XCTAssertEqual(captions.map(\.end), [1 + limits.minGap])
+    }
 }
