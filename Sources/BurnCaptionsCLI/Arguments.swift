@@ -68,7 +68,8 @@ enum Arguments {
               --captions-encoding E  the captions' text encoding when it is not UTF-8 (UTF-16 with a
                                      BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
               --strict               a malformed SubRip or WebVTT cue is an error (by default it is
-                                     left out with a warning, as players skip it)
+                                     left out with a warning, as players skip it), and so is a
+                                     file with nothing to show
           -p, --preset NAME|FILE     placement, font and colours: a name in Presets/ or a .json file
                                      (default: tiktok); repeat for one output per preset
               --look NAME|FILE       word by word: classic (the preset's colours), highlight, box, pop,
