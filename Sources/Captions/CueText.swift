@@ -6,8 +6,8 @@ struct CueText: Equatable {
     enum Syntax {
         /// Every `<` opens a tag, `&` a character reference.
         case webVTT
-        /// HTML-like tags (`<i>`, `<b>`, `<u>`, `<font color=...>`) where a `<` before a letter
-        /// (or `/` and a letter) is closed by a `>`; ASS override blocks such as `{\an8}` and
+        /// SubRip's own tags (`<i>`, `<b>`, `<u>`, `<s>`, `<font color=...>` and their end
+        /// tags, `subRipTags`), each closed by a `>` on its line; ASS override blocks such as `{\an8}` and
         /// `{\i1}` where a `{\` is closed by a `}`; any other `<`, `{` and `&` is text.
         case subRip
     }
@@ -125,10 +125,7 @@ struct CueText: Equatable {
             let close = next.firstIndex(of: ">") ?? next.endIndex
             return (next[..<close], next[close...].dropFirst())
         case ("<", .subRip):
-            let name = next.first == "/" ? next.dropFirst() : next
-            guard name.first.map({ $0.isASCII && $0.isLetter }) == true, let close = closing(">", in: next) else {
-                return nil
-            }
+            guard isSubRipTag(next), let close = closing(">", in: next) else { return nil }
             return (next[..<close], next[close...].dropFirst())
         case ("{", .subRip):
             guard next.first == "\\", let close = closing("}", in: next) else { return nil }
@@ -136,6 +133,20 @@ struct CueText: Equatable {
         default:
             return nil
         }
+    }
+
+    /// The tags SubRip players read (any case): `<b>`, `<i>`, `<u>`, `<s>` and `<font ...>`,
+    /// and their end tags. Any other `<` (`<inaudible>`, `Press <Enter>`) is text.
+    static let subRipTags: Set<String> = ["b", "i", "u", "s", "font"]
+
+    /// Whether `text` (what follows a `<`) starts with a SubRip tag's name, after a `/` for an
+    /// end tag, and then `>` or, before attributes, white space.
+    private static func isSubRipTag(_ text: Substring) -> Bool {
+        let body = text.first == "/" ? text.dropFirst() : text
+        let name = body.prefix { $0.isASCII && $0.isLetter }
+        guard subRipTags.contains(name.lowercased()) else { return false }
+        guard let after = body.dropFirst(name.count).first else { return false }
+        return after == ">" || (after.isWhitespace && !after.isNewline && text.first != "/")
     }
 
     /// Where `mark` closes SubRip markup in `text`: on its line, before any other `<` or `{`.

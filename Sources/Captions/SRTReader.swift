@@ -1,13 +1,16 @@
 /// Reads SubRip (.srt): UTF-8 with or without BOM, CRLF or LF, multi-line cues,
-/// missing or odd cue numbers tolerated. Tags (`<i>`, `<b>`, `<u>`, `<font color=...>`) and
-/// ASS override blocks (`{\an8}`, `{\i1}`) are stripped (see `CueText.Syntax.subRip`);
-/// `&lt;` and the like stay as they are, SubRip has no character references.
+/// missing or odd cue numbers tolerated. SubRip's own tags (`<i>`, `<b>`, `<u>`, `<s>`,
+/// `<font color=...>`) and ASS override blocks (`{\an8}`, `{\i1}`) are stripped; any other
+/// `<...>` (`<inaudible>`, `Press <Enter>`) is text (see `CueText.Syntax.subRip`). `&lt;` and
+/// the like stay as they are, SubRip has no character references.
 enum SRTReader {
     static func parse(_ text: String, file: String) throws -> Transcript {
         var problems = ProblemList(file: file)
         var segments: [Segment] = []
         let lines = textLines(text)
-        for block in CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false) {
+        let blocks = CueBlock.blocks(in: lines, from: 0, timingEndsPayload: false)
+        try CueBlock.checkLimits(blocks, file: file)
+        for block in blocks {
             guard let (start, end) = ClockStyle.srt.times(of: block, in: lines, problems: &problems) else { continue }
             let payload = block.payload.joined(separator: "\n")
             let text = CueText(assEscapes(payload), syntax: .subRip).text
