@@ -12,25 +12,19 @@ public enum CaptionReader {
     public static func read(_ url: URL, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
         throws -> Transcript
     {
-        let name = url.path
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > maximumFileSize {
-                throw CaptionError([
-                    CaptionProblem(file: name, message: "file is larger than \(maximumFileSize >> 20) MiB")
-                ])
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as CaptionError {
-            throw error
-        } catch {
-            throw CaptionError([CaptionProblem(file: name, message: readFailure(url))])
-        }
+        try read(path: url.path, format: format, encoding: encoding, strict: strict)
+    }
+
+    /// `read` of `path`: a regular file, or `-` for standard input (see `CaptionInput`).
+    public static func read(path: String, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
+        throws -> Transcript
+    {
+        let data = try CaptionInput.contents(of: path)
         // A `.json` extension names a family: its content tells native, Whisper or live log apart.
+        let fileExtension = URL(fileURLWithPath: path).pathExtension
         return try parse(
-            data, file: name, format: format ?? CaptionFormat(fileExtension: url.pathExtension), encoding: encoding,
-            strict: strict, jsonByContent: format == nil)
+            data, file: CaptionInput.name(of: path), format: format ?? CaptionFormat(fileExtension: fileExtension),
+            encoding: encoding, strict: strict, jsonByContent: format == nil)
     }
 
     /// Parses caption bytes; `file` names them in errors. A nil `format` is sniffed from the
@@ -110,13 +104,5 @@ public enum CaptionReader {
         if more > 0 { result.notes.append(CaptionProblem(file: file, message: "\(more) more malformed cues left out")) }
         result.dropped = []
         return result
-    }
-
-    private static func readFailure(_ url: URL) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            return "no such file"
-        }
-        return isDirectory.boolValue ? "is a folder, not a caption file" : "cannot read file (permission denied?)"
     }
 }

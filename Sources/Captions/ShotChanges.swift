@@ -37,11 +37,10 @@ public struct ShotChanges: Sendable, Equatable {
     ///   and a first line of column names;
     /// - or a CMX 3600 edit decision list: each event's record-in time is a cut, counted from
     ///   the first event's (a timeline that starts at 01:00:00:00 starts at 0).
-    /// Problems name the file and the line.
+    /// Problems name the file and the line; a file without a single time is an error too.
     public static func read(_ url: URL, frameDuration: Double) throws -> ShotChanges {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CaptionError([CaptionProblem(file: url.path, message: "cannot read the shot changes")])
-        }
+        // A regular file, bounded as caption files are.
+        let data = try CaptionInput.contents(of: url.path, standardInput: false)
         guard let text = String(data: data, encoding: .utf8) else {
             throw CaptionError([CaptionProblem(file: url.path, message: "the shot changes are not UTF-8 text")])
         }

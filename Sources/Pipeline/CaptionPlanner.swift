@@ -15,7 +15,7 @@ enum CaptionPlanner {
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         let transcript = try CaptionReader.read(
-            URL(fileURLWithPath: request.captions), format: request.captionsFormat, encoding: request.captionsEncoding,
+            path: request.captions, format: request.captionsFormat, encoding: request.captionsEncoding,
             strict: request.strictCaptions)
         let script = try request.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
