@@ -241,16 +241,20 @@ private struct Utterance {
 
 /// Reads times given as milliseconds since 1970 or as ISO-8601 date-times (`ISODateTime`).
 private struct ISODates {
-    /// The time at `key` in milliseconds since 1970 (nil when absent, or after a problem).
+    /// The time at `key` in milliseconds since 1970 (nil when absent, or after a problem). A
+    /// time before 1970 is a problem of its own line: taken as the log's time zero, it would
+    /// put every good line after it out of range instead.
     func milliseconds(_ object: JSONObject, _ key: String, problems: inout ProblemList) -> Double? {
         let expected = "milliseconds since 1970, or an ISO-8601 date-time such as \"2024-05-01T10:00:02.250Z\""
-        guard let text = object.fields[key] as? String else {
-            return object.number(key, expecting: expected, problems: &problems)
+        let value: Double?
+        if let text = object.fields[key] as? String {
+            value = ISODateTime.milliseconds(text)
+            if value == nil { problems.add(at: object.location.field(key), "expected \(expected)") }
+        } else {
+            value = object.number(key, expecting: expected, problems: &problems)
         }
-        guard let milliseconds = ISODateTime.milliseconds(text) else {
-            problems.add(at: object.location.field(key), "expected \(expected)")
-            return nil
-        }
-        return milliseconds
+        guard let value, value < 0 else { return value }
+        problems.add(at: object.location.field(key), "a time before 1970; expected \(expected)")
+        return nil
     }
 }

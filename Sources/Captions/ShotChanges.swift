@@ -80,6 +80,10 @@ public struct ShotChanges: Sendable, Equatable {
             times.append(time)
         }
         if !problems.isEmpty { throw CaptionError(problems) }
+        if times.isEmpty {
+            let expected = isEDL ? "no event with a record-in time" : "no time (`12.48`, `00:00:12.480` or timecode `00:00:12:12`)"
+            throw CaptionError([CaptionProblem(file: file, message: "\(expected) in the shot changes")])
+        }
         if isEDL, let origin = times.min() { times = times.map { $0 - origin } }
         return ShotChanges(times: times, frameDuration: frameDuration)
     }
