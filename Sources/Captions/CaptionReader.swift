@@ -5,6 +5,29 @@ public enum CaptionReader {
     /// Largest caption file accepted. // bytes
     public static let maximumFileSize = 64 << 20
 
+    /// Most characters (Unicode scalars, as a grapheme may hold any number) one cue may hold,
+    /// in its text or in its words: a hundred times a long paragraph, and the bound that keeps
+    /// chunking and layout fast whatever one cue holds.
+    public static let maximumCueCharacters = 10_000
+
+    /// Most cues one file may hold: about 27 hours of captions at 2 s each, and what plans
+    /// and lints within a few hundred MiB.
+    public static let maximumCues = 50_000
+
+    /// Most characters (Unicode scalars) of text one file may hold, counted as for a cue: as
+    /// many as `maximumCues` long captions (chunking makes the captions, and their number
+    /// sets the work of layout and lint).
+    public static let maximumTextCharacters = 2_000_000
+
+    /// The problem of the cue at which the file passes `maximumTextCharacters`.
+    static let tooMuchText = "the file holds more than \(maximumTextCharacters) characters of text, the most one file may hold"
+
+    /// The problem of a cue over `maximumCueCharacters`.
+    static let cueTooLong = "the cue holds more than \(maximumCueCharacters) characters, the most one cue may hold"
+
+    /// The problem of the first cue past `maximumCues`.
+    static let tooManyCues = "more than \(maximumCues) cues, the most one file may hold"
+
     /// Reads `url`; `format` forces a reader, `encoding` the text encoding (see `TextEncoding`);
     /// `strict` makes a malformed SubRip or WebVTT cue an error instead of a cue left out with
     /// a warning, and a file with nothing to show an error instead of a transcript without
@@ -59,6 +82,7 @@ public enum CaptionReader {
         case .srt: transcript = try SRTReader.parse(text, file: file)
         case .vtt: transcript = try WebVTTReader.parse(text, file: file)
         }
+        try checkCueSizes(transcript, file: file)
         transcript = try leavingOutDropped(transcript, file: file, strict: strict)
         if resolved == .srt || resolved == .vtt { transcript = leavingOutZeroLength(transcript, file: file) }
         transcript = ControlCharacters.strip(transcript, file: file)
@@ -86,6 +110,33 @@ public enum CaptionReader {
             : "\(empty.count) cues of no length (end = start) left out, the first here: no player shows them"
         result.notes.append(CaptionProblem(file: file, line: first.source?.line, message: what))
         return result
+    }
+
+    /// A transcript of more than `maximumCues` cues, or `maximumTextCharacters` characters,
+    /// is an error at the cue past the limit, and so is every cue over
+    /// `maximumCueCharacters`, at its line or field.
+    private static func checkCueSizes(_ transcript: Transcript, file: String) throws {
+        func problem(_ segment: Segment, _ message: String) -> CaptionProblem {
+            CaptionProblem(file: file, line: segment.source?.line, field: segment.source?.field, message: message)
+        }
+        if transcript.segments.count > maximumCues { throw CaptionError([problem(transcript.segments[maximumCues], tooManyCues)]) }
+        var problems: [CaptionProblem] = []
+        var total = 0
+        for segment in transcript.segments {
+            // Words mostly repeat the text; they may also stand instead of it.
+            var wordCharacters = 0
+            for word in segment.words where wordCharacters <= maximumCueCharacters {
+                wordCharacters += word.text.unicodeScalars.count
+            }
+            let characters = max(segment.text.unicodeScalars.count, wordCharacters)
+            if characters > maximumCueCharacters { problems.append(problem(segment, cueTooLong)) }
+            total += characters
+            if total > maximumTextCharacters {
+                problems.append(problem(segment, tooMuchText))
+                break
+            }
+        }
+        if !problems.isEmpty { throw CaptionError(problems) }
     }
 
     /// The cues a reader dropped as warnings (the first `CaptionError.limit`, then how many

@@ -36,7 +36,9 @@ struct ClockStyle: Sendable {
             return nil
         }
         guard let times = timing(lines[index]) else {
-            problems.drop(line: index + 1, "malformed timing line `\(lines[index])` (expected `\(pattern)`)")
+            // A line may be megabytes long: its start is enough to find it.
+            let line = lines[index].dropFirst(80).isEmpty ? lines[index] : lines[index].prefix(80) + "…"
+            problems.drop(line: index + 1, "malformed timing line `\(line)` (expected `\(pattern)`)")
             return nil
         }
         if let problem = timeProblem(start: times.start, end: times.end) {

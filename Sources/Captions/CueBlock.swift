@@ -35,3 +35,33 @@ struct CueBlock {
         return blocks
     }
 }
+
+extension CueBlock {
+    /// Refuses, before any cue is read, a file of more than `CaptionReader.maximumCues` blocks
+    /// (at the first block past the limit) and any payload of more than
+    /// `CaptionReader.maximumCueCharacters` characters, markup included (at its block).
+    static func checkLimits(_ blocks: [CueBlock], file: String) throws {
+        var problems = ProblemList(file: file)
+        if blocks.count > CaptionReader.maximumCues {
+            problems.add(line: blocks[CaptionReader.maximumCues].source.line ?? 1, CaptionReader.tooManyCues)
+        }
+        for block in blocks where isOverLimit(block.payload) {
+            problems.add(line: block.source.line ?? 1, CaptionReader.cueTooLong)
+        }
+        try problems.check()
+    }
+
+    /// Whether `payload` holds more than `CaptionReader.maximumCueCharacters` Unicode scalars.
+    private static func isOverLimit(_ payload: [Substring]) -> Bool {
+        let limit = CaptionReader.maximumCueCharacters
+        var bytes = 0
+        for line in payload { bytes += line.utf8.count }
+        guard bytes > limit else { return false }  // never fewer bytes than scalars
+        var scalars = 0
+        for line in payload {
+            scalars += line.unicodeScalars.count
+            if scalars > limit { return true }
+        }
+        return false
+    }
+}

@@ -22,20 +22,26 @@ enum SRTReader {
     }
 
     /// The place an ASS alignment override (`{\an8}`, or `\an8` among others in a block such
-    /// as `{\i1\an8}`) gives the cue: the first one found.
+    /// as `{\i1\an8}`) gives the cue: the first one found. One pass over the payload.
     static func position(_ payload: String) -> CaptionPosition? {
         var rest = payload[...]
-        while let tag = rest.range(of: "\\an") {
-            // Inside an override block: a `{` before it and a `}` after it, none between.
-            let opened = rest[..<tag.lowerBound].lastIndex(of: "{").map { !rest[$0..<tag.lowerBound].contains("}") }
-            let closed = rest[tag.upperBound...].firstIndex(of: "}").map { !rest[tag.upperBound..<$0].contains("{") }
-            let inBlock = opened == true && closed == true
-            if inBlock, let digit = rest[tag.upperBound...].first?.wholeNumberValue,
-                let position = CaptionPosition(assAlignment: digit)
-            {
-                return position
+        while let open = rest.firstIndex(of: "{") {
+            // A block runs from `{` to the next `}`, with no `{` between.
+            let body = rest[rest.index(after: open)...]
+            guard let close = body.firstIndex(where: { $0 == "}" || $0 == "{" }) else { return nil }
+            if body[close] == "}" {
+                var block = body[..<close]
+                while let tag = block.range(of: "\\an") {
+                    if let digit = block[tag.upperBound...].first?.wholeNumberValue,
+                        let position = CaptionPosition(assAlignment: digit)
+                    {
+                        return position
+                    }
+                    block = block[tag.upperBound...]
+                }
             }
-            rest = rest[tag.upperBound...]
+            rest = body[close...]
+            if rest.first == "}" { rest = rest.dropFirst() }
         }
         return nil
     }

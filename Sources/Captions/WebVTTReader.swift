@@ -23,7 +23,9 @@ enum WebVTTReader {
             // The first line is no cue either, unless it is a timing line.
             if let first = lines.first, !first.contains("-->") { firstCue = 1 }
         }
-        for block in CueBlock.blocks(in: lines, from: firstCue, timingEndsPayload: true) {
+        let blocks = CueBlock.blocks(in: lines, from: firstCue, timingEndsPayload: true)
+        try CueBlock.checkLimits(blocks, file: file)
+        for block in blocks {
             if block.timing == nil,
                 ["NOTE", "STYLE", "REGION"].contains(where: { startsWithKeyword($0, lines[block.first]) })
             {
