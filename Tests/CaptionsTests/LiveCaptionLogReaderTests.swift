@@ -177,6 +177,17 @@ final class LiveCaptionLogReaderTests: XCTestCase {
             ])
     }
 
+    func testATimestampBefore1970IsAProblemOfItsOwnLine() {
+        let text = """
+            {"text": "a", "isFinal": true, "timestamp": 1714557601000}
+            {"text": "b", "isFinal": true, "timestamp": -5}
+            {"text": "c", "isFinal": true, "timestamp": "1969-12-31T23:59:59Z"}
+            """
+        let expected = "expected milliseconds since 1970, or an ISO-8601 date-time such as \"2024-05-01T10:00:02.250Z\""
+        XCTAssertEqual(
+            problems(text), ["l.jsonl:2: timestamp: a time before 1970; \(expected)", "l.jsonl:3: timestamp: a time before 1970; \(expected)"])
+    }
+
     func testReportsArrayItemsByIndex() {
         let text = """
             [{"text": "a", "isFinal": 1, "start": 0, "end": 1},

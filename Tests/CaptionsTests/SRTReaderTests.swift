@@ -132,4 +132,27 @@ final class SRTReaderTests: XCTestCase {
         XCTAssertEqual(alone.segments, [])
         XCTAssertEqual(alone.notes.map(\.description), ["t.srt:2: a cue of no length (its end is its start) left out: no player shows it"])
     }
+
+    func testOnlySubRipsOwnTagsAreStripped() throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nPress <Enter> to <I>go</I> <inaudible>\n<font\tcolor=red>x</font> <s>y</s> </br> <b\n"
+        XCTAssertEqual(try parse(text).segments[0].text, "Press <Enter> to go <inaudible>\nx y </br> <b")
+    }
+
+    func testPositionComesFromAnOverrideBlockOnly() {
+        XCTAssertEqual(SRTReader.position("\\an8 {\\i1\\an7}x"), CaptionPosition(assAlignment: 7))
+        XCTAssertEqual(SRTReader.position("{x {\\an9}"), CaptionPosition(assAlignment: 9))
+        XCTAssertNil(SRTReader.position("{\\an8 x {y} \\an8}"))
+        XCTAssertNil(SRTReader.position(String(repeating: "\\an8", count: 100_000)))
+    }
+
+    func testCuesOverTheLimitsAreErrorsAtTheirLines() {
+        let long = "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "ab ", count: 4000) + "\n\n2\n00:00:03,000 --> 00:00:04,000\nok\n"
+        XCTAssertThrowsError(try parse(long)) { error in
+            XCTAssertEqual("\(error)", "t.srt:2: the cue holds more than 10000 characters, the most one cue may hold")
+        }
+        let many = String(repeating: "00:00:01,000 --> 00:00:02,000\nx\n\n", count: CaptionReader.maximumCues + 1)
+        XCTAssertThrowsError(try parse(many)) { error in
+            XCTAssertEqual("\(error)", "t.srt:\(3 * CaptionReader.maximumCues + 1): more than 50000 cues, the most one file may hold")
+        }
+    }
 }

@@ -54,6 +54,14 @@ final class ShotChangesTests: XCTestCase {
         }
     }
 
+    func testAFileWithoutASingleTimeIsAnErrorNamingIt() {
+        for text in ["", "\n# cuts\n", "Timecode,Name\n", "TITLE: x\nFCM: NON-DROP FRAME\n"] {
+            XCTAssertThrowsError(try ShotChanges.parse(text, file: "cuts.txt", frameDuration: frame30), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix("cuts.txt: no "), "\(error)")
+            }
+        }
+    }
+
     private func caption(_ start: Double, _ end: Double, _ text: String = "Some words here") -> Caption {
         Caption(text: text, start: start, end: end)
     }
