@@ -6,13 +6,13 @@ public enum CaptionReader {
     public static let maximumFileSize = 64 << 20
 
     /// Most characters (Unicode scalars, as a grapheme may hold any number) one cue may hold,
-    /// in its text or in its words: a hundred times a long paragraph, and the bound that keeps
-    /// chunking and layout fast whatever one cue holds.
-    public static let maximumCueCharacters = 10_000
+    /// in its text or in its words: some twenty pages, and the bound that keeps chunking and
+    /// layout fast whatever one cue holds.
+    public static let maximumCueCharacters = 50_000
 
-    /// Most cues one file may hold: about 27 hours of captions at 2 s each, and what plans
+    /// Most cues one file may hold: about 55 hours of captions at 2 s each, and what plans
     /// and lints within a few hundred MiB.
-    public static let maximumCues = 50_000
+    public static let maximumCues = 100_000
 
     /// Most characters (Unicode scalars) of text one file may hold, counted as for a cue: as
     /// many as `maximumCues` long captions (chunking makes the captions, and their number

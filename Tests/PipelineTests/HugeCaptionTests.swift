@@ -69,14 +69,14 @@ final class HugeCaptionTests: XCTestCase {
     /// The huge shapes: a file name, its bytes, and the start of the error `lint` must give.
     private static let shapes: [(name: String, make: @Sendable () -> Data, error: String)] = [
         ("line.srt", { cue(Data(String(repeating: "word ", count: 10 << 20).utf8)) },
-         "line.srt:2: the cue holds more than 10000 characters"),
-        ("word.srt", { cue(Data(repeating: UInt8(ascii: "a"), count: 50 << 20)) }, "word.srt:2: the cue holds more than 10000 characters"),
+         "line.srt:2: the cue holds more than 50000 characters"),
+        ("word.srt", { cue(Data(repeating: UInt8(ascii: "a"), count: 50 << 20)) }, "word.srt:2: the cue holds more than 50000 characters"),
         ("words.srt", { cue(Data(String(repeating: "ab cd ef gh ij\n", count: 2 << 20).utf8)) },
-         "words.srt:2: the cue holds more than 10000 characters"),
-        ("cues.srt", { manyCues(1 << 20) }, "cues.srt:200002: more than 50000 cues"),
+         "words.srt:2: the cue holds more than 50000 characters"),
+        ("cues.srt", { manyCues(1 << 20) }, "cues.srt:400002: more than 100000 cues"),
         ("junk.srt", { Data(repeating: UInt8(ascii: "x"), count: 50 << 20) }, "junk.srt:1: expected a timing line"),
         ("words.json", { Data((#"{"segments": [{"start": 0, "end": 10, "text": ""# + String(repeating: "ab ", count: 10 << 20) + #""}]}"#).utf8) },
-         "words.json: segments[0]: the cue holds more than 10000 characters"),
+         "words.json: segments[0]: the cue holds more than 50000 characters"),
         ("text.srt", {
             // 500 cues of 9,999 characters each: every cue is within its limit, the file is not.
             var data = Data()
