@@ -64,18 +64,13 @@ struct JobStamp: Equatable {
             && (try? String(contentsOf: Self.url(for: output), encoding: .utf8)) == value
     }
 
-    /// Writes the stamp beside `output` (a temporary file renamed over it); errors name the stamp and the reason.
+    /// Writes the stamp beside `output` (`AtomicFile`); errors name the stamp and the reason.
     func write(for output: String) throws {
         let url = Self.url(for: output)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        do {
-            try OutputFile.write(Data(value.utf8), to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw OutputFile.FileWriteFailure(description: "cannot rename: \(String(cString: strerror(errno)))")
-            }
-        } catch let reason as OutputFile.FileWriteFailure {
-            unlink(temporary.path)
-            throw BurnError.output("\(url.path): job stamp: \(reason)")
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(Data(value.utf8), to: url.path, links: .replace)
+        } catch {
+            throw BurnError.output("\(url.path): job stamp: \(error.reason)")
         }
     }
 }

@@ -27,7 +27,7 @@ final class OutputFile {
         }
         self.lock = lock
         Self.removeAbandonedTemporaries(of: finalURL)
-        temporaryURL = folder.appendingPathComponent(".\(finalURL.lastPathComponent).partial-\(getpid())")
+        temporaryURL = folder.appendingPathComponent(AtomicFile.temporaryPrefix(of: finalURL.path) + "\(getpid())")
         if sequence != nil {
             do {
                 try FileManager.default.createDirectory(at: temporaryURL, withIntermediateDirectories: false)
@@ -90,45 +90,21 @@ final class OutputFile {
         if sequence != nil { try? FileManager.default.removeItem(at: temporaryURL) } else { unlink(temporaryURL.path) }
     }
 
-    /// Writes `bytes` to the temporary file and moves it into place; errors name the output and the reason.
+    /// Writes `bytes` as the output, whole or not at all (`AtomicFile`: a link's target is
+    /// written, an existing output keeps its mode); errors name the output and the reason.
     func write(_ bytes: Data) throws {
-        do {
-            try Self.write(bytes, to: temporaryURL)
-        } catch let reason as FileWriteFailure {
-            removeTemporary()
-            throw BurnError.output("\(finalURL.path): \(reason)")
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(bytes, to: finalURL.path)
+        } catch {
+            throw BurnError.output(error.description)
         }
-        try commit()
-    }
-
-    /// A failed write: what was done and the system's reason.
-    struct FileWriteFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Writes `bytes` into a new (or emptied) file at `url`, with errno's reason on failure.
-    static func write(_ bytes: Data, to url: URL) throws {
-        let failure = { (what: String) in FileWriteFailure(description: "\(what): \(String(cString: strerror(errno)))") }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create \(url.lastPathComponent)") }
-        let problem: FileWriteFailure? = bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return failure("cannot write") }
-                written += count
-            }
-            return nil
-        }
-        let closing = close(descriptor) == 0 ? nil : failure("cannot write")
-        if let problem = problem ?? closing { throw problem }
+        committed = true
     }
 
     /// Removes `.NAME.partial-*` beside `output`: with its lock held, nobody else writes them.
     private static func removeAbandonedTemporaries(of output: URL) {
         let folder = output.deletingLastPathComponent()
-        let prefix = ".\(output.lastPathComponent).partial-"
+        let prefix = AtomicFile.temporaryPrefix(of: output.path)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
             // A file, or the folder of a picture sequence.
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
