@@ -113,7 +113,8 @@ public enum CaptionWriter {
         return String(format: "%02d:%02d:%02d%@%03d", h, m, s, separator, ms)
     }
 
-    private static func escape(_ text: String) -> String {
+    /// `text` with WebVTT's `&`, `<` and `>` as character references.
+    static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

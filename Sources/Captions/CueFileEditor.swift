@@ -40,12 +40,46 @@ public struct CueEdit: Sendable, Equatable {
 public enum CueFileEditor {
     /// `text` (the file's content) with `edits` applied; `format` is srt, vtt or json.
     public static func apply(_ edits: [CueEdit], to text: String, format: CaptionFormat, file: String) throws -> Data {
+        for piece in edits.flatMap(\.pieces) {
+            if let problem = timingProblem(start: piece.start, end: piece.end) {
+                throw CaptionError([CaptionProblem(file: file, message: "an edited cue's \(problem)")])
+            }
+        }
         switch format {
         case .srt, .vtt: return Data(try lines(edits, text, subRip: format == .srt, file: file).utf8)
         case .json: return try json(edits, text, file: file)
         case .whisper, .live:
             throw CaptionError([CaptionProblem(file: file, message: "\(format.rawValue) files are saved as native JSON")])
         }
+    }
+
+    /// The latest time an edited cue may have, as the readers allow. // seconds
+    public static let maximumSeconds = maximumTime
+
+    /// Why a cue cannot be timed from `start` to `end` (seconds), or nil: the readers' checks,
+    /// and an end after the start.
+    public static func timingProblem(start: Double, end: Double) -> String? {
+        if let problem = timeProblem(start: start, end: end) { return problem }
+        return end > start ? nil : "end (\(end)) is not after its start (\(start))"
+    }
+
+    /// `text` as one cue of `format` holds it. SubRip and WebVTT cannot hold a blank line inside
+    /// a cue (it ends the cue): lines end at LF, CR or CRLF, as the readers count them; a run of
+    /// blank lines becomes one line break, and blank lines at either end go. Refused (naming
+    /// `file`) when no text is left, or when a line holds `-->`, which would start a cue of its
+    /// own. Native JSON holds any text but an empty one.
+    public static func cueText(_ text: String, format: CaptionFormat, file: String) throws -> String {
+        let problem = { (message: String) in CaptionError([CaptionProblem(file: file, message: message)]) }
+        guard format == .srt || format == .vtt else {
+            guard !text.allSatisfy(\.isWhitespace) else { throw problem("a cue needs text") }
+            return text
+        }
+        let lines = textLines(text).filter { !$0.isBlank }
+        guard !lines.isEmpty else { throw problem("a cue needs text") }
+        if lines.contains(where: { $0.contains("-->") }) {
+            throw problem("a cue's text cannot hold \"-->\": it would start a cue of its own")
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func body(_ line: String) -> Substring { line[..<(line.firstIndex { $0.isNewline } ?? line.endIndex)] }
@@ -95,14 +129,14 @@ public enum CueFileEditor {
             // Cue settings (WebVTT `align:start`, SubRip `X1:...`) after the end time stay.
             let settings = line[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }.drop { !($0 == " " || $0 == "\t") }
             var replacement = [timing(head, settings: settings) + lineEnd]
-            replacement += head.text.map { payload($0, ending: ending) } ?? Array(lines[(at + 1)..<last])
+            replacement += try head.text.map { try payload($0, ending: ending, subRip: subRip, file: file) } ?? Array(lines[(at + 1)..<last])
             // A payload that ended the file without a line end gets one before the next cue.
             if edit.pieces.count > 1, let final = replacement.last, !final.hasSuffix("\n") {
                 replacement[replacement.count - 1] = final + ending
             }
             for piece in edit.pieces.dropFirst() {
                 replacement += [ending] + (numbered ? ["0" + ending] : [])
-                replacement += [timing(piece, settings: "") + ending] + payload(piece.text ?? "", ending: ending)
+                replacement += [timing(piece, settings: "") + ending] + (try payload(piece.text ?? "", ending: ending, subRip: subRip, file: file))
             }
             // The last line keeps the file's own end (a file without a final line end).
             if last == lines.count, let original = lines.last, !original.hasSuffix("\n"),
@@ -116,9 +150,11 @@ public enum CueFileEditor {
         return lines.joined()
     }
 
-    /// `text` as payload lines, each with `ending`.
-    private static func payload(_ text: String, ending: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + ending }
+    /// `text` as payload lines, each with `ending` (WebVTT's `&`, `<` and `>` as character
+    /// references, so that the text reads back as written).
+    private static func payload(_ text: String, ending: String, subRip: Bool, file: String) throws -> [String] {
+        let lines = try cueText(text, format: subRip ? .srt : .vtt, file: file).split(separator: "\n")
+        return lines.map { (subRip ? String($0) : CaptionWriter.escape(String($0))) + ending }
     }
 
     /// The first line of each block of non-blank lines, and whether it is a SubRip cue number
