@@ -115,7 +115,14 @@ function makeRow(id) {
   return row;
 }
 
+// Every row made again, whatever it shows (after a reload: nothing of the old file stays).
+function rebuild() {
+  list.textContent = "";
+  render();
+}
+
 function render() {
+  reload.hidden = !state.changedOnDisk;
   if (list.children.length !== state.cues.length) {
     list.textContent = "";
     for (const cue of state.cues) list.append(makeRow(cue.id));
@@ -239,10 +246,28 @@ async function edit(id, fields) {
   }
 }
 
+const reload = document.getElementById("reload");
+
 document.getElementById("save").onclick = async () => {
   try {
     const saved = await (await api("/api/save", { method: "POST" })).json();
     say("saved " + saved.savedTo);
+    await load();
+  } catch (error) {
+    say(error.message, true);
+    // A file changed on disk: the Reload button comes with the message.
+    await load().catch(() => {});
+    if (state.changedOnDisk) say(error.message, true);
+  }
+};
+
+// The file read again as it is on disk: its cues replace the edits, the frame is drawn again.
+reload.onclick = async () => {
+  try {
+    state = await (await api("/api/reload", { method: "POST" })).json();
+    rebuild();
+    showFrame();
+    say("reloaded " + state.savesTo + " from disk");
     await load();
   } catch (error) {
     say(error.message, true);

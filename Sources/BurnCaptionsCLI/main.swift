@@ -103,12 +103,14 @@ case .review(let request, let port):
         // A render the page started leaves no temporary file behind.
         server.session.finishRendering()
         server.session.close()
+        // Stopped by a signal, as a render is: 130 for SIGINT, 143 for SIGTERM.
+        signals.forEach { $0.cancel() }
+        exit(128 + cancellation.signal)
     } catch {
         let failure = BurnError.wrap(error)
         Terminal.report(failure)
         exit(failure.exitCode)
     }
-    signals.forEach { $0.cancel() }
 case .still(let request, let at, let showSafeArea):
     MediaLog.silent()
     run { try Burner.still(request, at: at, showSafeArea: showSafeArea, events: $0) }

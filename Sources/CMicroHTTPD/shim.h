@@ -51,6 +51,11 @@ static inline const char *burn_mhd_header(struct MHD_Connection *connection, con
     return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, name);
 }
 
+/* Calls `iterator` with each query argument (`arguments`) or each header of the connection. */
+static inline int burn_mhd_values(struct MHD_Connection *connection, int arguments, MHD_KeyValueIterator iterator, void *context) {
+    return MHD_get_connection_values(connection, arguments ? MHD_GET_ARGUMENT_KIND : MHD_HEADER_KIND, iterator, context);
+}
+
 /* A response holding a copy of `size` bytes at `data`. */
 static inline struct MHD_Response *burn_mhd_response_copy(size_t size, const void *data) {
     return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);

@@ -1,18 +1,34 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
-/// A request as the routes see it: method, path, and its query arguments and headers looked
-/// up on the live connection (valid only while the route runs).
-public struct HTTPRequest {
+/// A request as the routes see it: method, path, query arguments (decoded), headers and
+/// body, and the port it came to. Plain values, so that the routes run without a socket (the
+/// `review` fuzz target, the tests).
+public struct HTTPRequest: Sendable, Equatable {
     public var method: String
     public var path: String
+    public var arguments: [String: String]
+    public var headers: [String: String]  // by lower-case name
     public var body: Data
-    let connection: OpaquePointer
+    public var port: UInt16  // the port the server listens on
+
+    public init(
+        method: String, path: String, arguments: [String: String] = [:], headers: [String: String] = [:], body: Data = Data(),
+        port: UInt16
+    ) {
+        self.method = method
+        self.path = path
+        self.arguments = arguments
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+        self.port = port
+    }
 
     /// A query argument (`?t=1.5`), decoded.
-    public func argument(_ name: String) -> String? { burn_mhd_argument(connection, name).map { String(cString: $0) } }
+    public func argument(_ name: String) -> String? { arguments[name] }
     /// A request header, by case-insensitive name.
-    public func header(_ name: String) -> String? { burn_mhd_header(connection, name).map { String(cString: $0) } }
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// What a route answers.
@@ -32,11 +48,21 @@ public enum HTTPResponse {
     public static func json(_ status: Int, _ data: Data) -> HTTPResponse {
         .bytes(status: status, contentType: "application/json", data)
     }
+
+    /// The status it is sent with (a file: 200, or 206 for a span the server finds).
+    public var status: Int {
+        switch self {
+        case .bytes(let status, _, _): return status
+        case .file: return 200
+        }
+    }
 }
 
-/// An HTTP server on 127.0.0.1 through libmicrohttpd: a thread per connection, every
-/// request (its body read whole, at most `maximumBody` bytes) handed to `handler`. The
-/// daemon starts in `init` and stops in `deinit`.
+/// An HTTP server on 127.0.0.1 through libmicrohttpd: a thread per connection. Each request
+/// is shown to `admit` as soon as its head (line and headers) has arrived: an answer from it
+/// is sent at once and the body is never read. Otherwise the body is read whole (at most
+/// `maximumBody` bytes) and the request handed to `handler`. Every answer carries `headers`.
+/// The daemon starts in `init` and stops in `deinit`.
 public final class HTTPServer: @unchecked Sendable {
     /// The largest request body taken. // bytes
     public static let maximumBody = 4 << 20
@@ -49,15 +75,21 @@ public final class HTTPServer: @unchecked Sendable {
     public let boundAddress: String
 
     /// Starts listening on 127.0.0.1 at `port` (0: a free port); throws when it cannot.
-    public init(port: UInt16, handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
-        let context = Unmanaged.passRetained(Handler(handler))
+    public init(
+        port: UInt16, headers: [(String, String)] = [], admit: @escaping (HTTPRequest) -> HTTPResponse?,
+        handler: @escaping (HTTPRequest) -> HTTPResponse
+    ) throws {
+        let box = Handler(admit: admit, respond: handler, headers: headers)
+        let context = Unmanaged.passRetained(box)
         guard let daemon = burn_mhd_start_loopback(port, Self.access, context.toOpaque(), Self.completed) else {
             context.release()
             throw ReviewError("cannot listen on 127.0.0.1:\(port) (in use?)")
         }
         var text = [CChar](repeating: 0, count: 64)
         burn_mhd_bound_address(daemon, &text, socklen_t(text.count))
-        self.port = burn_mhd_port(daemon)
+        let bound = burn_mhd_port(daemon)
+        self.port = bound
+        box.port.withLock { $0 = bound }
         self.boundAddress = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.context = context
         self.daemon = daemon
@@ -68,10 +100,17 @@ public final class HTTPServer: @unchecked Sendable {
         context.release()
     }
 
-    /// The route, kept alive for the daemon's threads.
-    private final class Handler {
+    /// The routes and the headers of every answer, kept alive for the daemon's threads.
+    private final class Handler: @unchecked Sendable {
+        let admit: (HTTPRequest) -> HTTPResponse?
         let respond: (HTTPRequest) -> HTTPResponse
-        init(_ respond: @escaping (HTTPRequest) -> HTTPResponse) { self.respond = respond }
+        let headers: [(String, String)]
+        let port = Mutex<UInt16>(0)
+        init(admit: @escaping (HTTPRequest) -> HTTPResponse?, respond: @escaping (HTTPRequest) -> HTTPResponse, headers: [(String, String)]) {
+            self.admit = admit
+            self.respond = respond
+            self.headers = headers
+        }
     }
 
     /// A request body as it arrives, one per connection's request.
@@ -82,8 +121,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
         guard let context, let connection, let url, let method, let uploadSize, let state else { return burn_mhd_no() }
-        // The first call of a request only makes its body; later ones bring the body's pieces.
+        let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
+        var request = HTTPRequest(
+            method: String(cString: method), path: String(cString: url), arguments: values(of: connection, arguments: true),
+            headers: values(of: connection, arguments: false), port: handler.port.withLock { $0 })
+        // The first call of a request brings its head: refused now, its body is never read.
         guard let stored = state.pointee else {
+            if let refusal = handler.admit(request) { return queue(refusal, on: connection, request: request, headers: handler.headers) }
             state.pointee = Unmanaged.passRetained(Body()).toOpaque()
             return burn_mhd_yes()
         }
@@ -97,12 +141,9 @@ public final class HTTPServer: @unchecked Sendable {
             uploadSize.pointee = 0
             return burn_mhd_yes()
         }
-        let handler = Unmanaged<Handler>.fromOpaque(context).takeUnretainedValue()
-        let request = HTTPRequest(
-            method: String(cString: method), path: String(cString: url), body: body.data,
-            connection: connection)
+        request.body = body.data
         let response = body.tooLarge ? .text(413, "request body too large") : handler.respond(request)
-        return queue(response, on: connection, request: request)
+        return queue(response, on: connection, request: request, headers: handler.headers)
     }
 
     private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
@@ -111,11 +152,30 @@ public final class HTTPServer: @unchecked Sendable {
         state.pointee = nil
     }
 
-    /// Sends `response`; every answer says not to cache it and not to guess its type.
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, request: HTTPRequest) -> MHD_Result {
+    /// The connection's query arguments or headers, the first of each name.
+    private static func values(of connection: OpaquePointer, arguments: Bool) -> [String: String] {
+        final class Found { var values: [String: String] = [:] }
+        let found = Found()
+        let collect: MHD_KeyValueIterator = { context, _, key, value in
+            guard let context, let key else { return burn_mhd_yes() }
+            let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
+            let name = String(cString: key)
+            if found.values[name] == nil { found.values[name] = value.map { String(cString: $0) } ?? "" }
+            return burn_mhd_yes()
+        }
+        withExtendedLifetime(found) {
+            _ = burn_mhd_values(connection, arguments ? 1 : 0, collect, Unmanaged.passUnretained(found).toOpaque())
+        }
+        return found.values
+    }
+
+    /// Sends `response` with `extra` headers; every answer says not to cache it and not to guess its type.
+    private static func queue(
+        _ response: HTTPResponse, on connection: OpaquePointer, request: HTTPRequest, headers extra: [(String, String)]
+    ) -> MHD_Result {
         var status: Int
         var made: OpaquePointer?
-        var headers: [(String, String)] = [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
+        var headers: [(String, String)] = [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")] + extra
         switch response {
         case .bytes(let code, let type, let data):
             status = code
@@ -128,7 +188,7 @@ public final class HTTPServer: @unchecked Sendable {
             var info = stat()
             guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
                 if descriptor >= 0 { close(descriptor) }
-                return queue(.text(404, "not found"), on: connection, request: request)
+                return queue(.text(404, "not found"), on: connection, request: request, headers: extra)
             }
             let size = Int64(info.st_size)
             headers += [("Content-Type", type), ("Accept-Ranges", "bytes")]

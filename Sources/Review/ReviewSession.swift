@@ -32,6 +32,7 @@ public final class ReviewSession: @unchecked Sendable {
         var looks: [String]
         var render: RenderState
         var suggestedOutput: String  // where Render writes unless told: INPUT.captioned.mp4
+        var changedOnDisk: Bool  // the file changed since it was opened or saved: Save is refused until a reload
     }
 
     /// A render started from the page: where it writes, how far it is, how it ended.
@@ -47,13 +48,17 @@ public final class ReviewSession: @unchecked Sendable {
     /// The request the frames are drawn with; its captions are the edited copy in `scratch`.
     private var request: BurnRequest
     private let file: String  // the caption file opened
+    private let readFormat: CaptionFormat?  // the format the file is read as (nil: detected)
+    private let readEncoding: String?  // its text encoding, as given (nil: detected)
     private let format: CaptionFormat  // the format edits are written in (whisper and live: native JSON)
     /// Where Save writes: the file itself, or `NAME.reviewed.json` beside a Whisper or live log.
     public let savesTo: String
-    private let scratch: URL
+    /// The edited copy the frames are drawn from (0600, in a 0700 folder of its own).
+    public let scratch: URL
     private let frameDuration: Double
     private var text: String  // the file's text as opened or last saved (native JSON for whisper and live)
     private var signature: FileSignature
+    private var changedOnDisk = false
     /// The file's cues as read, each with what it became (`pieces`: itself, the pieces of a
     /// split, or nothing once merged into the cue before); the page lists the pieces in order.
     private var groups: [Group]
@@ -65,50 +70,69 @@ public final class ReviewSession: @unchecked Sendable {
     private var rendering = RenderState()
     private var cancellation = Cancellation()
 
-    /// Opens `request.captions` for review of `request.input`.
+    /// Opens `request.captions` for review of `request.input`. When it cannot, it leaves
+    /// nothing behind (the scratch folder is made last, and removed on a failure).
     public init(_ request: BurnRequest) throws {
         file = request.captions
-        let url = URL(fileURLWithPath: file)
-        signature = try FileSignature(file)
-        let read = try CaptionReader.read(url, format: request.captionsFormat, encoding: request.captionsEncoding)
-        let data = try Data(contentsOf: url)
-        let detected = request.captionsFormat ?? CaptionFormat.detect(data, path: file) ?? .srt
-        var opened = String(decoding: data, as: UTF8.self)
-        var segments = read.segments
-        if detected == .whisper || detected == .live {
-            // Saved as native JSON beside it; the file itself is never written.
-            format = .json
-            savesTo = url.deletingPathExtension().path + ".reviewed.json"
-            let captions = segments.map {
-                Caption(
-                    text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker,
-                    words: $0.words)
-            }
-            opened = String(decoding: try CaptionWriter.nativeJSON(captions), as: UTF8.self)
-            segments = segments.enumerated().map { index, segment in
-                var copy = segment
-                copy.source = SourceLocation(field: "segments[\(index)]")
-                return copy
-            }
-        } else {
-            format = detected
-            savesTo = file
-        }
-        guard !opened.contains("\u{FFFD}") || format == .json else {
-            throw ReviewError("\(file): not UTF-8; review edits UTF-8 caption files only")
-        }
-        text = opened
-        groups = Self.groups(segments)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("burn-captions-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : url.pathExtension))
+        readFormat = request.captionsFormat
+        readEncoding = request.captionsEncoding
+        frameDuration = try MediaInput(path: request.input).info.frameDuration
+        let opened = try Self.open(file, format: request.captionsFormat, encoding: request.captionsEncoding)
+        (format, savesTo, text, signature) = (opened.format, opened.savesTo, opened.text, opened.signature)
+        groups = Self.groups(opened.segments)
+        let folder = try Self.scratchFolder()
+        scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
         var drawn = request
         drawn.captions = scratch.path
         drawn.captionsFormat = format
         drawn.captionsEncoding = nil
         self.request = drawn
-        frameDuration = try MediaInput(path: request.input).info.frameDuration
-        try writeScratch()
+        do {
+            try writeScratch()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// A caption file as review reads it: the format edits are written in, where a save goes,
+    /// the text (native JSON for a Whisper file or live log), its cues and its signature.
+    private static func open(_ file: String, format: CaptionFormat?, encoding: String?) throws -> (
+        format: CaptionFormat, savesTo: String, text: String, segments: [Segment], signature: FileSignature
+    ) {
+        let url = URL(fileURLWithPath: file)
+        let signature = try FileSignature(file)
+        let read = try CaptionReader.read(url, format: format, encoding: encoding)
+        let data = try Data(contentsOf: url)
+        let detected = format ?? CaptionFormat.detect(data, path: file) ?? .srt
+        guard detected == .whisper || detected == .live else {
+            let text = String(decoding: data, as: UTF8.self)
+            guard !text.contains("\u{FFFD}") || detected == .json else {
+                throw ReviewError("\(file): not UTF-8; review edits UTF-8 caption files only")
+            }
+            return (detected, file, text, read.segments, signature)
+        }
+        // Saved as native JSON beside it; the file itself is never written.
+        let captions = read.segments.map {
+            Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker, words: $0.words)
+        }
+        let segments = read.segments.enumerated().map { index, segment in
+            var copy = segment
+            copy.source = SourceLocation(field: "segments[\(index)]")
+            return copy
+        }
+        let text = String(decoding: try CaptionWriter.nativeJSON(captions), as: UTF8.self)
+        return (.json, url.deletingPathExtension().path + ".reviewed.json", text, segments, signature)
+    }
+
+    /// A new folder of this session in TMPDIR, made exclusively and readable by its owner only.
+    private static func scratchFolder() throws -> URL {
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("burn-captions-review-XXXXXX").path
+        var name = Array(template.utf8CString)
+        guard mkdtemp(&name) != nil else {
+            throw ReviewError("\(template): cannot make the review's temporary folder: \(String(cString: strerror(errno)))")
+        }
+        return URL(fileURLWithPath: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
     }
 
     deinit { close() }
@@ -122,6 +146,7 @@ public final class ReviewSession: @unchecked Sendable {
     func state() throws -> Data {
         try lock.withLock {
             if findingsStale { lintCues() }
+            if !changedOnDisk { changedOnDisk = (try? FileSignature(file)) != signature }
             return try JSONEncoder().encode(currentState())
         }
     }
@@ -130,7 +155,8 @@ public final class ReviewSession: @unchecked Sendable {
         State(
             cues: cues, frameDuration: frameDuration, savesTo: savesTo, revision: revision, preset: request.preset,
             look: request.look, presets: Resources.presetNames(), looks: Resources.lookNames(), render: rendering,
-            suggestedOutput: URL(fileURLWithPath: request.input).deletingPathExtension().path + ".captioned.mp4")
+            suggestedOutput: URL(fileURLWithPath: request.input).deletingPathExtension().path + ".captioned.mp4",
+            changedOnDisk: changedOnDisk)
     }
 
     /// Draws the captions with another preset or look (nil leaves each as it is; a look of ""
@@ -202,13 +228,19 @@ public final class ReviewSession: @unchecked Sendable {
         try change {
             let (group, index) = try place(of: id)
             var piece = groups[group].pieces[index]
-            if let newText, newText != piece.text {
-                piece.text = newText.replacingOccurrences(of: "\r\n", with: "\n")
-                piece.textChanged = true
+            if let newText {
+                // As the file will hold it: a blank line folded into one line break.
+                let folded = try cueText(newText)
+                if folded != piece.text {
+                    piece.text = folded
+                    piece.textChanged = true
+                }
             }
             if let start { piece.start = max(0, start) }
             if let end { piece.end = end }
-            guard piece.end > piece.start else { throw ReviewError("a cue must end after it starts") }
+            if let problem = CueFileEditor.timingProblem(start: piece.start, end: piece.end) {
+                throw ReviewError("cue \(id + 1): \(problem)")
+            }
             guard piece != groups[group].pieces[index] else { return }
             groups[group].pieces[index] = piece
             groups[group].changed = true
@@ -270,8 +302,18 @@ public final class ReviewSession: @unchecked Sendable {
         }
     }
 
+    /// `text` as one cue of the file holds it, or why it cannot.
+    private func cueText(_ text: String) throws -> String {
+        do {
+            return try CueFileEditor.cueText(text, format: format, file: file)
+        } catch let error as CaptionError {
+            throw ReviewError(error.problems.map(\.message).joined(separator: "; "))
+        }
+    }
+
     /// The group and the piece in it of the page's cue `id`.
     private func place(of id: Int) throws -> (Int, Int) {
+        guard id >= 0 else { throw ReviewError("no cue \(id + 1)") }
         var count = 0
         for (group, item) in groups.enumerated() {
             if id < count + item.pieces.count { return (group, id - count) }
@@ -286,37 +328,56 @@ public final class ReviewSession: @unchecked Sendable {
         return try Burner.stillPicture(request, at: time, backgrounds: backgrounds)
     }
 
-    /// Writes the edits into `savesTo` (the file's previous version kept as `FILE~`), whole or
-    /// not at all; fails when the file changed on disk since it was opened or last saved.
+    /// Why a save is refused once the file changed on disk.
+    private var changedMessage: String {
+        "\(file) changed on disk since it was opened; not saved (reload it to review the new version)"
+    }
+
+    /// Writes the edits into `savesTo`, whole or not at all (`AtomicFile`: through a link to
+    /// its target, keeping its mode and owner), the previous version kept as `FILE~` beside
+    /// the file written (a copy with the file's mode; a link there is replaced, never
+    /// followed). Refused once the file changed on disk since it was opened or last saved,
+    /// until `reload`.
     func save() throws -> String {
         try lock.withLock {
-            guard try FileSignature(file) == signature else {
-                throw ReviewError("\(file) changed on disk since it was opened; not saved (reload the page to review the new version)")
+            guard !changedOnDisk, try FileSignature(file) == signature else {
+                changedOnDisk = true
+                throw ReviewError(changedMessage)
             }
             let data = try edited()
-            let target = URL(fileURLWithPath: savesTo)
-            if FileManager.default.fileExists(atPath: savesTo) {
-                let backup = target.path + "~"
-                try? FileManager.default.removeItem(atPath: backup)
-                try FileManager.default.copyItem(atPath: savesTo, toPath: backup)
-            }
-            let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
-            do {
-                try data.write(to: temporary)
-                guard rename(temporary.path, target.path) == 0 else { throw ReviewError("\(savesTo): cannot rename into place") }
+            do throws(AtomicFile.Failure) {
+                let target = AtomicFile.resolve(savesTo)
+                if let previous = FileManager.default.contents(atPath: target) {
+                    try AtomicFile.write(previous, to: target + "~", permissions: .like(target), links: .replace)
+                }
+                try AtomicFile.write(data, to: target, permissions: .keepModeAndOwner(newFile: 0o644))
             } catch {
-                unlink(temporary.path)
-                throw error
+                throw ReviewError("not saved: \(error)")
             }
             if savesTo == file {
                 text = String(decoding: data, as: UTF8.self)
                 signature = try FileSignature(file)
                 // Positions may have moved (a payload of another length, a split): read them again.
-                groups = Self.groups(try CaptionReader.read(target, format: format).segments)
+                groups = Self.groups(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
                 revision += 1
                 findingsStale = true
             }
             return savesTo
+        }
+    }
+
+    /// Reads the file again as it is on disk now: its cues replace the edits (unsaved ones are
+    /// dropped), the frames and findings follow, and Save works again.
+    func reload() throws {
+        try lock.withLock {
+            let opened = try Self.open(file, format: readFormat, encoding: readEncoding)
+            guard opened.format == format else { throw ReviewError("\(file) is no longer a \(format.rawValue) file") }
+            (text, signature) = (opened.text, opened.signature)
+            groups = Self.groups(opened.segments)
+            changedOnDisk = false
+            revision += 1
+            findingsStale = true
+            try writeScratch()
         }
     }
 
@@ -330,9 +391,10 @@ public final class ReviewSession: @unchecked Sendable {
         return edits.isEmpty ? Data(text.utf8) : try CueFileEditor.apply(edits, to: text, format: format, file: file)
     }
 
-    /// The edited copy the frames are drawn from.
+    /// The edited copy the frames are drawn from, replaced whole (a frame drawn meanwhile
+    /// reads the copy before or after, never half of one).
     private func writeScratch() throws {
-        try edited().write(to: scratch)
+        try AtomicFile.write(try edited(), to: scratch.path, permissions: .exactly(0o600), links: .replace)
     }
 
     /// Each cue's findings: `lint` of the edited copy, by the cue its captions came from.
