@@ -88,7 +88,7 @@ bench-layout: setup
 # runs one target longer; `make fuzz FUZZ_SECONDS=3600 FUZZ_RUNS=1000000`, a million each.
 FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?=
-FUZZ_TARGETS ?= srt webvtt json layout range
+FUZZ_TARGETS ?= srt webvtt json layout range review
 FUZZ_BUILD := -c release --scratch-path .build/fuzz -Xswiftc -use-ld=lld -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 
 fuzz: setup

@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case layout
     /// `ByteRange` (the review server's `Range: bytes=` parser) on any header and file size.
     case range
+    /// The review server's request handling (`ReviewAPI`) on requests as written on the wire.
+    case review
 
     /// Runs one input; returns when the code under test held up.
     public func run(_ data: Data) {
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .json: ReaderTargets.read(data, file: "fuzz.json", formats: [nil, .json, .whisper, .live])
         case .layout: LayoutTarget.run(data)
         case .range: RangeTarget.run(data)
+        case .review: ReviewTarget.run(data)
         }
     }
 
@@ -32,7 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// caption files in `Fuzz/corpus/`.
     public func seeds(from cases: [CaptionCase]) throws -> [(name: String, data: Data)] {
         switch self {
-        case .srt, .webvtt, .json, .range: return []
+        case .srt, .webvtt, .json, .range, .review: return []
         case .layout:
             return try cases.enumerated().map { index, test in
                 let name = String(test.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })

@@ -29,6 +29,7 @@ final class FuzzCorpusTests: XCTestCase {
     func testJSONCorpus() throws { try runCorpus(of: .json) }
     func testLayoutCorpus() throws { try runCorpus(of: .layout) }
     func testRangeCorpus() throws { try runCorpus(of: .range) }
+    func testReviewCorpus() throws { try runCorpus(of: .review) }
 
     /// One seed a caption case, each no longer than the layout fuzzer's -max_len, run through the target.
     func testLayoutSeedsFromTheCaptionCases() throws {
