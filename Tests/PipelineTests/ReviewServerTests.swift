@@ -205,6 +205,24 @@ final class ReviewServerTests: XCTestCase {
         _ = review.stop()
     }
 
+    /// Text with blank lines is saved with one line break for each run of them: the file keeps
+    /// its cues, each with all of its text.
+    func testEditedTextWithABlankLineIsFoldedIntoOneLineBreakOnSave() throws {
+        let (file, temporary) = try captions(try temporaryFolder())
+        let review = try ReviewProcess(video: video, captions: file.path, temporaryFolder: temporary)
+        let before = try cues(review)
+        let body = try JSONSerialization.data(withJSONObject: ["text": "Burned\n\nright\r\n \r\n\nin.\n\n"])
+        XCTAssertEqual(try review.send("POST", review.withToken("/api/cue?id=2"), body: body).status, 200)
+        XCTAssertEqual(try review.send("POST", review.withToken("/api/save")).status, 200)
+        _ = review.stop()
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        let blocks = saved.components(separatedBy: "\n\n").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        XCTAssertEqual(blocks.count, before.count, "the saved file has as many cues as before:\n\(saved)")
+        XCTAssertTrue(saved.contains("00:00:06,297\nBurned\nright\nin.\n\n4\n"), saved)
+        let read = try ProcessRunner.run(CLI.binary, ["lint", file.path, "--json"])
+        XCTAssertFalse(read.stderr.contains("dropped") || read.stderr.contains("malformed"), read.stderr)
+    }
+
     /// Frames asked for while another connection edits cues are all drawn.
     func testFramesNeverFailWhileCuesAreEdited() throws {
         let folder = try temporaryFolder()
