@@ -6,10 +6,12 @@ Chromium (Debian's chromium and chromium-driver, Selenium): clicks the third cue
 SubRip file and checks the video's time, edits its text and checks that the frame shown is
 the frame `still` draws for the edited file, nudges its end by a frame, saves, and reads the
 file back: exactly those changes, everything else byte-identical, the old version as FILE~.
-A file changed on disk is not overwritten. It measures the edit-to-frame time (median of 20
+A file changed on disk is not overwritten: Save is refused until Reload reads the new version,
+and the next save is that version with the edit. It measures the edit-to-frame time (median of 20
 edits) and reports it without asserting it.
 
-Then the lock-down, with plain HTTP: no token or a wrong one gets 403; the listening socket
+Then the lock-down, with plain HTTP: no token or a wrong one gets 403, and so does a foreign
+Host; the page carries its CSP, X-Frame-Options and Referrer-Policy; the listening socket
 is bound to 127.0.0.1 (from /proc/net/tcp); path traversal, plain and encoded, gets 404; and
 on a 30-minute video, a Range request gets 206 with exactly the bytes asked for.
 
@@ -79,7 +81,7 @@ class Review:
         except subprocess.TimeoutExpired:
             self.process.kill()
             fail("review did not stop on SIGINT")
-        check(code == 0, "review exited %s on SIGINT: %s" % (code, self.process.stderr.read()))
+        check(code == 130, "review exited %s on SIGINT, not 130: %s" % (code, self.process.stderr.read()))
         left = list(self.scratch.iterdir())
         check(not left, "review left %s in its temporary folder" % left)
         self.scratch.rmdir()
@@ -229,16 +231,31 @@ def page_flow(folder, screenshot):
         log("cue 4 split at its cursor (%.3f s), cues 6 and 7 merged, saved: numbered 1 to 7, the cues before untouched"
             % cut)
 
-        # A file changed on disk is not overwritten.
-        srt.write_bytes(srt.read_bytes() + b"\n")
+        # A file changed on disk is not overwritten: Save is refused until Reload reads it again.
+        first_text = srt_cues(srt.read_bytes())[0][3].encode()
+        srt.write_bytes(srt.read_bytes().replace(first_text, b"Changed on disk"))
         changed = srt.read_bytes()
         retype(0, "Captions that pop again")
         time.sleep(0.5)
+        for attempt in range(2):
+            driver.execute_script("document.getElementById('status').textContent = ''")
+            driver.find_element(By.ID, "save").click()
+            wait_for(driver, "return document.getElementById('status').textContent.includes('changed on disk')",
+                     message="the changed-on-disk message")
+            check(srt.read_bytes() == changed, "a file changed on disk was overwritten")
+        wait_for(driver, "return !document.getElementById('reload').hidden", message="the Reload button")
+        driver.find_element(By.ID, "reload").click()
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('reloaded') && "
+                 "document.querySelector('#list tr textarea').value === 'Changed on disk'", message="the reload")
+        check(driver.execute_script("return document.getElementById('reload').hidden"), "Reload still offered after it")
+        retype(0, "Captions that pop again")
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('edited')", message="the edit")
         driver.find_element(By.ID, "save").click()
-        wait_for(driver, "return document.getElementById('status').textContent.includes('changed on disk')",
-                 message="the changed-on-disk message")
-        check(srt.read_bytes() == changed, "a file changed on disk was overwritten")
-        log("a file changed on disk since it was opened: the page says so, nothing written")
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('saved')", message="the save after reload")
+        check(srt.read_bytes() == changed.replace(b"Changed on disk", b"Captions that pop again"),
+              "after the reload the save is not the file on disk with the one edit:\n%s" % srt.read_text())
+        log("a file changed on disk since it was opened: Save refused twice with the message, nothing written; "
+            "Reload shows the new version; the next save is it with the edit")
 
         # Edit speed: 20 edits of the third cue, edit to new frame.
         times = []
@@ -303,6 +320,12 @@ def lock_down(folder):
     try:
         status, _, _ = review.get("/api/state", token=False)
         check(status == 403, "no token: %d" % status)
+        status, headers, _ = review.get("/")
+        check(status == 200 and "frame-ancestors 'none'" in headers.get("Content-Security-Policy", "")
+              and headers.get("X-Frame-Options") == "DENY" and headers.get("Referrer-Policy") == "no-referrer",
+              "the page's security headers: %s" % headers)
+        status, _, _ = review.get("/api/state", headers={"Host": "rebound.example:%d" % review.port})
+        check(status == 403, "a foreign Host: %d" % status)
         status, _, _ = review.get("/api/state?token=" + "0" * len(review.token), token=False)
         check(status == 403, "a wrong token: %d" % status)
         status, _, _ = review.get("/video", token=False)
