@@ -80,3 +80,17 @@ final class FuzzCorpusTests: XCTestCase {
         }
     }
 }
+
+/// The review target reads a request as written on the wire, placeholders filled in.
+final class ReviewTargetTests: XCTestCase {
+    func testARequestIsReadAsOnTheWire() {
+        let request = ReviewTarget.request(Data("POST /api/cue?id=2&token=TOKEN&a=b+c%21\nX-Review-Token: TOKEN\n\n{\"end\": 2}".utf8))
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.path, "/api/cue")
+        XCTAssertEqual(request.arguments, ["id": "2", "token": ReviewTarget.token, "a": "b c!"])
+        XCTAssertEqual(request.header("x-review-token"), ReviewTarget.token)
+        XCTAssertEqual(request.header("Host"), "127.0.0.1:\(ReviewTarget.port)", "a request without Host gets this server's")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), "{\"end\": 2}")
+        XCTAssertEqual(ReviewTarget.request(Data("GET /\nHost: evil:PORT\n\n".utf8)).header("host"), "evil:\(ReviewTarget.port)")
+    }
+}
