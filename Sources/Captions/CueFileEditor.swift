@@ -67,7 +67,8 @@ public enum CueFileEditor {
     /// a cue (it ends the cue): lines end at LF, CR or CRLF, as the readers count them; a run of
     /// blank lines becomes one line break, and blank lines at either end go. Refused (naming
     /// `file`) when no text is left, or when a line holds `-->`, which would start a cue of its
-    /// own. Native JSON holds any text but an empty one.
+    /// own, or when SubRip's markup alone is left (the cue would show nothing and go). Native
+    /// JSON holds any text but an empty one.
     public static func cueText(_ text: String, format: CaptionFormat, file: String) throws -> String {
         let problem = { (message: String) in CaptionError([CaptionProblem(file: file, message: message)]) }
         guard format == .srt || format == .vtt else {
@@ -79,7 +80,12 @@ public enum CueFileEditor {
         if lines.contains(where: { $0.contains("-->") }) {
             throw problem("a cue's text cannot hold \"-->\": it would start a cue of its own")
         }
-        return lines.joined(separator: "\n")
+        let joined = lines.joined(separator: "\n")
+        // SubRip's tags and ASS escapes alone (`<i></i>`, `\N`) show nothing: the cue would go.
+        if format == .srt, CueText(SRTReader.assEscapes(joined), syntax: .subRip).text.allSatisfy(\.isWhitespace) {
+            throw problem("a cue needs text: markup alone shows nothing")
+        }
+        return joined
     }
 
     private static func body(_ line: String) -> Substring { line[..<(line.firstIndex { $0.isNewline } ?? line.endIndex)] }

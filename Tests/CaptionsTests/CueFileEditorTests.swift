@@ -102,7 +102,7 @@ final class CueFileEditorTextTests: XCTestCase {
     }
 
     func testTextThatWouldBreakTheFileIsRefused() {
-        for text in ["", " \n\n \t", "a\n00:00:05,000 --> 00:00:06,000\nb", "x --> y"] {
+        for text in ["", " \n\n \t", "a\n00:00:05,000 --> 00:00:06,000\nb", "x --> y", "\\N", "<i></i>", "{\\an8}\\N"] {
             XCTAssertThrowsError(try edited(text, .srt), text.debugDescription) { error in
                 XCTAssertTrue("\(error)".hasPrefix("f.srt"), "\(error)")
             }

@@ -46,6 +46,7 @@ final class ReviewServerTests: XCTestCase {
             ("POST", "/api/cue?id=0", String(repeating: "[", count: 100_000)), ("POST", "/api/cue?id=0", megabyte),
             ("POST", "/api/cue?id=0", #"{"text": "\n \n"}"#), ("POST", "/api/cue?id=0", #"{"text": "a\u0000b"}"#),
             ("POST", "/api/cue?id=0", #"{"text": "a\n00:00:09,000 --> 00:00:10,000\nb"}"#),
+            ("POST", "/api/cue?id=0", #"{"text": "<i></i>"}"#), ("POST", "/api/cue?id=0", #"{"text": "\\N"}"#),
             ("POST", "/api/cue?id=0", #"{"end": 0.1}"#), ("POST", "/api/split?id=0", #"{"at": 1e300}"#),
             ("POST", "/api/split?id=0", #"{"at": 2.5}"#), ("POST", "/api/split?id=0", "{}"),
             ("POST", "/api/split?id=0", #"{"at": 9999}"#), ("POST", "/api/merge?id=-1", ""),
