@@ -57,10 +57,10 @@ public enum CueFileEditor {
     public static let maximumSeconds = maximumTime
 
     /// Why a cue cannot be timed from `start` to `end` (seconds), or nil: the readers' checks,
-    /// and an end after the start.
+    /// and an end after the start in the milliseconds the file holds.
     public static func timingProblem(start: Double, end: Double) -> String? {
         if let problem = timeProblem(start: start, end: end) { return problem }
-        return end > start ? nil : "end (\(end)) is not after its start (\(start))"
+        return (end * 1000).rounded() > (start * 1000).rounded() ? nil : "end (\(end)) is not after its start (\(start)) to the millisecond"
     }
 
     /// `text` as one cue of `format` holds it. SubRip and WebVTT cannot hold a blank line inside

@@ -291,14 +291,21 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     /// Runs one change of the cues: a new revision, the edited copy written, findings stale.
+    /// A change the file cannot hold is undone, and said why (409).
     private func change(_ body: () throws -> Void) throws {
         try lock.withLock {
             let before = groups
             try body()
             guard groups != before else { return }
+            do {
+                try writeScratch()
+            } catch {
+                groups = before
+                let problems = (error as? CaptionError)?.problems.map(\.message).joined(separator: "; ")
+                throw ReviewError(problems ?? BurnError.wrap(error).description)
+            }
             revision += 1
             findingsStale = true
-            try writeScratch()
         }
     }
 

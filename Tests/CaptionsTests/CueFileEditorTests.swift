@@ -107,7 +107,7 @@ final class CueFileEditorTextTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix("f.srt"), "\(error)")
             }
         }
-        for (start, end) in [(1.0, 1e300), (Double.nan, 2), (2, 1), (1, 1), (-1, 1)] {
+        for (start, end) in [(1.0, 1e300), (Double.nan, 2), (2, 1), (1, 1), (-1, 1), (1.0006, 1.0007)] {
             let edit = CueEdit(source: SourceLocation(line: 2), start: start, end: end)
             XCTAssertThrowsError(try CueFileEditor.apply([edit], to: srt, format: .srt, file: "f.srt"), "\(start) to \(end)")
         }

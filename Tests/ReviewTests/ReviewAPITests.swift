@@ -74,6 +74,10 @@ final class ReviewAPITests: XCTestCase {
         }
         XCTAssertEqual(api.respond(request("DELETE", "/api/cue", ["id": "0"])).status, 405)
         XCTAssertEqual(api.respond(request("GET", "/../etc/passwd")).status, 404)
+        // A cue 1 ms long cannot be split into two cues of whole milliseconds: undone, 409.
+        XCTAssertEqual(api.respond(request("POST", "/api/cue", ["id": "1"], body: #"{"start": 2.48, "end": 2.481}"#)).status, 200)
+        XCTAssertEqual(api.respond(request("POST", "/api/split", ["id": "1"], body: #"{"at": 3}"#)).status, 409)
+        XCTAssertEqual(api.respond(request("POST", "/api/cue", ["id": "1"], body: #"{"start": 2.48, "end": 4.622}"#)).status, 200)
         XCTAssertEqual(try texts(api), before, "no refused request changed a cue")
         XCTAssertEqual(api.respond(request("POST", "/api/cue", ["id": "0"], body: #"{"text": "a\n\nb"}"#)).status, 200)
         XCTAssertEqual(try texts(api).first?.hasSuffix(" a\nb"), true, "the session goes on, the blank line folded")
