@@ -369,6 +369,9 @@ enum Arguments {
             }
             if export != nil { throw BurnError.usage("\(mode!) prints the captions; --export-captions is for renders") }
         }
+        if mode == "review", captions.contains(where: { $0.path == "-" }) {
+            throw BurnError.usage("review edits and saves its caption file: give a file, not standard input (-)")
+        }
         if json && mode != "lint" { throw BurnError.usage("--json is for lint") }
         if frameRate != nil && mode != "lint" { throw BurnError.usage("--fps is for lint without a video") }
         if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode)") }

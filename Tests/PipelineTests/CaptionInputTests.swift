@@ -60,6 +60,10 @@ final class CaptionInputTests: XCTestCase {
         let huge = try run(["lint", "--captions", "-", "--fps", "30"], shell: "head -c 100000000 /dev/zero | \"$0\" \"$@\"")
         XCTAssertEqual(huge.status, 1, huge.stderr)
         XCTAssertEqual(huge.stderr, "burn-captions: standard input: file is larger than 64 MiB\n")
+        // The review saves into its caption file, which standard input is not.
+        let review = try CLI.burn(["review", talk, "--captions", "-"])
+        XCTAssertEqual(review.status, 2, review.stderr)
+        XCTAssertTrue(review.stderr.contains("give a file, not standard input"), review.stderr)
     }
 
     func testAPathThatIsNoRegularFileIsRefusedAsSuch() throws {
