@@ -103,7 +103,11 @@ final class HugeCaptionTests: XCTestCase {
                 report.append(context)
                 XCTAssertEqual(run.status, 1, context)
                 XCTAssertTrue(run.stderr.hasPrefix("burn-captions: \(folder.path)/\(shape.error)"), context)
-                XCTAssertLessThan(run.peakBytes, 1 << 30, context)
+                // AddressSanitizer (make test-asan) reserves its own shadow memory and quarantine,
+                // about 1 GiB of resident pages before any work: the bound holds for real builds.
+                if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+                    XCTAssertLessThan(run.peakBytes, 1 << 30, context)
+                }
             }
         }
         print(report.joined(separator: "\n"))
