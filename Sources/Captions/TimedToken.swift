@@ -37,7 +37,7 @@ public struct TimedToken: Sendable, Equatable {
         guard !words.isEmpty else {
             return spread(textTokens, start: segment.start, end: segment.end, estimated: true)
         }
-        guard !textTokens.isEmpty else { return words }
+        guard !textTokens.isEmpty else { return inOrder(words) }
 
         // Which word token times each text token (same or differently spelt, in order).
         var timedBy = [Int?](repeating: nil, count: textTokens.count)
@@ -66,6 +66,18 @@ public struct TimedToken: Sendable, Equatable {
             let to = j < textTokens.count ? words[timedBy[j]!].start : max(from, segment.end)
             result += spread(Array(textTokens[i..<j]), start: from, end: max(from, to), estimated: true)
             i = j
+        }
+        return inOrder(result)
+    }
+
+    /// `tokens` with starts that never go back and no end before its start: a token that
+    /// would start before the one ahead of it starts with it. Words whose times overlap (one
+    /// ending after the next starts) would otherwise give a caption that ends before it starts.
+    static func inOrder(_ tokens: [TimedToken]) -> [TimedToken] {
+        var result = tokens
+        for k in result.indices {
+            if k > 0 { result[k].start = max(result[k].start, result[k - 1].start) }
+            result[k].end = max(result[k].end, result[k].start)
         }
         return result
     }

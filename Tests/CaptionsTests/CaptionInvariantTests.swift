@@ -162,4 +162,26 @@ final class CaptionInvariantTests: XCTestCase {
             from: Transcript(segments: [Segment(text: "Hidden", start: 1, end: 1)]), limits: limits, warnings: &warnings)
         XCTAssertEqual(captions.map(\.end), [1 + limits.minGap])
     }
+
+    /// A word timed to end after the next one starts (a fuzzed WebVTT cue's inline times did
+    /// this) left untimed words spread after the first's end: the piece that took them and
+    /// the second word started after it ended, and, with the next caption too close behind
+    /// for the gap, was shown for less than nothing. Now it gets half the room to the next.
+    func testOverlappingWordTimesGiveNoCaptionEndingBeforeItStarts() {
+        let overlapping = Segment(
+            text: "alpha and then a good many words without any timing at all omega", start: 1, end: 2.5,
+            words: [Word(text: "alpha", start: 1, end: 2.5), Word(text: "omega", start: 1.2, end: 1.3)])
+        var warnings: [String] = []
+        let captions = CaptionBuilder.captions(
+            from: Transcript(segments: [overlapping, Segment(text: "next one", start: 2.52, end: 3.5)]), limits: limits,
+            warnings: &warnings)
+        XCTAssertEqual(captions.map(\.text).joined(separator: " "), overlapping.text + " next one")
+        for caption in captions {
+            XCTAssertLessThan(caption.start, caption.end, "\(caption)")
+            XCTAssertTrue(caption.words.allSatisfy { $0.start >= caption.start && $0.end <= caption.end }, "\(caption)")
+        }
+        for (a, b) in zip(captions, captions.dropFirst()) {
+            XCTAssertLessThanOrEqual(a.end, b.start, "\(a.text) / \(b.text)")
+        }
+    }
 }
