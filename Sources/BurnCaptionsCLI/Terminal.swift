@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 import Media
 import Pipeline
@@ -18,34 +19,12 @@ final class Terminal {
     /// `burn-captions: message` as one line: control characters in it (a newline in a file
     /// name, an escape sequence in caption text) are shown escaped (`\\n`, `\\x1B`).
     static func error(_ message: String) {
-        StandardStreams.error("burn-captions: \(escaped(message))\n")
+        StandardStreams.error("burn-captions: \(ControlCharacters.escaped(message))\n")
     }
 
     /// Every message of `error`, each as one line (`error`).
     static func report(_ error: BurnError) {
         error.messages.forEach(Terminal.error)
-    }
-
-    /// `text` with C0 and C1 controls, DEL and bidirectional controls written as escapes, so
-    /// that it prints as one line and shows what it holds.
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x100 && needsEscape(scalar): result += String(format: "\\x%02X", scalar.value)
-            case _ where needsEscape(scalar): result += String(format: "\\u{%04X}", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
     }
 
     func handle(_ event: BurnEvent) {

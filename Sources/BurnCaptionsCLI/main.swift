@@ -1,3 +1,4 @@
+import Captions
 import CProcess
 import Foundation
 import Media
@@ -81,7 +82,7 @@ case .lint(let request, let json, let frameRate):
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             StandardStreams.output(try encoder.encode(findings) + Data("\n".utf8))
         } else {
-            StandardStreams.output(Data(findings.map { Terminal.escaped($0.description) + "\n" }.joined().utf8))
+            StandardStreams.output(Data(findings.map { ControlCharacters.escaped($0.description) + "\n" }.joined().utf8))
         }
         exit(findings.contains { $0.level == .error } ? 1 : 0)
     } catch {

@@ -19,14 +19,20 @@ public enum VideoContainer {
         }
         let id = encoder.pointee.id
         let codecName = String(cString: avcodec_get_name(id))
-        let fitting = usual.filter { ext in av_guess_format(nil, "x.\(ext)", nil).map { MuxerTrial.videoRefusal($0, codec: id) == nil } ?? false }
-        let advice = fitting.isEmpty ? "the output must be a video file" : "\(codecName) goes in " + fitting.map { ".\($0)" }.joined(separator: ", ")
-        guard let format = av_guess_format(nil, path, nil) else { return "unknown output container; \(advice)" }
+        // Which usual containers take the codec: asked only once the output is refused.
+        func advice() -> String {
+            let fitting = usual.filter { ext in
+                av_guess_format(nil, "x.\(ext)", nil).map { MuxerTrial.videoRefusal($0, codec: id) == nil } ?? false
+            }
+            return fitting.isEmpty
+                ? "the output must be a video file" : "\(codecName) goes in " + fitting.map { ".\($0)" }.joined(separator: ", ")
+        }
+        guard let format = av_guess_format(nil, path, nil) else { return "unknown output container; \(advice())" }
         let name = String(cString: format.pointee.name)
         if format.pointee.flags & burn_avfmt_nofile() != 0 || format.pointee.video_codec == AV_CODEC_ID_NONE {
-            return "the \(name) format is not a video file; \(advice)"
+            return "the \(name) format is not a video file; \(advice())"
         }
         guard let reason = MuxerTrial.videoRefusal(format, codec: id) else { return nil }
-        return "the \(name) format cannot hold the \(codecName) video \(settings.encoderName) writes (FFmpeg: \(reason)); \(advice)"
+        return "the \(name) format cannot hold the \(codecName) video \(settings.encoderName) writes (FFmpeg: \(reason)); \(advice())"
     }
 }

@@ -1,3 +1,5 @@
+import Captions
+
 /// An output path with placeholders: `{lang}` (the caption file's language), `{name}` (its
 /// file name without the extension), `{lang2}` and `{name2}` (the same of the second track's
 /// file), `{preset}` and `{look}` (their names). `{{` and `}}` are literal braces. A path
@@ -70,9 +72,7 @@ public struct OutputTemplate: Sendable, Equatable {
     static func component(_ value: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
-            let unsafe =
-                scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control
-                || scalar.properties.isBidiControl
+            let unsafe = scalar == "/" || scalar == "\\" || ControlCharacters.isUnprintable(scalar)
             scalars.append(unsafe ? "_" : scalar)
         }
         var safe = String(scalars).replacingOccurrences(of: "..", with: "__")

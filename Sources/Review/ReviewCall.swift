@@ -74,7 +74,7 @@ public enum ReviewCall: Equatable, Sendable {
         case "/api/render":
             let fields = try RequestFields(request.body, allowed: ["output"])
             guard let output = try fields.string("output"), !output.isEmpty, output.utf8.count <= Self.maximumPathLength,
-                !output.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                !output.unicodeScalars.contains(where: ControlCharacters.isUnprintable)
             else { throw HTTPRefusal(400, "expected {\"output\": FILE}, a path without control characters") }
             self = .render(output: output)
         case "/api/render/cancel": self = .cancelRender
@@ -97,14 +97,14 @@ public enum ReviewCall: Equatable, Sendable {
         guard text.utf16.count <= maximumTextLength else {
             throw HTTPRefusal(400, "text: at most \(maximumTextLength) characters (\(text.utf16.count) given)")
         }
-        let allowed: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
-        if let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
+        // What a caption file's reader would remove; a line break may be CR LF.
+        if let bad = text.unicodeScalars.first(where: { ControlCharacters.isControl($0) && $0 != "\r" }) {
             throw HTTPRefusal(400, "text: control character U+\(String(format: "%04X", bad.value)) is not caption text")
         }
     }
 
-    /// A name as a message may show it: at most 40 characters, control characters escaped.
+    /// A name as a message may show it: at most 40 characters, unprintable ones escaped.
     private static func shown(_ name: String) -> String {
-        String(name.prefix(40).unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        ControlCharacters.escaped(String(name.prefix(40)))
     }
 }
