@@ -62,8 +62,8 @@ bench: build
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	python3 scripts/bench.py --write docs/PERFORMANCE.md
 
-# The README's picture of each look: the sample at 1.4 s ("that" spoken), the caption's band
-# cropped and halved, in docs/looks/.
+# The picture of each look (README.md, docs/PRESETS-AND-LOOKS.md): the sample at 1.4 s
+# ("that" spoken), the caption's band cropped and halved, in docs/looks/.
 LOOKS := classic highlight box pop reveal karaoke
 look-pictures: build
 	@mkdir -p docs/looks out

@@ -2,7 +2,7 @@ import Foundation
 
 /// The caption file formats burn-captions reads.
 public enum CaptionFormat: String, Sendable, CaseIterable {
-    /// burn-captions' native JSON (see README).
+    /// burn-captions' native JSON (see docs/CAPTIONS.md).
     case json
     /// SubRip.
     case srt

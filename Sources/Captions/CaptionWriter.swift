@@ -92,7 +92,7 @@ public enum CaptionWriter {
         return ranges
     }
 
-    /// Native JSON (see README): segments with text, times, language, speaker and words.
+    /// Native JSON (see docs/CAPTIONS.md): segments with text, times, language, speaker and words.
     public static func nativeJSON(_ captions: [Caption]) throws -> Data {
         try encoder().encode(NativeDocument(segments: captions.map(CaptionRecord.init)))
     }

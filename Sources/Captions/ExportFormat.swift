@@ -6,7 +6,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case srt
     /// WebVTT, with cue timestamps before timed words.
     case vtt
-    /// burn-captions' native JSON (see README).
+    /// burn-captions' native JSON (see docs/CAPTIONS.md).
     case json
     /// Advanced SubStation Alpha (`CaptionWriter.ass`); it needs an `ASSStyle`.
     case ass
