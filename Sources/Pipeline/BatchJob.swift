@@ -14,6 +14,14 @@ public struct BatchJob: Sendable {
     /// nil: by one worker.
     public var segments: Int?
 
+    /// Every field a manifest line may have (docs/OPTIONS.md describes each).
+    public static let manifestFields = [
+        "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
+        "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
+        "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly", "shotChanges",
+        "segments",
+    ]
+
     /// The first output's request (a job of one output has only it).
     public var request: BurnRequest? { requests.first }
 
@@ -82,13 +90,7 @@ public struct BatchJob: Sendable {
             guard let text = value as? String else { throw ManifestError("\(key): expected a string") }
             return text
         }
-        let known = [
-            "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
-            "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
-            "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly", "shotChanges",
-            "segments",
-        ]
-        if let unknown = FieldNames.unknown(fields.keys, known: known).first { throw ManifestError(unknown) }
+        if let unknown = FieldNames.unknown(fields.keys, known: manifestFields).first { throw ManifestError(unknown) }
         var encoder = EncoderSettings()
         if let crf = fields["crf"] {
             guard let number = crf as? NSNumber, (0...51).contains(number.doubleValue) else {
