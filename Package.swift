@@ -55,20 +55,21 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
-        // The caption cases of Tests/Cases/captions.json, for the tests, LayoutBench and the fuzz seeds.
-        .target(name: "CaptionCases", path: "Tests/CaptionCases"),
+        // The case files of Tests/Cases (the caption cases of captions.json among them), for
+        // the tests, LayoutBench and the fuzz seeds.
+        .target(name: "CaptionCases"),
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, and the frame reader.
-        .target(name: "TestSupport", dependencies: ["Media"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Media", "CaptionCases"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"], exclude: ["Cases"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
             name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
-            exclude: ["Cases", "Looks", "Bilingual"]),
+            exclude: ["Captions", "Looks", "Bilingual"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),

@@ -32,8 +32,7 @@ final class CueFileCaseTests: XCTestCase {
     }
 
     static let cases: [Case] = {
-        let url = Repository.root.appendingPathComponent("Tests/CaptionsTests/Cases/cue-files.json")
-        return try! JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+        try! Repository.cases([Case].self, "cue-files.json")
     }()
 
     func testEveryCase() throws {

@@ -29,8 +29,7 @@ final class CueFileEditorTests: XCTestCase {
 
     func testTheCases() throws {
         struct File: Decodable { var cases: [Case] }
-        let url = Repository.root.appendingPathComponent("Tests/Cases/cue-edits.json")
-        let cases = try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases
+        let cases = try Repository.cases(File.self, "cue-edits.json").cases
         XCTAssertGreaterThanOrEqual(cases.count, 10)
         for test in cases {
             let format = try XCTUnwrap(CaptionFormat(rawValue: test.format))

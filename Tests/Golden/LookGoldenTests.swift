@@ -16,7 +16,7 @@ import XCTest
 final class LookGoldenTests: XCTestCase {
     static let folder = Repository.root.appendingPathComponent("Tests/Golden/Looks")
 
-    struct CaseFile: Decodable {
+    struct LookCases: Decodable {
         struct Instant: Decodable {
             var name: String
             var word: WordChoice
@@ -49,13 +49,12 @@ final class LookGoldenTests: XCTestCase {
         var captions: [CaptionCase]
     }
 
-    static func cases() throws -> CaseFile {
-        let data = try Data(contentsOf: Repository.root.appendingPathComponent("Tests/Cases/looks.json"))
-        return try JSONDecoder().decode(CaseFile.self, from: data)
+    static func cases() throws -> LookCases {
+        try Repository.cases(LookCases.self, "looks.json")
     }
 
     /// The caption of a case: word i from 0.1 + 0.5 i seconds for 0.45 s.
-    static func caption(_ test: CaseFile.CaptionCase) -> Caption {
+    static func caption(_ test: LookCases.CaptionCase) -> Caption {
         let words = test.words.enumerated().map { i, text in
             Word(text: text, start: 0.1 + 0.5 * Double(i), end: 0.55 + 0.5 * Double(i))
         }
@@ -64,7 +63,7 @@ final class LookGoldenTests: XCTestCase {
             language: test.language, words: words)
     }
 
-    static func time(_ instant: CaseFile.Instant, _ caption: Caption) -> Double {
+    static func time(_ instant: LookCases.Instant, _ caption: Caption) -> Double {
         let index: Int
         switch instant.word {
         case .index(let i): index = i
@@ -90,7 +89,7 @@ final class LookGoldenTests: XCTestCase {
     }
 
     /// One look's picture: a row per caption, a column per instant.
-    func render(look name: String, file: CaseFile, engine: LayoutEngine) throws -> [UInt8] {
+    func render(look name: String, file: LookCases, engine: LayoutEngine) throws -> [UInt8] {
         let preset = try Preset.load(try Resources.preset("tiktok"))
         let look = try Look.load(try Resources.look(name))
         let width = Int(preset.frame.width) / 2

@@ -35,8 +35,7 @@ final class CaptionBreakTests: XCTestCase {
 
     func testNoOrphansAndNothingBoundIsBroken() throws {
         let folder = try temporaryFolder()
-        let url = Repository.root.appendingPathComponent("Tests/Cases/breaks.json")
-        let cases = try JSONDecoder().decode(Cases.self, from: try Data(contentsOf: url)).cases
+        let cases = try Repository.cases(Cases.self, "breaks.json").cases
         for item in cases {
             let captions = folder.appendingPathComponent("case.json")
             try transcript(item).write(to: captions)

@@ -25,8 +25,7 @@ final class CodecTests: XCTestCase {
     }
 
     private static let cases: Cases = {
-        let url = Repository.root.appendingPathComponent("Tests/Cases/codecs.json")
-        return try! JSONDecoder().decode(Cases.self, from: try! Data(contentsOf: url))
+        try! Repository.cases(Cases.self, "codecs.json")
     }()
 
     /// Two seconds of the sample with a caption from 0.5 s to 1.5 s.

@@ -42,8 +42,7 @@ final class LintTests: XCTestCase {
 
     func testEachCaseReportsItsRulesAndExitCode() throws {
         let folder = try temporaryFolder()
-        let url = Repository.root.appendingPathComponent("Tests/Cases/lint.json")
-        let cases = try JSONDecoder().decode(Cases.self, from: try Data(contentsOf: url)).cases
+        let cases = try Repository.cases(Cases.self, "lint.json").cases
         let clips = try CLI.blackClips(in: folder)
         for item in cases {
             var srt = "1\n\(CLI.srtTime(item.start)) --> \(CLI.srtTime(item.end))\n\(item.text)\n"

@@ -18,8 +18,7 @@ final class OutputTemplateTests: XCTestCase {
     }
 
     func testTemplatesFillSafely() throws {
-        let url = Repository.root.appendingPathComponent("Tests/Cases/output-templates.json")
-        let cases = try JSONDecoder().decode(Cases.self, from: Data(contentsOf: url)).cases
+        let cases = try Repository.cases(Cases.self, "output-templates.json").cases
         XCTAssertGreaterThan(cases.count, 10)
         for item in cases {
             do {

@@ -61,8 +61,7 @@ final class PresetExtremeTests: XCTestCase {
     }
 
     private static let extremes: Extremes = {
-        let url = Repository.root.appendingPathComponent("Tests/Cases/preset-extremes.json")
-        return try! JSONDecoder().decode(Extremes.self, from: Data(contentsOf: url))
+        try! Repository.cases(Extremes.self, "preset-extremes.json")
     }()
 
     /// The reader cases the test data holds.
@@ -89,8 +88,7 @@ final class PresetExtremeTests: XCTestCase {
             var input: String
             var strict: Bool?
         }
-        let cueFiles = try JSONDecoder().decode(
-            [CueFile].self, from: Data(contentsOf: root.appendingPathComponent("Tests/CaptionsTests/Cases/cue-files.json")))
+        let cueFiles = try Repository.cases([CueFile].self, "cue-files.json")
         cases += cueFiles.map {
             ReaderCase(name: "cue-files.json: \($0.name)", data: Data($0.input.utf8), fileExtension: $0.format, strict: $0.strict ?? false)
         }
@@ -102,8 +100,7 @@ final class PresetExtremeTests: XCTestCase {
             }
             var cases: [Case]
         }
-        let cueEdits = try JSONDecoder().decode(
-            CueEdits.self, from: Data(contentsOf: root.appendingPathComponent("Tests/Cases/cue-edits.json")))
+        let cueEdits = try Repository.cases(CueEdits.self, "cue-edits.json")
         cases += cueEdits.cases.map { ReaderCase(name: "cue-edits.json: \($0.name)", data: Data($0.file.utf8), fileExtension: $0.format) }
         return cases
     }

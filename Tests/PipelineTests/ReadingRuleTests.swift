@@ -77,8 +77,7 @@ final class ReadingRuleTests: XCTestCase {
         let folder = try temporaryFolder()
         let clips = try CLI.blackClips(in: folder)
         let rules = try ReadingRules.shipped()
-        let url = Repository.root.appendingPathComponent("Tests/Cases/reading.json")
-        let cases = try JSONDecoder().decode(Cases.self, from: try Data(contentsOf: url)).cases
+        let cases = try Repository.cases(Cases.self, "reading.json").cases
         XCTAssertGreaterThanOrEqual(cases.count, 15)
         for item in cases {
             let captions = folder.appendingPathComponent(item.format == "srt" ? "case.srt" : "case.json")

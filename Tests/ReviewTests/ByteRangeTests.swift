@@ -30,9 +30,8 @@ final class ByteRangeTests: XCTestCase {
     }
 
     func testTheCases() throws {
-        let url = Repository.root.appendingPathComponent("Tests/Cases/ranges.json")
         struct File: Decodable { var cases: [Case] }
-        let cases = try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases
+        let cases = try Repository.cases(File.self, "ranges.json").cases
         XCTAssertGreaterThan(cases.count, 20)
         for test in cases {
             XCTAssertEqual(ByteRange(header: test.header, size: test.size), test.expect.range, "\(test.header ?? "nil") of \(test.size)")

@@ -32,8 +32,7 @@ public struct BilingualPair: Decodable, Sendable {
 
     /// Every pair of the case file, in order.
     public static func all() throws -> [BilingualPair] {
-        let url = Repository.root.appendingPathComponent("Tests/Cases/bilingual.json")
-        return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).pairs
+        try Repository.cases(File.self, "bilingual.json").pairs
     }
 
     /// `track` as a SubRip file `NAME.srt` in `folder`; returns its path.

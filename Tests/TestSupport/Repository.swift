@@ -1,3 +1,4 @@
+import CaptionCases
 import Foundation
 
 /// The checkout the tests were built from, and the files of it they read.
@@ -9,4 +10,9 @@ public enum Repository {
     public static let samples = root.appendingPathComponent("Samples")
     /// The fontconfig file that gives the tests their fonts.
     public static let fontsConf = root.appendingPathComponent("Fonts.conf")
+
+    /// The case file `Tests/Cases/NAME` read as `type` (`CaseFile`: errors name the file and the place).
+    public static func cases<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
+        try CaseFile.load(type, name, in: root)
+    }
 }

@@ -4,14 +4,10 @@ import Foundation
 /// goldens, the golden images, the safe-area test, LayoutBench and the layout fuzz seeds read.
 public enum CaptionCaseFile {
     /// Where the file is, from the checkout's root.
-    public static let path = "Tests/Cases/captions.json"
+    public static let path = CaseFile.folder + "/captions.json"
 
     /// A missing or malformed file, a name given twice in one suite, or a case a reader cannot use.
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-
-        public init(description: String) { self.description = description }
-    }
+    public typealias Problem = CaseFile.Problem
 
     /// The file's shape: a note for its readers and the cases.
     private struct Document: Decodable {
@@ -22,15 +18,7 @@ public enum CaptionCaseFile {
     /// Every case of the file in `checkout`, in the file's order.
     public static func cases(in checkout: URL) throws -> [CaptionCase] {
         let url = checkout.appendingPathComponent(path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw Problem(description: "\(url.path): cannot read the caption cases")
-        }
-        let cases: [CaptionCase]
-        do {
-            cases = try JSONDecoder().decode(Document.self, from: data).cases
-        } catch let error as DecodingError {
-            throw Problem(description: "\(url.path): \(describe(error))")
-        }
+        let cases = try CaseFile.load(Document.self, "captions.json", in: checkout).cases
         for suite in CaptionCase.Suite.allCases {
             let members = cases.filter { $0.suites.contains(suite) }
             let names = suite == .image ? members.map(\.imageName) : members.map(\.name)
@@ -64,19 +52,5 @@ public enum CaptionCaseFile {
         throw Problem(
             description: "cannot find \(path) in \(current.path), the executable's folder "
                 + "(\(executable?.path ?? "unknown")) or any folder above them: run from the checkout")
-    }
-
-    /// A decoding error as the place in the file and what is wrong there.
-    private static func describe(_ error: DecodingError) -> String {
-        func place(_ path: [CodingKey]) -> String {
-            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .dataCorrupted(let context): return "\(place(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "\(place(context.codingPath)): no field \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(place(context.codingPath)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
-        }
     }
 }
