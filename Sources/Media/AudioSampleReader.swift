@@ -43,6 +43,7 @@ public enum AudioSampleReader {
         guard let stream = demuxer.bestAudioStream else { return false }
         let index = stream.pointee.index
         demuxer.discardStreams(except: index)
+        MediaCounters.add(\.audioTracksDecoded)
         try withoutActuallyEscaping(body) { body in
             let pass = try Pass(
                 stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), minimumGap: minimumGap,

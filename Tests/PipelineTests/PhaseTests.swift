@@ -30,7 +30,9 @@ final class PhaseTests: XCTestCase {
             // With the timing fix, the audio is read through the probe's own demuxer.
             XCTAssertEqual(
                 counts,
-                MediaCounters.Counts(inputsProbed: 1, inputsOpened: 1, videoFramesDecoded: 0, decodeThreadsStarted: 0),
+                MediaCounters.Counts(
+                    inputsProbed: 1, inputsOpened: 1, videoFramesDecoded: 0, decodeThreadsStarted: 0,
+                    audioTracksDecoded: timingFix ? 1 : 0),
                 "timing fix \(timingFix)")
         }
     }
@@ -48,11 +50,13 @@ final class PhaseTests: XCTestCase {
         XCTAssertLessThanOrEqual(counts.videoFramesDecoded, 31 + 16)
         // The probe's demuxer read the audio; the video pass opened the file once more.
         XCTAssertEqual(counts.inputsOpened, 2)
+        XCTAssertEqual(counts.audioTracksDecoded, 1)
         let withoutAudio = try counted {
             try Burner.still(request(.file(folder.appendingPathComponent("at1b.png").path), timingFix: false), at: 1)
         }
         XCTAssertEqual(withoutAudio.inputsOpened, 1)
         XCTAssertEqual(withoutAudio.inputsProbed, 1)
+        XCTAssertEqual(withoutAudio.audioTracksDecoded, 0)
     }
 
     func testPreviewDecodesUpToTheLastCaptionOnTheCallingThread() throws {
