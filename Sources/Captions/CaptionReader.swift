@@ -42,7 +42,14 @@ public enum CaptionReader {
     public static func read(path: String, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
         throws -> Transcript
     {
-        let data = try CaptionInput.contents(of: path)
+        try read(CaptionInput.contents(of: path), path: path, format: format, encoding: encoding, strict: strict)
+    }
+
+    /// `read` of `data`, the bytes of the file at `path` (as on disk, or as edited in memory):
+    /// its reader chosen, and its errors named, as `read(path:)` chooses and names them.
+    public static func read(_ data: Data, path: String, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
+        throws -> Transcript
+    {
         // A `.json` extension names a family: its content tells native, Whisper or live log apart.
         let fileExtension = URL(fileURLWithPath: path).pathExtension
         return try parse(

@@ -2,7 +2,7 @@ import Captions
 import Media
 
 /// Everything one burn needs: input, captions, look, output and encoder settings.
-public struct BurnRequest: Sendable {
+public struct BurnRequest: Sendable, Equatable {
     public var input: String
     public var captions: String
     public var captionsFormat: CaptionFormat?

@@ -130,11 +130,7 @@ public enum Burner {
     /// `burn-captions plan` prints. No video is decoded.
     public static func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> PlanDocument {
         do {
-            let prepared = try prepare(request, events: events)
-            let findings = Lint.findings(prepared)
-            return PlanDocument(
-                prepared.planned, width: prepared.info.width, height: prepared.info.height,
-                safeArea: prepared.style.safeArea, findings: findings)
+            return try prepare(request, events: events).document
         } catch {
             throw BurnError.wrap(error)
         }
@@ -149,9 +145,9 @@ public enum Burner {
     }
 
     /// `prepare` of requests that read one input: it is probed once, its audio measured once
-    /// for the timing fix, and one layout engine per fonts file serves them all. Every
-    /// request is planned; the problems of all are thrown together. Scene detection (the one
-    /// long step before the render) stops when `cancellation` is raised. `frame` stands for
+    /// for the timing fix, and one layout engine per fonts file serves them all (`PlanSources`).
+    /// Every request is planned; the problems of all are thrown together. Scene detection (the
+    /// one long step before the render) stops when `cancellation` is raised. `frame` stands for
     /// the input when there is no video (`lint` without one).
     static func prepare(
         _ requests: [BurnRequest], frame: MediaInput? = nil, timer: StageTimer = StageTimer(),
@@ -164,25 +160,7 @@ public enum Burner {
             try checkInput(requests[0].input)
             input = try MediaInput(path: requests[0].input)
         }
-        var envelope: EnergyEnvelope??
-        let speech = { () throws -> EnergyEnvelope? in
-            if envelope == nil { envelope = .some(try SpeechEnvelope.read(input)) }
-            return envelope!
-        }
-        var found: [Double]?
-        let cuts = { () throws -> [Double] in
-            if let found { return found }
-            let clock = ContinuousClock.now
-            let times = try ShotDetector.cuts(in: input, going: { !cancellation.isCancelled })
-            if cancellation.isCancelled { throw BurnError.cancelled(signal: cancellation.signal) }
-            events(.notice(
-                "\(input.info.path): \(times.count) shot change(s) found by scene detection in "
-                    + String(format: "%.1f s", (ContinuousClock.now - clock).seconds)))
-            found = times
-            return times
-        }
-        let rules = try ReadingRules.shipped()
-        var engines: [String?: LayoutEngine] = [:]
+        let sources = try PlanSources(input: input)
         var warned: Set<String> = []
         let events = { (event: BurnEvent) in
             if case .warning(let text) = event, !warned.insert(text).inserted { return }
@@ -192,14 +170,7 @@ public enum Burner {
         var problems: [BurnError] = []
         for request in requests {
             do {
-                if engines[request.fontsConf] == nil {
-                    engines[request.fontsConf] = try LayoutEngine(fontsConf: try Resources.fontsConf(override: request.fontsConf))
-                }
-                prepared.append(
-                    try prepare(
-                        request, input: input, speech: speech, cuts: cuts, rules: rules, engine: engines[request.fontsConf]!,
-                        timer: timer,
-                        events: events))
+                prepared.append(try prepare(request, sources: sources, timer: timer, cancellation: cancellation, events: events))
             } catch {
                 let problem = BurnError.wrap(error)
                 if !problems.contains(where: { $0.description == problem.description }) { problems.append(problem) }
@@ -210,25 +181,30 @@ public enum Burner {
         return prepared
     }
 
-    /// One request planned on the probed `input`, with its speech envelope from `speech` and
-    /// the cuts scene detection finds from `cuts`.
-    private static func prepare(
-        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, cuts: () throws -> [Double],
-        rules: ReadingRules, engine: LayoutEngine, timer: StageTimer, events: (BurnEvent) -> Void
+    /// One request planned on `sources` (the probed input, its speech envelope, the cuts, the
+    /// rules, the layout engines), its first track's captions from `transcript` when given,
+    /// else read from its file.
+    static func prepare(
+        _ request: BurnRequest, sources: PlanSources, transcript: Transcript? = nil, timer: StageTimer = StageTimer(),
+        cancellation: Cancellation = Cancellation(), events: (BurnEvent) -> Void
     ) throws -> PreparedBurn {
+        let (input, rules) = (sources.input, sources.rules)
+        let engine = try sources.engine(fontsConf: request.fontsConf)
         let preset = try Preset.load(try Resources.preset(request.preset))
         let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
         if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
             events(.warning("\(request.input): \(mismatch)"))
         }
         let shotChanges = try CaptionPlanner.shotChanges(
-            request.shotChanges, frameDuration: input.info.frameDuration, cuts: cuts)
+            request.shotChanges, frameDuration: input.info.frameDuration,
+            cuts: { try sources.cuts(cancellation: cancellation, events: events) })
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         // A split render's part draws its plan's captions: their own steps are done.
-        let captions = try request.part?.tracks(checking: input.info) ?? tracks.map { track in
+        let captions = try request.part?.tracks(checking: input.info) ?? tracks.enumerated().map { number, track in
             let captions = look.transformed(
                 try onScreenCaptions(
-                    track, input: input, speech: speech, shotChanges: shotChanges, rules: rules, preset: preset, events: events),
+                    track, transcript: number == 0 ? transcript : nil, input: input, speech: sources.speech,
+                    shotChanges: shotChanges, rules: rules, preset: preset, events: events),
                 language: track.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
             return captions
@@ -354,16 +330,17 @@ public enum Burner {
         }
     }
 
-    /// The final captions, without those the video never reaches (they are not laid out: a
-    /// file may hold thousands), with a warning for captions shorter than a frame.
+    /// The final captions (of `transcript`, else of the request's file read now), without
+    /// those the video never reaches (they are not laid out: a file may hold thousands), with
+    /// a warning for captions shorter than a frame.
     private static func onScreenCaptions(
-        _ request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
+        _ request: BurnRequest, transcript: Transcript?, input: MediaInput, speech: () throws -> EnergyEnvelope?,
+        shotChanges: ShotChanges?, rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var captions = try CaptionPlanner.captions(
-            for: request, input: input, speech: speech, shotChanges: shotChanges, rules: rules, preset: preset,
-            events: events)
+            for: request, transcript: transcript, input: input, speech: speech, shotChanges: shotChanges, rules: rules,
+            preset: preset, events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(
@@ -451,7 +428,7 @@ public enum Burner {
     }
 
     /// A missing or unreadable input is named before anything else is opened.
-    private static func checkInput(_ path: String) throws {
+    static func checkInput(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw BurnError.input("\(path): no such file")

@@ -6,17 +6,16 @@ import Media
 /// limits, with presentable times and phrase starts fixed from the audio. A valid file with
 /// nothing to show gives none, with a warning (`--strict`: an error).
 enum CaptionPlanner {
-    /// The input's frame duration sets the minimum gap between captions: two frames; no start
+    /// The captions of `transcript` (the request's file as read, or read now when nil). The
+    /// input's frame duration sets the minimum gap between captions: two frames; no start
     /// is moved past the input's duration. The timing fix takes the input's speech envelope
     /// from `speech`; times snap to `shotChanges` when given; recognized captions follow `rules`.
     static func captions(
-        for request: BurnRequest, input: MediaInput, speech: () throws -> EnergyEnvelope?, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
+        for request: BurnRequest, transcript: Transcript? = nil, input: MediaInput, speech: () throws -> EnergyEnvelope?,
+        shotChanges: ShotChanges?, rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
-        let transcript = try CaptionReader.read(
-            path: request.captions, format: request.captionsFormat, encoding: request.captionsEncoding,
-            strict: request.strictCaptions)
+        let transcript = try transcript ?? read(request)
         let script = try request.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
@@ -41,6 +40,19 @@ enum CaptionPlanner {
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions
+    }
+
+    /// The request's caption file as its reader reads it (`--captions-format`, `--captions-encoding`,
+    /// `--strict`): from disk, or from `data` when given (the file's bytes as edited in memory).
+    static func read(_ request: BurnRequest, data: Data? = nil) throws -> Transcript {
+        guard let data else {
+            return try CaptionReader.read(
+                path: request.captions, format: request.captionsFormat, encoding: request.captionsEncoding,
+                strict: request.strictCaptions)
+        }
+        return try CaptionReader.read(
+            data, path: request.captions, format: request.captionsFormat, encoding: request.captionsEncoding,
+            strict: request.strictCaptions)
     }
 
     /// The shot changes of `source`, in frames of `frameDuration`; nil when off.

@@ -9,7 +9,7 @@ import Media
 /// are frame pixels, in hundredths; times are seconds, exactly as the render uses them. A
 /// plan for a split render (`--segments N`) also holds the settings its parts are rendered
 /// with and the segments' times; the parts read their captions from it (`SplitRender`).
-public struct PlanDocument: Codable, Sendable {
+public struct PlanDocument: Codable, Sendable, Equatable {
     struct Size: Codable, Equatable {
         var width: Int
         var height: Int

@@ -19,4 +19,8 @@ struct PreparedBurn {
     var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).
     var captions: [Caption] { planned.filter { $0.track == 1 }.map(\.caption) }
+    /// What `burn-captions plan` prints of it: every caption with its layout and findings.
+    var document: PlanDocument {
+        PlanDocument(planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: Lint.findings(self))
+    }
 }

@@ -12,7 +12,7 @@ public struct JoinResult: Sendable {
 }
 
 /// A part of a split render: the captions its plan fixed, by track, and its segment.
-struct SplitPart: Sendable {
+struct SplitPart: Sendable, Equatable {
     var segment: SegmentRange
     var plan: PlanDocument
     var planPath: String

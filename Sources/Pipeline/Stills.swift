@@ -32,24 +32,32 @@ extension Burner {
         events: (BurnEvent) -> Void = { _ in }
     ) throws -> [UInt8] {
         do {
-            let prepared = try prepare(request, events: events)
-            if let duration = prepared.info.duration, time >= duration { throw pastTheEnd(request, time, duration) }
-            let draw = { (canvas: Canvas) throws -> [UInt8] in
-                if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
-                if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
-                return try canvas.png(file: request.output.path ?? request.input)
-            }
-            if let kept = try backgrounds?.canvas(of: request.input, at: time) { return try draw(kept) }
-            var png: [UInt8]?
-            let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
-                try backgrounds?.keep(canvas, of: request.input, at: time)
-                png = try draw(canvas)
-            }
-            guard let png else { throw pastTheEnd(request, time, end ?? 0) }
-            return png
+            return try picture(of: try prepare(request, events: events), at: time, showSafeArea: showSafeArea, backgrounds: backgrounds)
         } catch {
             throw BurnError.wrap(error)
         }
+    }
+
+    /// `stillPicture` of a burn already planned: the frame is decoded (or taken from
+    /// `backgrounds`) and its captions drawn with the plan's faces.
+    static func picture(
+        of prepared: PreparedBurn, at time: Double, showSafeArea: Bool = false, backgrounds: StillBackgrounds? = nil
+    ) throws -> [UInt8] {
+        let request = prepared.request
+        if let duration = prepared.info.duration, time >= duration { throw pastTheEnd(request, time, duration) }
+        let draw = { (canvas: Canvas) throws -> [UInt8] in
+            if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
+            if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
+            return try canvas.png(file: request.output.path ?? request.input)
+        }
+        if let kept = try backgrounds?.canvas(of: request.input, at: time) { return try draw(kept) }
+        var png: [UInt8]?
+        let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
+            try backgrounds?.keep(canvas, of: request.input, at: time)
+            png = try draw(canvas)
+        }
+        guard let png else { throw pastTheEnd(request, time, end ?? 0) }
+        return png
     }
 
     /// Writes a contact sheet: one thumbnail per caption at its midpoint, `columns` to a row,

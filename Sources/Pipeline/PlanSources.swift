@@ -1,0 +1,58 @@
+import Captions
+import Foundation
+import Layout
+import Media
+
+/// What planning takes from outside the caption files, for every plan of one input: the
+/// probed input, the speech envelope the timing fix measures, the cuts scene detection finds,
+/// the reading rules, and a layout engine per fonts file. Each is made the first time it is
+/// asked for and kept: a run's requests share one (`Burner.prepare`), and so do all the plans
+/// of a review (`ReviewPlan`). Not thread-safe: one thread at a time.
+final class PlanSources {
+    let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
+    let rules: ReadingRules
+    private var envelope: EnergyEnvelope??  // nil: not measured yet; .some(nil): no audio
+    private var found: [Double]?  // the cuts, once scene detection ran
+    /// By fonts file (nil: the shipped one); a run makes one per file its requests name, a
+    /// review one (its fonts file is fixed).
+    private var engines: [String?: LayoutEngine] = [:]
+
+    /// Sources for plans of `input`, with the shipped reading rules.
+    init(input: MediaInput) throws {
+        self.input = input
+        rules = try ReadingRules.shipped()
+    }
+
+    /// The input's speech envelope, nil when it has no audio; its audio is decoded the first
+    /// time only.
+    func speech() throws -> EnergyEnvelope? {
+        if let envelope { return envelope }
+        let measured = try SpeechEnvelope.read(input)
+        envelope = .some(measured)
+        return measured
+    }
+
+    /// The input's shot changes found by scene detection (a decoding pass of its own, the
+    /// first time only, with a notice of how many and how long), in seconds. The pass stops
+    /// when `cancellation` is raised.
+    func cuts(cancellation: Cancellation, events: (BurnEvent) -> Void) throws -> [Double] {
+        if let found { return found }
+        let clock = ContinuousClock.now
+        let times = try ShotDetector.cuts(in: input, going: { !cancellation.isCancelled })
+        if cancellation.isCancelled { throw BurnError.cancelled(signal: cancellation.signal) }
+        events(.notice(
+            "\(input.info.path): \(times.count) shot change(s) found by scene detection in "
+                + String(format: "%.1f s", (ContinuousClock.now - clock).seconds)))
+        found = times
+        return times
+    }
+
+    /// The layout engine of `fontsConf` (nil: the shipped `Fonts.conf`), its fonts loaded the
+    /// first time.
+    func engine(fontsConf: String?) throws -> LayoutEngine {
+        if let engine = engines[fontsConf] { return engine }
+        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: fontsConf))
+        engines[fontsConf] = engine
+        return engine
+    }
+}
