@@ -1,11 +1,16 @@
 import Captions
 import Foundation
-import Media
 import Pipeline
 
 /// One caption file under review: its cues as the file holds them, the edits made to them,
-/// the frames drawn with those edits by the real renderer, and the save back into the file's
-/// own format. Thread-safe: the server's connection threads share it.
+/// the frames drawn with those edits by the real renderer (`ReviewPlan`: the video probed and
+/// its audio measured once), and the save back into the file's own format.
+///
+/// Thread-safe: the server's connection threads share it. `lock` guards the session's own
+/// state (the cues, the request, the edited copy's bytes, the findings); a frame copies the
+/// request and the bytes under it and is drawn outside it, under the plan's lock; a lint
+/// (`state`) holds `lock` and then takes the plan's. The plan never takes `lock`, so the two
+/// are always taken in that order. The render has its own lock (`ReviewRender`).
 public final class ReviewSession: @unchecked Sendable {
     /// A cue as the page shows it.
     public struct Cue: Codable, Sendable, Equatable {
@@ -30,18 +35,9 @@ public final class ReviewSession: @unchecked Sendable {
         var look: String?  // nil: the preset's
         var presets: [String]
         var looks: [String]
-        var render: RenderState
+        var render: ReviewRender.State
         var suggestedOutput: String  // where Render writes unless told: INPUT.captioned.mp4
         var changedOnDisk: Bool  // the file changed since it was opened or saved: Save is refused until a reload
-    }
-
-    /// A render started from the page: where it writes, how far it is, how it ended.
-    struct RenderState: Codable {
-        var output: String?
-        var running = false
-        var done: Double = 0  // 0...1
-        var finished: String?  // the file written
-        var error: String?
     }
 
     private let lock = NSLock()
@@ -53,22 +49,25 @@ public final class ReviewSession: @unchecked Sendable {
     private let format: CaptionFormat  // the format edits are written in (whisper and live: native JSON)
     /// Where Save writes: the file itself, or `NAME.reviewed.json` beside a Whisper or live log.
     public let savesTo: String
-    /// The edited copy the frames are drawn from (0600, in a 0700 folder of its own).
+    /// The edited copy a render reads (0600, in a 0700 folder of its own).
     public let scratch: URL
+    /// The edited copy's bytes, as last written to `scratch`: what frames and lint are planned from.
+    private var drawn = Data()
+    /// The video probed, its audio measured and its fonts loaded once, the last plan kept.
+    private let plan: ReviewPlan
     private let frameDuration: Double
     private var text: String  // the file's text as opened or last saved (native JSON for whisper and live)
     private var signature: FileSignature
     private var changedOnDisk = false
     /// The file's cues as read, each with what it became (`pieces`: itself, the pieces of a
     /// split, or nothing once merged into the cue before); the page lists the pieces in order.
-    private var groups: [Group]
+    private var groups: [CueGroup]
     private var findings: [Int: [String]] = [:]  // by the page's cue id
     private var shown: [Int: [String]] = [:]  // by the page's cue id: the captions the burn makes of it
     private var revision = 0
     private var findingsStale = true
     private let backgrounds = StillBackgrounds()
-    private var rendering = RenderState()
-    private var cancellation = Cancellation()
+    private let rendering = ReviewRender()
 
     /// Opens `request.captions` for review of `request.input`. When it cannot, it leaves
     /// nothing behind (the scratch folder is made last, and removed on a failure).
@@ -76,10 +75,11 @@ public final class ReviewSession: @unchecked Sendable {
         file = request.captions
         readFormat = request.captionsFormat
         readEncoding = request.captionsEncoding
-        frameDuration = try MediaInput(path: request.input).info.frameDuration
-        let opened = try Self.open(file, format: request.captionsFormat, encoding: request.captionsEncoding)
+        plan = try ReviewPlan(input: request.input)
+        frameDuration = plan.info.frameDuration
+        let opened = try OpenedCaptions(file, format: request.captionsFormat, encoding: request.captionsEncoding)
         (format, savesTo, text, signature) = (opened.format, opened.savesTo, opened.text, opened.signature)
-        groups = Self.groups(opened.segments)
+        groups = CueGroup.groups(opened.segments)
         let folder = try Self.scratchFolder()
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
         var drawn = request
@@ -93,36 +93,6 @@ public final class ReviewSession: @unchecked Sendable {
             close()
             throw error
         }
-    }
-
-    /// A caption file as review reads it: the format edits are written in, where a save goes,
-    /// the text (native JSON for a Whisper file or live log), its cues and its signature.
-    private static func open(_ file: String, format: CaptionFormat?, encoding: String?) throws -> (
-        format: CaptionFormat, savesTo: String, text: String, segments: [Segment], signature: FileSignature
-    ) {
-        let url = URL(fileURLWithPath: file)
-        let signature = try FileSignature(file)
-        let read = try CaptionReader.read(url, format: format, encoding: encoding)
-        let data = try Data(contentsOf: url)
-        let detected = format ?? CaptionFormat.detect(data, path: file) ?? .srt
-        guard detected == .whisper || detected == .live else {
-            let text = String(decoding: data, as: UTF8.self)
-            guard !text.contains("\u{FFFD}") || detected == .json else {
-                throw ReviewError("\(file): not UTF-8; review edits UTF-8 caption files only")
-            }
-            return (detected, file, text, read.segments, signature)
-        }
-        // Saved as native JSON beside it; the file itself is never written.
-        let captions = read.segments.map {
-            Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker, words: $0.words)
-        }
-        let segments = read.segments.enumerated().map { index, segment in
-            var copy = segment
-            copy.source = SourceLocation(field: "segments[\(index)]")
-            return copy
-        }
-        let text = String(decoding: try CaptionWriter.nativeJSON(captions), as: UTF8.self)
-        return (.json, url.deletingPathExtension().path + ".reviewed.json", text, segments, signature)
     }
 
     /// A new folder of this session in TMPDIR, made exclusively and readable by its owner only.
@@ -154,7 +124,7 @@ public final class ReviewSession: @unchecked Sendable {
     private func currentState() -> State {
         State(
             cues: cues, frameDuration: frameDuration, savesTo: savesTo, revision: revision, preset: request.preset,
-            look: request.look, presets: Resources.presetNames(), looks: Resources.lookNames(), render: rendering,
+            look: request.look, presets: Resources.presetNames(), looks: Resources.lookNames(), render: rendering.state,
             suggestedOutput: URL(fileURLWithPath: request.input).deletingPathExtension().path + ".captioned.mp4",
             changedOnDisk: changedOnDisk)
     }
@@ -183,39 +153,15 @@ public final class ReviewSession: @unchecked Sendable {
     /// thread of its own (one render at a time), as the command line does: a temporary file
     /// renamed when complete, nothing left when it fails or is cancelled.
     func startRender(to output: String) throws {
-        try lock.withLock {
-            guard !rendering.running else { throw ReviewError("a render is under way: cancel it first") }
-            var burn = request
-            burn.output = .file(output)
-            let job = burn
-            rendering = RenderState(output: output, running: true)
-            cancellation = Cancellation()
-            let cancellation = self.cancellation
-            Thread.detachNewThread { [self] in
-                let ended: RenderState
-                do {
-                    let result = try Burner.run(job, cancellation: cancellation) { event in
-                        guard case .progress(let step) = event, let duration = step.duration, duration > 0 else { return }
-                        self.lock.withLock { self.rendering.done = min(1, step.time / duration) }
-                    }
-                    ended = RenderState(output: output, running: false, done: 1, finished: result.output)
-                } catch {
-                    ended = RenderState(output: output, running: false, done: 0, error: BurnError.wrap(error).description)
-                }
-                self.lock.withLock { self.rendering = ended }
-            }
-        }
+        try rendering.start(lock.withLock { request }, to: output)
     }
 
     /// Stops the render under way, if any.
-    func cancelRender() { lock.withLock { cancellation.cancel() } }
+    func cancelRender() { rendering.cancel() }
 
     /// Stops the render under way and waits until it has removed its temporary file (when
     /// the review ends: SIGINT or SIGTERM).
-    public func finishRendering() {
-        cancelRender()
-        while lock.withLock({ rendering.running }) { usleep(20_000) }
-    }
+    public func finishRendering() { rendering.finish() }
 
     /// The cues as edited, as JSON, without checking the reading rules again (an edit's
     /// answer: the page asks for `state` once the new frame is shown).
@@ -265,8 +211,8 @@ public final class ReviewSession: @unchecked Sendable {
             groups[group].pieces.replaceSubrange(
                 index...index,
                 with: [
-                    Piece(start: piece.start, end: time, text: first, textChanged: true),
-                    Piece(start: time, end: piece.end, text: second, textChanged: true),
+                    CueGroup.Piece(start: piece.start, end: time, text: first, textChanged: true),
+                    CueGroup.Piece(start: time, end: piece.end, text: second, textChanged: true),
                 ])
             groups[group].changed = true
         }
@@ -329,10 +275,17 @@ public final class ReviewSession: @unchecked Sendable {
         throw ReviewError("no cue \(id + 1)")
     }
 
-    /// The frame at `time` seconds with the captions as edited, as PNG.
+    /// The frame at `time` seconds with the captions as edited, as PNG (what `still` draws
+    /// of the edited copy).
     func frame(at time: Double) throws -> [UInt8] {
-        let request = lock.withLock { self.request }
-        return try Burner.stillPicture(request, at: time, backgrounds: backgrounds)
+        let (request, captions) = lock.withLock { (self.request, drawn) }
+        return try plan.picture(request, captions: captions, at: time, backgrounds: backgrounds)
+    }
+
+    /// The final captions as edited, with their layout and findings (what `plan` prints of
+    /// the edited copy).
+    func document() throws -> PlanDocument {
+        try lock.withLock { try plan.document(request, captions: drawn) }
     }
 
     /// Why a save is refused once the file changed on disk.
@@ -365,7 +318,7 @@ public final class ReviewSession: @unchecked Sendable {
                 text = String(decoding: data, as: UTF8.self)
                 signature = try FileSignature(file)
                 // Positions may have moved (a payload of another length, a split): read them again.
-                groups = Self.groups(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
+                groups = CueGroup.groups(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
                 revision += 1
                 findingsStale = true
             }
@@ -377,10 +330,10 @@ public final class ReviewSession: @unchecked Sendable {
     /// dropped), the frames and findings follow, and Save works again.
     func reload() throws {
         try lock.withLock {
-            let opened = try Self.open(file, format: readFormat, encoding: readEncoding)
+            let opened = try OpenedCaptions(file, format: readFormat, encoding: readEncoding)
             guard opened.format == format else { throw ReviewError("\(file) is no longer a \(format.rawValue) file") }
             (text, signature) = (opened.text, opened.signature)
-            groups = Self.groups(opened.segments)
+            groups = CueGroup.groups(opened.segments)
             changedOnDisk = false
             revision += 1
             findingsStale = true
@@ -398,21 +351,23 @@ public final class ReviewSession: @unchecked Sendable {
         return edits.isEmpty ? Data(text.utf8) : try CueFileEditor.apply(edits, to: text, format: format, file: file)
     }
 
-    /// The edited copy the frames are drawn from, replaced whole (a frame drawn meanwhile
-    /// reads the copy before or after, never half of one).
+    /// The edited copy, written whole for a render to read (a render started meanwhile reads
+    /// the copy before or after, never half of one), and kept in memory for the frames.
     private func writeScratch() throws {
-        try AtomicFile.write(try edited(), to: scratch.path, permissions: .exactly(0o600), links: .replace)
+        let data = try edited()
+        try AtomicFile.write(data, to: scratch.path, permissions: .exactly(0o600), links: .replace)
+        drawn = data
     }
 
     /// Each cue's findings: `lint` of the edited copy, by the cue its captions came from.
     private func lintCues() {
         findingsStale = false
-        let captions = (try? Burner.plan(request))?.shown ?? []
+        let captions = (try? plan.document(request, captions: drawn))?.shown ?? []
         findings = [:]
         shown = [:]
         // The edited copy's cues, in order, are the page's cues: their places in it find
         // the captions the burn makes of each.
-        let read = (try? CaptionReader.read(scratch, format: format))?.segments ?? []
+        let read = (try? CaptionReader.read(drawn, path: scratch.path, format: format))?.segments ?? []
         for (id, segment) in read.enumerated() {
             guard let source = segment.source else { continue }
             let mine = captions.filter { $0.source == source }
@@ -435,38 +390,5 @@ public final class ReviewSession: @unchecked Sendable {
             }
         }
         return cues
-    }
-
-    /// A cue of the file as read, and what it became.
-    private struct Group: Equatable {
-        var source: SourceLocation
-        var pieces: [Piece]
-        var changed = false
-    }
-
-    private struct Piece: Equatable {
-        var start: Double  // seconds
-        var end: Double  // seconds
-        var text: String
-        var textChanged = false  // else the file's text stays, with its markup
-    }
-
-    private static func groups(_ segments: [Segment]) -> [Group] {
-        segments.map { Group(source: $0.source ?? SourceLocation(), pieces: [Piece(start: $0.start, end: $0.end, text: $0.text)]) }
-    }
-}
-
-/// What tells a file changed on disk: its size, modification time and inode.
-struct FileSignature: Equatable {
-    var size: Int64
-    var modified: Double
-    var inode: UInt64
-
-    init(_ path: String) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw ReviewError("\(path): cannot read it") }
-        size = Int64(info.st_size)
-        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        inode = UInt64(info.st_ino)
     }
 }
