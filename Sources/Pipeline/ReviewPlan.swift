@@ -84,7 +84,7 @@ public final class ReviewPlan: @unchecked Sendable {
         let key = Key(request, captions: captions)
         if let kept, kept.key == key { return kept.prepared }
         guard request.input == info.path else { throw BurnError.usage("a review plans one video: \(info.path), not \(request.input)") }
-        kept = nil  // its faces and plan go before the new one is made
+        kept = nil  // the old plan goes before the new one is made (and a plan that fails keeps none)
         let transcript = try CaptionPlanner.read(request, data: captions)
         let prepared = try Burner.prepare(request, sources: sources, transcript: transcript, events: { _ in })
         kept = (key, prepared)

@@ -41,7 +41,7 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// The request the frames are drawn with; its captions are the edited copy in `scratch`.
+    /// The request the frames are drawn with; its captions are the edited copy (`scratch`, `drawn`).
     private var request: BurnRequest
     private let file: String  // the caption file opened
     private let readFormat: CaptionFormat?  // the format the file is read as (nil: detected)
@@ -107,7 +107,7 @@ public final class ReviewSession: @unchecked Sendable {
 
     deinit { close() }
 
-    /// Removes the edited copy the frames are drawn from (when the review ends; a process that
+    /// Removes the edited copy on disk (when the review ends; a process that
     /// exits runs no deinit).
     public func close() { try? FileManager.default.removeItem(at: scratch.deletingLastPathComponent()) }
 
