@@ -41,7 +41,7 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// The request the frames are drawn with; its captions are the edited copy (`scratch`, `drawn`).
+    /// The request the frames are drawn with; its captions are the edited copy (`scratch`, `editedBytes`).
     private var request: BurnRequest
     private let file: String  // the caption file opened
     private let readFormat: CaptionFormat?  // the format the file is read as (nil: detected)
@@ -52,7 +52,7 @@ public final class ReviewSession: @unchecked Sendable {
     /// The edited copy a render reads (0600, in a 0700 folder of its own).
     public let scratch: URL
     /// The edited copy's bytes, as last written to `scratch`: what frames and lint are planned from.
-    private var drawn = Data()
+    private var editedBytes = Data()
     /// The video probed, its audio measured and its fonts loaded once, the last plan kept.
     private let plan: ReviewPlan
     private let frameDuration: Double
@@ -82,11 +82,11 @@ public final class ReviewSession: @unchecked Sendable {
         groups = CueGroup.groups(opened.segments)
         let folder = try Self.scratchFolder()
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
-        var drawn = request
-        drawn.captions = scratch.path
-        drawn.captionsFormat = format
-        drawn.captionsEncoding = nil
-        self.request = drawn
+        var drawing = request
+        drawing.captions = scratch.path
+        drawing.captionsFormat = format
+        drawing.captionsEncoding = nil
+        self.request = drawing
         do {
             try writeScratch()
         } catch {
@@ -278,14 +278,14 @@ public final class ReviewSession: @unchecked Sendable {
     /// The frame at `time` seconds with the captions as edited, as PNG (what `still` draws
     /// of the edited copy).
     func frame(at time: Double) throws -> [UInt8] {
-        let (request, captions) = lock.withLock { (self.request, drawn) }
+        let (request, captions) = lock.withLock { (self.request, editedBytes) }
         return try plan.picture(request, captions: captions, at: time, backgrounds: backgrounds)
     }
 
     /// The final captions as edited, with their layout and findings (what `plan` prints of
     /// the edited copy).
     func document() throws -> PlanDocument {
-        try lock.withLock { try plan.document(request, captions: drawn) }
+        try lock.withLock { try plan.document(request, captions: editedBytes) }
     }
 
     /// Why a save is refused once the file changed on disk.
@@ -356,18 +356,18 @@ public final class ReviewSession: @unchecked Sendable {
     private func writeScratch() throws {
         let data = try edited()
         try AtomicFile.write(data, to: scratch.path, permissions: .exactly(0o600), links: .replace)
-        drawn = data
+        editedBytes = data
     }
 
     /// Each cue's findings: `lint` of the edited copy, by the cue its captions came from.
     private func lintCues() {
         findingsStale = false
-        let captions = (try? plan.document(request, captions: drawn))?.shown ?? []
+        let captions = (try? plan.document(request, captions: editedBytes))?.shown ?? []
         findings = [:]
         shown = [:]
         // The edited copy's cues, in order, are the page's cues: their places in it find
         // the captions the burn makes of each.
-        let read = (try? CaptionReader.read(drawn, path: scratch.path, format: format))?.segments ?? []
+        let read = (try? CaptionReader.read(editedBytes, path: scratch.path, format: format))?.segments ?? []
         for (id, segment) in read.enumerated() {
             guard let source = segment.source else { continue }
             let mine = captions.filter { $0.source == source }
