@@ -72,28 +72,29 @@ struct HDRMetadata: Sendable {
 
     /// libx265's parameters: chromaticities in 0.00002 steps, luminance in 0.0001 cd/m².
     var x265Parameters: [String] {
-        var parameters: [String] = []
-        if let d = display {
-            func xy(_ p: (Double, Double)) -> String { "(\(Int((p.0 * 50_000).rounded())),\(Int((p.1 * 50_000).rounded())))" }
-            parameters.append(
-                "master-display=G\(xy(d.green))B\(xy(d.blue))R\(xy(d.red))WP\(xy(d.white))"
-                    + "L(\(Int((d.maxLuminance * 10_000).rounded())),\(Int((d.minLuminance * 10_000).rounded())))")
+        parameters(display: "master-display", lightLevel: "max-cll") {
+            "\(Int(($0 * ($1 ? 10_000 : 50_000)).rounded()))"
         }
-        if let l = lightLevel { parameters.append("max-cll=\(l.maxContent),\(l.maxAverage)") }
-        return parameters
     }
 
     /// SVT-AV1's parameters: chromaticities and luminance as decimals.
     var svtAV1Parameters: [String] {
+        parameters(display: "mastering-display", lightLevel: "content-light") { value, _ in String(format: "%.4f", value) }
+    }
+
+    /// An encoder's `name=G(x,y)B(x,y)R(x,y)WP(x,y)L(max,min)` and `name=content,average`
+    /// parameters, each number written by `number(value, isLuminance)`.
+    private func parameters(display displayName: String, lightLevel lightLevelName: String, number: (Double, Bool) -> String)
+        -> [String]
+    {
         var parameters: [String] = []
         if let d = display {
-            func number(_ value: Double) -> String { String(format: "%.4f", value) }
-            func xy(_ p: (Double, Double)) -> String { "(\(number(p.0)),\(number(p.1)))" }
+            func xy(_ p: (Double, Double)) -> String { "(\(number(p.0, false)),\(number(p.1, false)))" }
             parameters.append(
-                "mastering-display=G\(xy(d.green))B\(xy(d.blue))R\(xy(d.red))WP\(xy(d.white))"
-                    + "L(\(number(d.maxLuminance)),\(number(d.minLuminance)))")
+                "\(displayName)=G\(xy(d.green))B\(xy(d.blue))R\(xy(d.red))WP\(xy(d.white))"
+                    + "L(\(number(d.maxLuminance, true)),\(number(d.minLuminance, true)))")
         }
-        if let l = lightLevel { parameters.append("content-light=\(l.maxContent),\(l.maxAverage)") }
+        if let l = lightLevel { parameters.append("\(lightLevelName)=\(l.maxContent),\(l.maxAverage)") }
         return parameters
     }
 
