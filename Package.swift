@@ -37,13 +37,15 @@ let package = Package(
         // Pipeline stages.
         // Positioned premultiplied pictures and colours: what Raster hands to Media.
         .target(name: "Imaging"),
-        .target(name: "Captions", dependencies: ["UnicodeText"]),
-        .target(name: "Layout", dependencies: ["Captions", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // The one cache type for what grows with the input (`BoundedCache`).
+        .target(name: "Caching"),
+        .target(name: "Captions", dependencies: ["UnicodeText", "Caching"]),
+        .target(name: "Layout", dependencies: ["Captions", "Caching", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
-        .target(name: "Pipeline", dependencies: ["Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
+        .target(name: "Pipeline", dependencies: ["Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
         .target(name: "Review", dependencies: ["Pipeline", "Captions", "Media", "CMicroHTTPD"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "Review", "CProcess"]),
@@ -63,7 +65,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Media", "CaptionCases"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "TestSupport"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "Caching", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Caching
 import UnicodeText
 
 /// Gives recognized captions the punctuation and character form of the script the speaker
@@ -6,7 +7,8 @@ import UnicodeText
 /// `Hant-Hans`). Timings always stay the recognizer's.
 public final class ScriptAligner {
     private let fold: Transliterator?
-    private var foldCache: [Character: Character] = [:]
+    /// Chinese characters folded to Simplified, by character.
+    private var foldCache = BoundedCache<Character, Character>(limit: 8192)
 
     /// Alignment never strays further than this from the diagonal. // tokens
     static let band = 128
@@ -19,12 +21,12 @@ public final class ScriptAligner {
         var key = ""
         for c in text.lowercased() where c.isLetter || c.isNumber || Tokenizer.attachedSymbols.contains(c) {
             if Tokenizer.isCJK(c), let fold {
-                if let cached = foldCache[c] {
+                if let cached = foldCache.value(for: c) {
                     key.append(cached)
                 } else {
                     let folded = fold(String(c))
                     let result = folded.count == 1 ? folded.first! : c
-                    foldCache[c] = result
+                    foldCache.insert(result, for: c)
                     key.append(result)
                 }
             } else {

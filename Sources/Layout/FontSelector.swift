@@ -1,4 +1,5 @@
 import CFontconfig
+import Caching
 import Foundation
 
 /// Chooses font files through fontconfig, loading only the given configuration file
@@ -9,8 +10,9 @@ public final class FontSelector {
     /// Every face in the configuration's font folders, none rejected: the last resort for a
     /// character no selected face covers. Made on first need.
     private var everyFace: OpaquePointer??  // FcConfig*
-    private var lastResortOrders: [Int: [FontCandidate]] = [:]  // by weight
-    private var lastResorts: [LastResortKey: FontCandidate?] = [:]
+    private var lastResortOrders = BoundedCache<Int, [FontCandidate]>(limit: 16)  // by weight
+    /// By character and weight: one per character the selected faces lack.
+    private var lastResorts = BoundedCache<LastResortKey, FontCandidate?>(limit: 4096)
 
     private struct LastResortKey: Hashable {
         var scalar: UInt32
@@ -66,11 +68,10 @@ public final class FontSelector {
     /// the same folders give the same answer on every machine whatever was asked before.
     public func lastResort(for scalar: Unicode.Scalar, weight: Int) -> FontCandidate? {
         let key = LastResortKey(scalar: scalar.value, weight: weight)
-        if let known = lastResorts[key] { return known }
-        let order = lastResortOrders[weight] ?? everyFaceSorted(weight: weight)
-        lastResortOrders[weight] = order
+        if let known = lastResorts.value(for: key) { return known }
+        let order = lastResortOrders.value(for: weight) { everyFaceSorted(weight: weight) }
         let found = order.first { $0.coverage.covers(scalar) }
-        lastResorts[key] = .some(found)
+        lastResorts.insert(found, for: key)
         return found
     }
 

@@ -1,3 +1,4 @@
+import Caching
 import Captions
 import Foundation
 import Imaging
@@ -11,7 +12,8 @@ public final class LayoutEngine {
     /// The faces at their sizes, for layout and for rasterizing what it laid out.
     public let faces: FaceCache
     private let shaper: Shaper
-    private var chains: [String: FontChain] = [:]
+    /// By family, weight and fontconfig language: a handful per run, many only for a file of many languages.
+    private var chains = BoundedCache<String, FontChain>(limit: 64)
     private var emojiCandidate: FontCandidate??
 
     /// Shrinking steps from the style's size towards its minimum size.
@@ -115,14 +117,14 @@ public final class LayoutEngine {
     /// Fallback faces for a style and language, with the colour emoji face; cached.
     private func chain(family: String, weight: Int, language: LanguageTag?) throws -> FontChain {
         let key = "\(family)|\(weight)|\(language?.fontconfigLanguage ?? "")"
-        if let chain = chains[key] { return chain }
+        if let chain = chains.value(for: key) { return chain }
         if emojiCandidate == nil {
             emojiCandidate = .some(try? selector.fallbacks(family: "emoji", weight: 400, language: nil, limit: 1).first)
         }
         let chain = FontChain(
             candidates: try selector.fallbacks(family: family, weight: weight, language: language?.fontconfigLanguage),
             emoji: emojiCandidate ?? nil)
-        chains[key] = chain
+        chains.insert(chain, for: key)
         return chain
     }
 
