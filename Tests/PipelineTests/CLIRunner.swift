@@ -143,13 +143,33 @@ extension CLI {
     /// Black 30 fps clips of `seconds` in `folder`: portrait 1080x1920 and landscape
     /// 1920x1080, for tests that plan or lint captions (nothing in the picture matters).
     static func blackClips(in folder: URL, seconds: Int = 12) throws -> (portrait: String, landscape: String) {
-        var paths: [String] = []
-        for (size, name) in [("1080x1920", "portrait"), ("1920x1080", "landscape")] {
-            let path = folder.appendingPathComponent("\(name).mp4").path
-            try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "color=black:s=\(size):d=\(seconds):r=30", "-c:v", "libx264", "-preset", "ultrafast", path])
-            paths.append(path)
-        }
-        return (paths[0], paths[1])
+        (try blackClip(size: "1080x1920", seconds: seconds, in: folder), try blackClip(size: "1920x1080", seconds: seconds, in: folder))
+    }
+
+    /// The sample's first `seconds` at half its size (540x960, a quarter of the pixels), H.264
+    /// with its audio and colour tags, in `folder`: for tests of what a render writes, where
+    /// the full frame only makes the encoders slower.
+    static func smallSample(in folder: URL, seconds: Double = 2) throws -> String {
+        let path = folder.appendingPathComponent("small-sample.mp4").path
+        try ProcessRunner.ffmpeg([
+            "-i", samples.appendingPathComponent("talk.mp4").path, "-t", String(seconds), "-vf", "scale=\(smallSampleSize.width):\(smallSampleSize.height)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-crf", "16", "-c:a", "copy", path,
+        ])
+        return path
+    }
+
+    /// The frame size of `smallSample`, pixels.
+    static let smallSampleSize = (width: 540, height: 960)
+
+    /// A black 30 fps H.264 clip of `size` (`1080x1920`) lasting `seconds`, in `folder`: one
+    /// second encoded, then repeated by stream copy (the same frames and times as encoding
+    /// them all, for a fraction of the time).
+    static func blackClip(size: String, seconds: Int, in folder: URL) throws -> String {
+        let second = folder.appendingPathComponent("black-\(size)-1s.mp4").path
+        let path = folder.appendingPathComponent("black-\(size)-\(seconds)s.mp4").path
+        try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "color=black:s=\(size):d=1:r=30", "-c:v", "libx264", "-preset", "ultrafast", second])
+        try ProcessRunner.ffmpeg(["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", path])
+        return path
     }
 
     /// A SubRip time, `00:00:01,033`.

@@ -28,10 +28,9 @@ final class CodecTests: XCTestCase {
         try! Repository.cases(Cases.self, "codecs.json")
     }()
 
-    /// Two seconds of the sample with a caption from 0.5 s to 1.5 s.
+    /// Two seconds of the sample at half size with a caption from 0.5 s to 1.5 s.
     private func clip(in folder: URL) throws -> (video: String, captions: String) {
-        let video = folder.appendingPathComponent("clip.mp4").path
-        try ProcessRunner.ffmpeg(["-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "2", "-c", "copy", video])
+        let video = try CLI.smallSample(in: folder)
         let captions = folder.appendingPathComponent("c.json")
         try #"{"segments": [{"start": 0.5, "end": 1.5, "text": "CODEC CHECK"}]}"#.write(to: captions, atomically: true, encoding: .utf8)
         return (video, captions.path)
@@ -116,7 +115,7 @@ final class CodecTests: XCTestCase {
         // An untagged camera file (FFmpeg's ProRes encoder writes the frames' tags, here none).
         let input = folder.appendingPathComponent("camera.mov").path
         try ProcessRunner.ffmpeg([
-            "-f", "lavfi", "-i", "color=c=0x404040:s=720x1280:d=1:r=30", "-c:v", "prores_ks", "-profile:v", "hq", "-pix_fmt",
+            "-f", "lavfi", "-i", "color=c=0x404040:s=720x1280:d=0.4:r=30", "-c:v", "prores_ks", "-profile:v", "hq", "-pix_fmt",
             "yuv422p10le", input,
         ])
         let captions = folder.appendingPathComponent("c.json")
@@ -136,7 +135,7 @@ final class CodecTests: XCTestCase {
             // The fill in the output's own samples (no conversion by a reader): the BT.709
             // limited-range Y'CbCr of the colour, within 2/255 of the range (8 at 10 bits).
             let (width, height) = (720, 1280)
-            let planes = try Self.picture(output, at: 0.5, format: "yuv422p10le")
+            let planes = try Self.picture(output, at: 0.2, format: "yuv422p10le")
             func sample(_ index: Int) -> Int { Int(planes[2 * index]) | Int(planes[2 * index + 1]) << 8 }
             let (r, g, b) = (expected.0 / 255, expected.1 / 255, expected.2 / 255)
             let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -19,7 +19,7 @@ final class HDRTests: XCTestCase {
     private func clip(_ picture: String, tags: [String], x265: String = "", in folder: URL) throws -> (String, String) {
         let video = folder.appendingPathComponent("hdr.mp4").path
         try ProcessRunner.ffmpeg(
-            ["-f", "lavfi", "-i", picture] + ["-c:v", "libx265", "-pix_fmt", "yuv420p10le"]
+            ["-f", "lavfi", "-i", picture] + ["-c:v", "libx265", "-preset", "ultrafast", "-pix_fmt", "yuv420p10le"]
                 + ["-x265-params", "log-level=error" + (x265.isEmpty ? "" : ":hdr10=1:" + x265)] + tags + [video])
         let captions = folder.appendingPathComponent("c.json")
         try #"{"segments": [{"start": 0.5, "end": 1.5, "text": "WHITE WHITE"}]}"#.write(to: captions, atomically: true, encoding: .utf8)

@@ -286,9 +286,18 @@ final class HostileRunTests: XCTestCase {
 
     // MARK: 8. A killed single render
 
+    /// The sample's first 3 s (stream copy) in a folder of its own: renders that must finish
+    /// here need the sample's picture and captions, not its length.
+    private func shortTalk() throws -> String {
+        let path = try temporaryFolder().appendingPathComponent("short-talk.mp4").path
+        try ProcessRunner.ffmpeg(["-i", talk, "-t", "3", "-c", "copy", path])
+        return path
+    }
+
     func testARerunRemovesWhatAKilledRenderLeft() throws {
         let folder = try temporaryFolder()
         let output = folder.appendingPathComponent("out.mp4").path
+        let talk = try shortTalk()
         let (_, wasRunning) = try CLI.interrupt(
             [talk, "--captions", talkCaptions, "-o", output, "--x264-preset", "veryslow"], in: folder, with: SIGKILL)
         XCTAssertTrue(wasRunning)
@@ -410,6 +419,7 @@ final class HostileRunTests: XCTestCase {
         let folder = try temporaryFolder()
         let output = folder.appendingPathComponent("out.mp4").path
         let export = folder.appendingPathComponent("final.srt").path
+        let talk = try shortTalk()
         let (interrupted, wasRunning) = try CLI.interrupt(
             [talk, "--captions", talkCaptions, "-o", output, "--export-captions", export, "--x264-preset", "veryslow"],
             in: folder, with: SIGINT)

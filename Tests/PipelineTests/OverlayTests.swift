@@ -6,10 +6,9 @@ import XCTest
 /// sequence), transparent outside the captions' boxes, and, laid over the input with FFmpeg's
 /// overlay filter, the picture a lossless burn gives.
 final class OverlayTests: XCTestCase {
-    /// Two seconds of the sample, two captions, and their boxes and midpoints from `plan`.
+    /// Two seconds of the sample at half size, two captions, and their boxes and midpoints from `plan`.
     private func clip(in folder: URL) throws -> (video: String, captions: String, boxes: [(x: Int, y: Int, w: Int, h: Int)], times: [Double]) {
-        let video = folder.appendingPathComponent("clip.mp4").path
-        try ProcessRunner.ffmpeg(["-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "2", "-c", "copy", video])
+        let video = try CLI.smallSample(in: folder)
         let captions = folder.appendingPathComponent("c.json")
         try #"{"segments": [{"start": 0.2, "end": 0.9, "text": "FIRST OVERLAY"}, {"start": 1.1, "end": 1.8, "text": "and the second one"}]}"#
             .write(to: captions, atomically: true, encoding: .utf8)
@@ -59,7 +58,7 @@ final class OverlayTests: XCTestCase {
         let burn = folder.appendingPathComponent("burn.mp4").path
         let burned = try CLI.burn([video, "--captions", captions, "--crf", "0", "--encoder-preset", "ultrafast", "-o", burn, "-q"])
         XCTAssertEqual(burned.status, 0, burned.stderr)
-        let width = 1080
+        let (width, height) = CLI.smallSampleSize
         for name in ["overlay.mov", "overlay.webm"] {
             let output = folder.appendingPathComponent(name).path
             let result = try CLI.burn([video, "--captions", captions, "--overlay-only", "--crf", "0", "-o", output, "-q"])
@@ -74,7 +73,8 @@ final class OverlayTests: XCTestCase {
                 let expected = try raw(["-i", burn], filter: nil, at: time, format: "yuv420p")
                 let plain = try raw(["-i", video], filter: nil, at: time, format: "yuv420p")
                 XCTAssertEqual(laid.count, expected.count)
-                let planes = [0..<(width * 1920), (width * 1920)..<(width * 1920 * 5 / 4), (width * 1920 * 5 / 4)..<(width * 1920 * 3 / 2)]
+                let luma = width * height
+                let planes = [0..<luma, luma..<(luma * 5 / 4), (luma * 5 / 4)..<(luma * 3 / 2)]
                 for (index, plane) in planes.enumerated() {
                     let differences = plane.map { abs(Int(laid[$0]) - Int(expected[$0])) }.sorted()
                     let percentile = differences[Int(Double(differences.count - 1) * 0.999)]
@@ -109,7 +109,7 @@ final class OverlayTests: XCTestCase {
         var inside = 0
         var white = 0
         for i in stride(from: 0, to: rgba.count, by: 4) where rgba[i + 3] > 0 {
-            let (x, y) = ((i / 4) % 1080, (i / 4) / 1080)
+            let (x, y) = ((i / 4) % CLI.smallSampleSize.width, (i / 4) / CLI.smallSampleSize.width)
             let box = boxes[0]
             XCTAssertTrue(x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h, "alpha at \(x),\(y) outside the box")
             inside += 1

@@ -170,9 +170,7 @@ final class PresetExtremeTests: XCTestCase {
         }
         var clips: [String: String] = [:]
         for size in Set(Self.extremes.presets.map { $0.video ?? "1080x1920" }) {
-            let clip = folder.appendingPathComponent("clip-\(size).mp4").path
-            try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "color=black:s=\(size):d=20:r=30", "-c:v", "libx264", "-preset", "ultrafast", clip])
-            clips[size] = clip
+            clips[size] = try CLI.blackClip(size: size, seconds: 20, in: folder)
         }
         let cases = try readerCases()
         XCTAssertGreaterThanOrEqual(cases.count, 70)
