@@ -5,7 +5,7 @@ import Pipeline
 /// [--force] [--retries K] [--report FILE] [-q]`.
 enum BatchArguments {
     static func parse(_ arguments: ArraySlice<String>) throws -> Command {
-        var rest = arguments
+        var list = ArgumentList(arguments)
         var manifest: String?
         var shard: String?
         var shardCount: Int?
@@ -15,25 +15,25 @@ enum BatchArguments {
         var report: String?
         var quiet = false
         func number(_ option: String, _ range: ClosedRange<Int>) throws -> Int {
-            guard let text = rest.popFirst() else {
+            guard let text = list.anyValue() else {
                 throw BurnError.usage("\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return try OptionNumber.whole(text, option, in: range)
         }
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-h", "--help": return .help
-            case "--shard":
-                guard let value = rest.popFirst() else { throw BurnError.usage("--shard needs I/N") }
+        while let argument = list.next() {
+            switch CommandOption.named(argument, among: [.batch])?.id {
+            case .help: return .help
+            case .shard:
+                guard let value = list.anyValue() else { throw BurnError.usage("--shard needs I/N") }
                 shard = value
-            case "--shard-count": shardCount = try number(argument, 1...100_000)
-            case "--workers": workers = try number(argument, 1...64)
-            case "--retries": retries = try number(argument, 0...10)
-            case "--force": force = true
-            case "--report":
-                guard let value = rest.popFirst() else { throw BurnError.usage("--report needs a file") }
+            case .shardCount: shardCount = try number(argument, 1...100_000)
+            case .workers: workers = try number(argument, 1...64)
+            case .retries: retries = try number(argument, 0...10)
+            case .force: force = true
+            case .report:
+                guard let value = list.anyValue() else { throw BurnError.usage("--report needs a file") }
                 report = value
-            case "-q", "--quiet": quiet = true
+            case .quiet: quiet = true
             default:
                 if argument.hasPrefix("-") { throw BurnError.usage("batch: unknown option \(argument)") }
                 guard manifest == nil else { throw BurnError.usage("batch takes one manifest") }

@@ -3,27 +3,23 @@ import Pipeline
 /// Parses `burn-captions join --input INPUT -o OUTPUT PART... [-q]`.
 enum JoinArguments {
     static func parse(_ arguments: ArraySlice<String>) throws -> Command {
-        var rest = arguments
+        var list = ArgumentList(arguments)
         var input: String?
         var output: String?
         var parts: [String] = []
         var quiet = false
         var optionsEnded = false
-        func value(_ option: String) throws -> String {
-            guard let next = rest.popFirst(), !next.isEmpty else { throw BurnError.usage("\(option) needs a value") }
-            return next
-        }
-        while let argument = rest.popFirst() {
-            if optionsEnded || argument == "--" {
-                if optionsEnded { parts.append(argument) }
-                optionsEnded = true
+        while let argument = list.next() {
+            if optionsEnded {
+                parts.append(argument)
                 continue
             }
-            switch argument {
-            case "-h", "--help": return .help
-            case "--input", "-i": input = try value(argument)
-            case "-o", "--output": output = try value(argument)
-            case "-q", "--quiet": quiet = true
+            switch CommandOption.named(argument, among: [.join])?.id {
+            case .endOfOptions: optionsEnded = true
+            case .help: return .help
+            case .input: input = try list.value(of: argument)
+            case .output: output = try list.value(of: argument)
+            case .quiet: quiet = true
             default:
                 if argument.hasPrefix("-") { throw BurnError.usage("join: unknown option \(argument)") }
                 parts.append(argument)

@@ -14,13 +14,9 @@ public struct BatchJob: Sendable {
     /// nil: by one worker.
     public var segments: Int?
 
-    /// Every field a manifest line may have (docs/OPTIONS.md describes each).
-    public static let manifestFields = [
-        "input", "captions", "output", "preset", "language", "script", "captionsFormat", "crf", "x264Preset",
-        "threads", "timingFix", "fontsConf", "exportCaptions", "captionsEncoding", "strict", "look", "emphasize",
-        "speakerLabels", "secondCaptions", "codec", "encoder", "encoderPreset", "hdr", "overlayOnly", "shotChanges",
-        "segments",
-    ]
+    /// Every field a manifest line may have (docs/OPTIONS.md describes each): the input and
+    /// the options' manifest fields, from the table of options.
+    public static let manifestFields = CommandOption.manifestFields
 
     /// The first output's request (a job of one output has only it).
     public var request: BurnRequest? { requests.first }

@@ -1,0 +1,144 @@
+import Captions
+import Media
+import Pipeline
+
+/// What the options of a render, `plan`, `lint`, `review`, `still` or `preview` said, as the
+/// command line is read; `RenderCommand` then checks them together and makes the command.
+struct CommandLineOptions {
+    var input: String?
+    var captions: [CaptionSource] = []
+    var secondCaptions: [CaptionSource] = []
+    var defaultLanguage: String?  // a --language before any --captions
+    var format: CaptionFormat?
+    var encoding: String?
+    var strict = false
+    var presets: [String] = []
+    var looks: [String?] = []
+    var outputsPerPass = Burner.defaultOutputsPerPass
+    var emphasize: String?
+    var output: String?
+    var fontsConf: String?
+    var encoder = EncoderSettings()
+    var encoderCodec: VideoCodec??  // the codec of --encoder's encoder (nil inside: none of the five)
+    var quiet = false
+    var script: String?
+    var timingFix = true
+    var export: String?
+    var discardFrames = false
+    var stats = false
+    var speakerLabels = false
+    var overlayOnly = false
+    var shotChanges = ShotChangeSource.off
+    var codecGiven = false  // --codec was given (an --overlay-only output checks it)
+    var segments: Int?
+    var port: UInt16?
+    var planFile: String?
+    var segment: (index: Int, count: Int)?
+    var json = false
+    var frameRate: Double?
+    var at: Double?
+    var showSafeArea = false
+
+    /// The commands these options are read for (not `join` and `batch`, which read their own).
+    static let commands: Set<OptionCommand> = [.render, .part, .plan, .lint, .review, .still, .preview]
+
+    /// Reads every argument of `list`: options (`--option=value` as `--option value`) and the
+    /// input. `.help` or `.version` when one of them comes first; nil otherwise.
+    mutating func read(_ list: inout ArgumentList) throws -> Command? {
+        var optionsEnded = false
+        while let argument = list.next() {
+            // After `--` every argument is the input, even one that starts with a dash.
+            if optionsEnded {
+                guard input == nil else {
+                    throw BurnError.usage(
+                        "more than one input: \(input!) and \(argument) (after --, every argument is the input: options go before it)")
+                }
+                input = argument
+            } else if argument == "--" {
+                optionsEnded = true
+            } else if list.split(argument) {
+                continue
+            } else if let option = CommandOption.named(argument, among: Self.commands) {
+                if let command = try apply(option.id, argument, &list) { return command }
+            } else {
+                if argument.hasPrefix("-") && argument != "-" { throw BurnError.usage("unknown option \(argument)") }
+                guard input == nil else { throw BurnError.usage("more than one input: \(input!) and \(argument)") }
+                input = argument
+            }
+        }
+        return nil
+    }
+
+    /// Reads option `id`, spelt `spelling`, and its value from `list`.
+    private mutating func apply(_ id: OptionID, _ spelling: String, _ list: inout ArgumentList) throws -> Command? {
+        func value() throws -> String { try list.value(of: spelling) }
+        switch id {
+        case .help: return .help
+        case .version: return .version
+        case .captions: captions.append(CaptionSource(path: try value()))
+        case .secondCaptions: secondCaptions.append(CaptionSource(path: try value()))
+        case .secondLanguage:
+            guard !secondCaptions.isEmpty else {
+                throw BurnError.usage("--second-language goes right after the --second-captions it is for")
+            }
+            try Self.give(try value(), to: &secondCaptions, option: spelling)
+        case .language: try language(try value(), spelling)
+        case .captionsFormat: format = try OptionValues.captionFormat(try value())
+        case .captionsEncoding: encoding = try OptionValues.captionsEncoding(try value())
+        case .strict: strict = true
+        case .preset: presets.append(try value())
+        case .look: looks.append(try value())
+        case .emphasize: emphasize = try value()
+        case .output: output = try value()
+        case .fontsConf: fontsConf = try value()
+        case .crf: encoder.crf = try OptionNumber.decimal(try value(), spelling, in: 0...51, expecting: "a number from 0 to 51")
+        case .encoderPreset: encoder.preset = try OptionValues.encoderPreset(try value(), spelling)
+        case .codec: (encoder.codec, codecGiven) = (try OptionValues.codec(try value()), true)
+        case .encoder:
+            let name = try value()
+            (encoderCodec, encoder.encoder) = (try OptionValues.encoderCodec(name), name)
+        case .hdr: encoder.hdr = try OptionValues.hdr(try value())
+        case .threads: encoder.threads = try OptionNumber.whole(try value(), spelling, in: 1...256)
+        case .outputsPerPass: outputsPerPass = try OptionNumber.whole(try value(), spelling, in: 1...64)
+        case .quiet: quiet = true
+        case .null: discardFrames = true
+        case .stats: stats = true
+        case .showSafeArea: showSafeArea = true
+        case .at: at = try OptionValues.at(try value())
+        case .script: script = try value()
+        case .noTimingFix: timingFix = false
+        case .shotChanges: shotChanges = ShotChangeSource(try value())
+        case .speakerLabels: speakerLabels = true
+        case .overlayOnly: overlayOnly = true
+        case .json: json = true
+        case .fps:
+            frameRate = try OptionNumber.decimal(try value(), spelling, in: 1...1000, expecting: "frames per second from 1 to 1000")
+        case .exportCaptions: export = try value()
+        case .segments: segments = try OptionNumber.whole(try value(), spelling, in: 1...SplitRender.maximumSegments)
+        case .plan: planFile = try value()
+        case .port: port = UInt16(try OptionNumber.whole(try value(), spelling, in: 0...65535, expecting: "a port from 0 to 65535"))
+        case .segment: segment = try OptionValues.segment(try value())
+        case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report:
+            preconditionFailure("\(spelling) is not an option of \(Self.commands)")
+        }
+        return nil
+    }
+
+    /// `--language TAG`: after a --captions, that file's language; before any, every file's.
+    private mutating func language(_ tag: String, _ option: String) throws {
+        if !captions.isEmpty { return try Self.give(tag, to: &captions, option: option) }
+        _ = try OptionValues.languageTag(tag, option)
+        if defaultLanguage != nil { throw BurnError.usage("--language given twice before any --captions") }
+        defaultLanguage = tag
+    }
+
+    /// Gives the BCP-47 `tag` (of `option`) to the last of `sources`; a usage error for a tag
+    /// that is none, or a file that has one already.
+    private static func give(_ tag: String, to sources: inout [CaptionSource], option: String) throws {
+        _ = try OptionValues.languageTag(tag, option)
+        if let given = sources[sources.count - 1].language {
+            throw BurnError.usage("\(option): \(sources[sources.count - 1].path) already has the language \(given)")
+        }
+        sources[sources.count - 1].language = tag
+    }
+}

@@ -1,0 +1,122 @@
+import Media
+import Pipeline
+
+/// The commands that read captions besides a render (`burn-captions plan ...`).
+enum Mode: String {
+    case plan, lint, still, preview, review
+
+    /// plan, lint and review print or serve; they write no video.
+    var writesNoFile: Bool { self == .plan || self == .lint || self == .review }
+}
+
+/// The options of a command line checked together, made into its command: a render, a part
+/// of a split render, or one of the `Mode`s.
+extension CommandLineOptions {
+    /// The command of these options under `mode` (nil: a render); `arguments` is the command
+    /// line as given.
+    func command(_ mode: Mode?, arguments: [String]) throws -> Command {
+        // lint may check a caption file alone, on the preset's frame.
+        guard let input = input ?? (mode == .lint ? "" : nil) else { throw BurnError.usage("no input video") }
+        if port != nil && mode != .review { throw BurnError.usage("--port is for review") }
+        if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
+        let encoder = try encoderSettings(arguments: arguments)
+        if let planFile { return try part(input: input, plan: planFile, mode: mode, encoder: encoder) }
+        if segment != nil { throw BurnError.usage("--segment needs --plan PLAN.json (made by plan --segments N)") }
+        guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
+        try checkOutputs(mode, encoder: encoder)
+        let written = (mode?.writesNoFile == true ? BurnOutput.none : nil) ?? output.map(BurnOutput.file)
+        guard let output = written ?? (discardFrames ? .discard : nil) else { throw BurnError.usage("no output (-o FILE)") }
+        let combinations = self.combinations(input: input, output: output, encoder: encoder)
+        if let mode, combinations.count > 1 {
+            throw BurnError.usage("\(mode.rawValue) shows one output: give one --captions, one --preset and one --look")
+        }
+        let requests = try combinations.requests()
+        switch mode {
+        case .plan: return .plan(requests[0], output: self.output, segments: segments)
+        case .review: return .review(requests[0], port: port ?? 0)
+        case .lint: return .lint(requests[0], json: json, frameRate: frameRate)
+        case .still:
+            guard let at else { throw BurnError.usage("still needs --at SECONDS") }
+            return .still(requests[0], at: at, showSafeArea: showSafeArea)
+        case .preview: return .preview(requests[0], showSafeArea: showSafeArea)
+        case nil: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
+        }
+    }
+
+    /// The encoder settings, `--encoder` deciding the codec: a `--codec` beside it must agree.
+    private func encoderSettings(arguments: [String]) throws -> EncoderSettings {
+        var encoder = self.encoder
+        if let encoderCodec {
+            if arguments.contains("--codec"), let codec = encoderCodec, codec != encoder.codec {
+                throw BurnError.usage("--encoder \(encoder.encoderName) writes \(codec.rawValue), not \(encoder.codec.rawValue) (--codec)")
+            }
+            encoder.codec = encoderCodec ?? .h264
+        }
+        return encoder
+    }
+
+    /// A part of a split render: the captions and everything that lays them out come from the plan.
+    private func part(input: String, plan planFile: String, mode: Mode?, encoder: EncoderSettings) throws -> Command {
+        let fromPlan = [
+            ("--captions", !captions.isEmpty), ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty),
+            ("--look", !looks.isEmpty), ("--language", defaultLanguage != nil), ("--script", script != nil),
+            ("--emphasize", emphasize != nil), ("--fonts-conf", fontsConf != nil), ("--no-timing-fix", !timingFix),
+            ("--shot-changes", shotChanges != .off), ("--speaker-labels", speakerLabels), ("--captions-format", format != nil),
+            ("--captions-encoding", encoding != nil), ("--strict", strict),
+        ]
+        if let (option, _) = fromPlan.first(where: \.1) {
+            throw BurnError.usage("\(option): a part of a split render takes its captions and their settings from \(planFile)")
+        }
+        if let mode { throw BurnError.usage("--plan renders a part; \(mode.rawValue) does not take it") }
+        guard let segment else { throw BurnError.usage("--plan needs --segment I/N: the part to render") }
+        if discardFrames || overlayOnly || export != nil {
+            throw BurnError.usage("a part of a split render is written to -o PART.mp4 (no --null, --overlay-only or --export-captions)")
+        }
+        guard let output else { throw BurnError.usage("no output (-o PART.mp4)") }
+        let request = BurnRequest(input: input, captions: planFile, output: .file(output), encoder: encoder)
+        return .part(request, plan: planFile, segment: segment.index, of: segment.count, quiet: quiet, stats: stats)
+    }
+
+    /// What `-o`, `--export-captions`, `--null`, `--stats`, `--overlay-only`, `--json` and
+    /// `--fps` allow under `mode`, and `review`'s caption file.
+    private func checkOutputs(_ mode: Mode?, encoder: EncoderSettings) throws {
+        if let mode, mode.writesNoFile {
+            if output != nil && mode != .plan { throw BurnError.usage("\(mode.rawValue) writes no file; it takes no -o") }
+            if let output, mode == .plan, !output.lowercased().hasSuffix(".json") {
+                throw BurnError.usage("plan -o \(output): a plan is JSON; name it .json")
+            }
+            if export != nil { throw BurnError.usage("\(mode.rawValue) prints the captions; --export-captions is for renders") }
+        }
+        if mode == .review, captions.contains(where: { $0.path == "-" }) {
+            throw BurnError.usage("review edits and saves its caption file: give a file, not standard input (-)")
+        }
+        if json && mode != .lint { throw BurnError.usage("--json is for lint") }
+        if frameRate != nil && mode != .lint { throw BurnError.usage("--fps is for lint without a video") }
+        if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode.rawValue)") }
+        if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
+        if overlayOnly && (mode != nil || discardFrames) {
+            throw BurnError.usage("--overlay-only is for renders to a file, not \(mode?.rawValue ?? "--null")")
+        }
+        if overlayOnly, let path = output, let format = OverlayFormat(path: path),
+            let problem = format.problem(codec: codecGiven ? encoder.codec : nil, encoder: encoder.encoder)
+        {
+            throw BurnError.usage(problem)
+        }
+    }
+
+    /// Every output of the options: each captions, preset and look combined, from one base request.
+    private func combinations(input: String, output: BurnOutput, encoder: EncoderSettings) -> BurnCombinations {
+        var captions = self.captions
+        for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
+        var base = BurnRequest(
+            input: input, captions: captions[0].path, captionsFormat: format, output: output,
+            encoder: encoder, fontsConf: fontsConf, script: script, timingFix: timingFix,
+            captionsEncoding: encoding, strictCaptions: strict, emphasize: emphasize)
+        base.speakerLabels = speakerLabels
+        base.overlayOnly = overlayOnly
+        base.shotChanges = shotChanges
+        return BurnCombinations(
+            base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,
+            looks: looks.isEmpty ? [nil] : looks, output: output, exportCaptions: export)
+    }
+}

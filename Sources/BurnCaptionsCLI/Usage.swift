@@ -1,0 +1,46 @@
+import Pipeline
+
+extension Arguments {
+    /// `burn-captions --help`: the synopsis and what each command does, the options of
+    /// `CommandOption.all`, and the exit codes.
+    static let usage = synopsis + "\n\noptions:\n" + CommandOption.helpText + "\n\n" + exitCodes
+
+    private static let synopsis = """
+        usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
+               burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
+               burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
+               burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
+                                  [--segments N -o PLAN.json]
+               burn-captions INPUT --plan PLAN.json --segment I/N -o PART.mp4 [encoder options]
+               burn-captions join --input INPUT -o OUTPUT PART...
+               burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
+                                  [--fps N] [--json]
+               burn-captions review INPUT --captions FILE [--preset NAME] [--look NAME] [--language TAG] [--port N]
+               burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
+               burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
+               burn-captions presets
+               burn-captions looks
+               burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]
+                                  [--force] [--retries K] [--report FILE]
+
+        Burns captions into a video: lays them out per language, renders them with an
+        outline inside the platform's safe area, and re-encodes the video (H.264 unless
+        --codec says otherwise; audio is copied untouched when the container holds it). `plan`
+        prints the final captions as JSON instead; `lint` reports the reading rules they break
+        (Presets/rules/reading.json; exit 1 for an error-level rule; without INPUT, on the
+        preset's frame at --fps, default 30, with no timing fix); `review` serves a page on
+        127.0.0.1 to watch the captions as the burn draws them, edit, re-time and save them into
+        the caption file (its previous version kept as FILE~); `still`
+        writes one frame with its caption as PNG; `preview` writes a contact sheet of every
+        caption at its midpoint; `presets` lists the presets found (name, reference size,
+        description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
+        A long video renders on several machines: `plan --segments N -o PLAN.json` fixes the
+        captions and cuts N time ranges at keyframes, `--plan PLAN.json --segment I/N` renders
+        range I (0-based) as video only, and `join` puts the parts in order with the input's
+        audio, by stream copy (docs/RENDER-FARM.md).
+        --captions, --preset and --look may repeat: every combination is rendered from one decode,
+        each to the -o template with {lang}, {name}, {preset} and {look} filled in.
+        """
+
+    private static let exitCodes = "exit codes: 0 done, 1 failed, 2 usage error, 130/143 interrupted (SIGINT/SIGTERM)."
+}
