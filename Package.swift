@@ -74,6 +74,8 @@ let package = Package(
             exclude: ["Cases", "Looks", "Bilingual"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "TestSupport"]),
+        // The command line's parsers, as units.
+        .testTarget(name: "CLITests", dependencies: ["BurnCaptionsCLI", "Pipeline", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
