@@ -83,8 +83,8 @@ struct CommandLineOptions {
             }
             try Self.give(try value(), to: &secondCaptions, option: spelling)
         case .language: try language(try value(), spelling)
-        case .captionsFormat: format = try OptionValues.captionFormat(try value())
-        case .captionsEncoding: encoding = try OptionValues.captionsEncoding(try value())
+        case .captionsFormat: format = try OptionCheck.captionFormat(try value(), .commandLine(spelling))
+        case .captionsEncoding: encoding = try OptionCheck.captionsEncoding(try value(), .commandLine(spelling))
         case .strict: strict = true
         case .preset: presets.append(try value())
         case .look: looks.append(try value())
@@ -92,12 +92,12 @@ struct CommandLineOptions {
         case .output: output = try value()
         case .fontsConf: fontsConf = try value()
         case .crf: encoder.crf = try OptionNumber.decimal(try value(), spelling, in: 0...51, expecting: "a number from 0 to 51")
-        case .encoderPreset: encoder.preset = try OptionValues.encoderPreset(try value(), spelling)
-        case .codec: (encoder.codec, codecGiven) = (try OptionValues.codec(try value()), true)
+        case .encoderPreset: encoder.preset = try OptionCheck.encoderPreset(try value(), .commandLine(spelling))
+        case .codec: (encoder.codec, codecGiven) = (try OptionCheck.codec(try value(), .commandLine(spelling)), true)
         case .encoder:
             let name = try value()
-            (encoderCodec, encoder.encoder) = (try OptionValues.encoderCodec(name), name)
-        case .hdr: encoder.hdr = try OptionValues.hdr(try value())
+            (encoderCodec, encoder.encoder) = (try OptionCheck.encoderCodec(name, .commandLine(spelling)), name)
+        case .hdr: encoder.hdr = try OptionCheck.hdr(try value(), .commandLine(spelling))
         case .threads: encoder.threads = try OptionNumber.whole(try value(), spelling, in: 1...256)
         case .outputsPerPass: outputsPerPass = try OptionNumber.whole(try value(), spelling, in: 1...64)
         case .quiet: quiet = true
@@ -127,7 +127,7 @@ struct CommandLineOptions {
     /// `--language TAG`: after a --captions, that file's language; before any, every file's.
     private mutating func language(_ tag: String, _ option: String) throws {
         if !captions.isEmpty { return try Self.give(tag, to: &captions, option: option) }
-        _ = try OptionValues.languageTag(tag, option)
+        _ = try OptionCheck.languageTag(tag, .commandLine(option))
         if defaultLanguage != nil { throw BurnError.usage("--language given twice before any --captions") }
         defaultLanguage = tag
     }
@@ -135,7 +135,7 @@ struct CommandLineOptions {
     /// Gives the BCP-47 `tag` (of `option`) to the last of `sources`; a usage error for a tag
     /// that is none, or a file that has one already.
     private static func give(_ tag: String, to sources: inout [CaptionSource], option: String) throws {
-        _ = try OptionValues.languageTag(tag, option)
+        _ = try OptionCheck.languageTag(tag, .commandLine(option))
         if let given = sources[sources.count - 1].language {
             throw BurnError.usage("\(option): \(sources[sources.count - 1].path) already has the language \(given)")
         }

@@ -47,8 +47,10 @@ extension CommandLineOptions {
     private func encoderSettings(arguments: [String]) throws -> EncoderSettings {
         var encoder = self.encoder
         if let encoderCodec {
-            if arguments.contains("--codec"), let codec = encoderCodec, codec != encoder.codec {
-                throw BurnError.usage("--encoder \(encoder.encoderName) writes \(codec.rawValue), not \(encoder.codec.rawValue) (--codec)")
+            if arguments.contains("--codec"), let codec = encoderCodec {
+                try OptionCheck.agree(
+                    encoder: encoder.encoderName, writes: codec, codec: encoder.codec, .commandLine("--encoder"),
+                    codecSource: .commandLine("--codec"))
             }
             encoder.codec = encoderCodec ?? .h264
         }

@@ -17,7 +17,7 @@ final class ArgumentsTests: XCTestCase {
             var arguments: [String]
             var message: String
         }
-        /// A usage error no command line reaches (a check made twice), with why.
+        /// A usage error no command line reaches (a check made twice): a part of its message, and why.
         struct Unreachable: Decodable {
             var template: String
             var why: String
@@ -85,29 +85,33 @@ final class ArgumentsTests: XCTestCase {
     }
 
     /// Each usage error the command line's parsers write (each `BurnError.usage("...")` of
-    /// Sources/BurnCaptionsCLI, `\(...)` standing for any text) is the message of a case, but
-    /// for those the case file lists as unreachable.
+    /// Sources/BurnCaptionsCLI and `source.refusal("...")` of the checks it shares with
+    /// manifests, `\(...)` standing for any text) is the message of a case, but for those the
+    /// case file lists as unreachable.
     func testEveryUsageErrorHasACase() throws {
         let folder = Repository.root.appendingPathComponent("Sources/BurnCaptionsCLI")
         let messages = try cases.get().usageErrors.map(\.message)
         let unreachable = try cases.get().unreachable.map { NSRegularExpression.escapedPattern(for: $0.template) }
         var templates: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            templates += Self.usageTemplates(in: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            templates += Self.templates(in: source, after: "BurnError.usage(")
         }
+        let checks = Repository.root.appendingPathComponent("Sources/Pipeline/OptionCheck.swift")
+        templates += Self.templates(in: try String(contentsOf: checks, encoding: .utf8), after: "source.refusal(")
         XCTAssertGreaterThan(templates.count, 45, "the parsers' usage errors")
-        for template in templates where !unreachable.contains(where: template.hasPrefix) {
+        for template in templates where !unreachable.contains(where: template.contains) {
             let pattern = try NSRegularExpression(pattern: "^" + template + "$")
             let hit = messages.contains { pattern.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
             XCTAssertTrue(hit, "no case raises the usage error /\(template)/")
         }
     }
 
-    /// The string literals given to `BurnError.usage(` in `source`, as regular expressions.
-    private static func usageTemplates(in source: String) -> [String] {
+    /// The string literals given to `call` (`BurnError.usage(`) in `source`, as regular expressions.
+    private static func templates(in source: String, after call: String) -> [String] {
         var templates: [String] = []
         var rest = source[...]
-        while let start = rest.range(of: "BurnError.usage(") {
+        while let start = rest.range(of: call) {
             rest = rest[start.upperBound...].drop { $0 == " " || $0 == "\n" }
             guard rest.first == "\"" else { continue }
             var template = ""
