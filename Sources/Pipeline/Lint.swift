@@ -164,7 +164,7 @@ extension Burner {
             } else if frameRate != nil {
                 throw BurnError.usage("--fps is for lint without a video (a video has its own frame rate)")
             }
-            let prepared = try prepare([request], frame: frame, events: events)[0]
+            let prepared = try BurnPlanner.prepare([request], frame: frame, events: events)[0]
             return Lint.findings(prepared).flatMap { $0 }
         } catch {
             throw BurnError.wrap(error)

@@ -6,7 +6,7 @@ import Media
 /// What planning takes from outside the caption files, for every plan of one input: the
 /// probed input, the speech envelope the timing fix measures, the cuts scene detection finds,
 /// the reading rules, and a layout engine per fonts file. Each is made the first time it is
-/// asked for and kept: a run's requests share one (`Burner.prepare`), and so do all the plans
+/// asked for and kept: a run's requests share one (`BurnPlanner.prepare`), and so do all the plans
 /// of a review (`ReviewPlan`). Not thread-safe: one thread at a time.
 final class PlanSources {
     let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets

@@ -86,7 +86,7 @@ public final class ReviewPlan: @unchecked Sendable {
         guard request.input == info.path else { throw BurnError.usage("a review plans one video: \(info.path), not \(request.input)") }
         kept = nil  // the old plan goes before the new one is made (and a plan that fails keeps none)
         let transcript = try CaptionPlanner.read(request, data: captions)
-        let prepared = try Burner.prepare(request, sources: sources, transcript: transcript, events: { _ in })
+        let prepared = try BurnPlanner.prepare(request, sources: sources, transcript: transcript, events: { _ in })
         kept = (key, prepared)
         return prepared
     }

@@ -82,7 +82,7 @@ public enum SplitRender {
         }
         if request.overlayOnly { throw BurnError.usage("a split render draws captions into the video; --overlay-only cannot be split") }
         do {
-            let prepared = try Burner.prepare(request, events: events)
+            let prepared = try BurnPlanner.prepare(request, events: events)
             var document = PlanDocument(
                 prepared.planned, width: prepared.info.width, height: prepared.info.height, safeArea: prepared.style.safeArea,
                 findings: Lint.findings(prepared))

@@ -32,7 +32,7 @@ extension Burner {
         events: (BurnEvent) -> Void = { _ in }
     ) throws -> [UInt8] {
         do {
-            return try picture(of: try prepare(request, events: events), at: time, showSafeArea: showSafeArea, backgrounds: backgrounds)
+            return try picture(of: try BurnPlanner.prepare(request, events: events), at: time, showSafeArea: showSafeArea, backgrounds: backgrounds)
         } catch {
             throw BurnError.wrap(error)
         }
@@ -71,7 +71,7 @@ extension Burner {
             let output = try picture(request)
             let names = try SheetPageNames(output)
             try OutputFile.check(names.name(page: 0, of: 1), inputs: request.inputFiles)
-            let prepared = try prepare(request, events: events)
+            let prepared = try BurnPlanner.prepare(request, events: events)
             let planned = prepared.planned
             // A sheet shows the captions: a file with none to show makes none (the warning said why).
             guard !planned.isEmpty else { throw BurnError.input("\(request.captions): no captions to show, so no contact sheet") }
