@@ -53,9 +53,7 @@ case .batch(let manifest, let options, let quiet):
         }
         exit(count(.failed) > 0 ? 1 : 0)
     } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
+        fail(error)
     }
 case .plan(let request, let output, let segments):
     MediaLog.silent()
@@ -69,9 +67,7 @@ case .plan(let request, let output, let segments):
             StandardStreams.output(try plan.json() + Data("\n".utf8))
         }
     } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
+        fail(error)
     }
 case .lint(let request, let json, let frameRate):
     MediaLog.silent()
@@ -86,9 +82,7 @@ case .lint(let request, let json, let frameRate):
         }
         exit(findings.contains { $0.level == .error } ? 1 : 0)
     } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
+        fail(error)
     }
 case .review(let request, let port):
     MediaLog.silent()
@@ -108,9 +102,7 @@ case .review(let request, let port):
         signals.forEach { $0.cancel() }
         exit(128 + cancellation.signal)
     } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
+        fail(error)
     }
 case .still(let request, let at, let showSafeArea):
     MediaLog.silent()
@@ -120,26 +112,17 @@ case .preview(let request, let showSafeArea):
     run { try Burner.preview(request, showSafeArea: showSafeArea, events: $0) }
 case .part(let request, let plan, let index, let count, let quiet, let stats):
     MediaLog.silent()
-    let cancellation = Cancellation()
-    let signals = Signals.forward(to: cancellation)
-    let terminal = Terminal(quiet: quiet)
-    do {
+    cancellable { cancellation in
+        let terminal = Terminal(quiet: quiet)
         let result = try SplitRender.renderPart(
             input: request.input, plan: plan, segment: index, of: count, output: request.output.path!, encoder: request.encoder,
             cancellation: cancellation, events: terminal.handle)
         terminal.summary(result)
         if stats { Terminal.stats(result) }
-    } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
     }
-    signals.forEach { $0.cancel() }
 case .join(let input, let parts, let output, let quiet):
     MediaLog.silent()
-    let cancellation = Cancellation()
-    let signals = Signals.forward(to: cancellation)
-    do {
+    cancellable { cancellation in
         let started = ContinuousClock.now
         let result = try SplitRender.join(
             input: input, parts: parts, output: output, cancellation: cancellation, events: Terminal(quiet: quiet).handle)
@@ -148,19 +131,12 @@ case .join(let input, let parts, let output, let quiet):
                 "wrote \(result.output) (\(result.parts) parts, \(result.frames) frames, \(result.copiedAudioStreams) audio "
                     + "stream(s) from \(input), \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s)")
         }
-    } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
     }
-    signals.forEach { $0.cancel() }
 case .burn(let requests, let outputsPerPass, let quiet, let stats):
     // Our own messages name the file and the problem; FFmpeg's chatter would bury them.
     MediaLog.silent()
-    let cancellation = Cancellation()
-    let signals = Signals.forward(to: cancellation)
-    let terminal = Terminal(quiet: quiet)
-    do {
+    cancellable { cancellation in
+        let terminal = Terminal(quiet: quiet)
         let outcomes = try Burner.run(
             requests, outputsPerPass: outputsPerPass, cancellation: cancellation, events: terminal.handle)
         var failed = 0
@@ -176,12 +152,7 @@ case .burn(let requests, let outputsPerPass, let quiet, let stats):
         }
         if outcomes.count > 1 && failed > 0 { Terminal.error("\(failed) of \(outcomes.count) outputs failed") }
         if failed > 0 { exit(1) }
-    } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
     }
-    signals.forEach { $0.cancel() }
 }
 
 /// Runs a picture command; errors become one line and an exit code.
@@ -190,8 +161,26 @@ func run(_ body: ((BurnEvent) -> Void) throws -> Void) {
     do {
         try body(terminal.handle)
     } catch {
-        let failure = BurnError.wrap(error)
-        Terminal.report(failure)
-        exit(failure.exitCode)
+        fail(error)
     }
+}
+
+/// Runs `body` with SIGINT and SIGTERM raising its cancellation, then stops forwarding them;
+/// an error becomes one line and an exit code.
+func cancellable(_ body: (Cancellation) throws -> Void) {
+    let cancellation = Cancellation()
+    let signals = Signals.forward(to: cancellation)
+    do {
+        try body(cancellation)
+    } catch {
+        fail(error)
+    }
+    signals.forEach { $0.cancel() }
+}
+
+/// Reports `error` as one line and exits with its code (2 for a usage error).
+func fail(_ error: Error) -> Never {
+    let failure = BurnError.wrap(error)
+    Terminal.report(failure)
+    exit(failure.exitCode)
 }

@@ -43,6 +43,15 @@ final class OptionsDocumentTests: XCTestCase {
         }
     }
 
+    /// Every spelling of the table of options, those only the synopsis of `--help` shows
+    /// (`--json`, `join`'s `-i`, `batch`'s) among them.
+    func testEveryOptionOfTheTableHasARow() throws {
+        let documented = Set(try rows().flatMap(\.names))
+        let names = Set(CommandOption.all.flatMap(\.names))
+        XCTAssertGreaterThan(names.count, 45, "the table lists the options")
+        XCTAssertEqual(names.subtracting(documented).sorted(), [], "options of CommandOption.all without a row in docs/OPTIONS.md")
+    }
+
     func testEveryManifestFieldHasOneRow() throws {
         let fields = try rows().filter { $0.section == "## `batch`" }.flatMap(\.names).filter { !$0.hasPrefix("-") }
         XCTAssertEqual(fields.sorted(), BatchJob.manifestFields.sorted(), "the manifest fields of docs/OPTIONS.md")
