@@ -30,14 +30,14 @@ public struct CommandOption: Sendable {
 
     init(
         _ id: OptionID, _ names: [String], value: String?, commands: Set<OptionCommand>, manifest: [String] = [],
-        help: [String] = []
+        help: String = ""
     ) {
         self.id = id
         self.names = names
         self.value = value
         self.commands = commands
         self.manifest = manifest
-        self.help = help
+        self.help = help.isEmpty ? [] : help.components(separatedBy: "\n")
     }
 
     /// The option `spelling` names among those some of `commands` take; nil for none.

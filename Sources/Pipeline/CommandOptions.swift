@@ -5,225 +5,225 @@ extension CommandOption {
     public static let all: [CommandOption] = [
         CommandOption(
             .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands, manifest: ["captions"],
-            help: [
-                "captions: .srt, .vtt, .jsonl (live-caption log) or .json",
-                "(native, Whisper or live-caption log, told apart by content);",
-                "repeat for one output per file",
-            ]),
+            help: """
+                captions: .srt, .vtt, .jsonl (live-caption log) or .json
+                (native, Whisper or live-caption log, told apart by content);
+                repeat for one output per file
+                """),
         CommandOption(
             .captionsFormat, ["--captions-format"], value: "F", commands: .captionCommands, manifest: ["captionsFormat"],
-            help: [
-                "read the captions as F whatever the extension: json (native),",
-                "srt, vtt (WebVTT), whisper (openai-/faster-whisper), live",
-            ]),
+            help: """
+                read the captions as F whatever the extension: json (native),
+                srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
+                """),
         CommandOption(
             .captionsEncoding, ["--captions-encoding"], value: "E", commands: .captionCommands, manifest: ["captionsEncoding"],
-            help: [
-                "the captions' text encoding when it is not UTF-8 (UTF-16 with a",
-                "BOM is found by itself): windows-1252, latin1, Shift_JIS, ...",
-            ]),
+            help: """
+                the captions' text encoding when it is not UTF-8 (UTF-16 with a
+                BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
+                """),
         CommandOption(
             .strict, ["--strict"], value: nil, commands: .captionCommands, manifest: ["strict"],
-            help: [
-                "a malformed SubRip or WebVTT cue is an error (by default it is",
-                "left out with a warning, as players skip it), and so is a",
-                "file with nothing to show",
-            ]),
+            help: """
+                a malformed SubRip or WebVTT cue is an error (by default it is
+                left out with a warning, as players skip it), and so is a
+                file with nothing to show
+                """),
         CommandOption(
             .preset, ["-p", "--preset"], value: "NAME|FILE", commands: .captionCommands, manifest: ["preset"],
-            help: [
-                "placement, font and colours: a name in Presets/ or a .json file",
-                "(default: tiktok); repeat for one output per preset",
-            ]),
+            help: """
+                placement, font and colours: a name in Presets/ or a .json file
+                (default: tiktok); repeat for one output per preset
+                """),
         CommandOption(
             .look, ["--look"], value: "NAME|FILE", commands: .captionCommands, manifest: ["look"],
-            help: [
-                "word by word: classic (the preset's colours), highlight, box, pop,",
-                "reveal, karaoke, or a look .json file (default: the preset's look);",
-                "repeat for one output per look",
-            ]),
+            help: """
+                word by word: classic (the preset's colours), highlight, box, pop,
+                reveal, karaoke, or a look .json file (default: the preset's look);
+                repeat for one output per look
+                """),
         CommandOption(
             .emphasize, ["--emphasize"], value: "FILE", commands: .captionCommands, manifest: ["emphasize"],
-            help: [
-                "words and phrases to emphasize, one per line (the look's emphasis",
-                "colour); matched case-insensitively, punctuation ignored",
-            ]),
+            help: """
+                words and phrases to emphasize, one per line (the look's emphasis
+                colour); matched case-insensitively, punctuation ignored
+                """),
         CommandOption(
             .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join],
             manifest: ["output"],
-            help: [
-                "output video (.mp4, .mov, .mkv, .webm by codec); written only when complete;",
-                "may hold {lang}, {name}, {lang2}, {name2}, {preset}, {look};",
-                "preview: SHEET.png, or a page pattern such as sheet_%03d.png",
-            ]),
+            help: """
+                output video (.mp4, .mov, .mkv, .webm by codec); written only when complete;
+                may hold {lang}, {name}, {lang2}, {name2}, {preset}, {look};
+                preview: SHEET.png, or a page pattern such as sheet_%03d.png
+                """),
         CommandOption(
             .language, ["--language"], value: "TAG", commands: .captionCommands, manifest: ["language"],
-            help: [
-                "BCP-47 language for captions that name none (e.g. ja, zh-TW);",
-                "after a --captions, that file's (default: its name, talk.ja.srt)",
-            ]),
+            help: """
+                BCP-47 language for captions that name none (e.g. ja, zh-TW);
+                after a --captions, that file's (default: its name, talk.ja.srt)
+                """),
         CommandOption(
             .outputsPerPass, ["--outputs-per-pass"], value: "N", commands: [.render],
-            help: [
-                "outputs encoded at once from one decode (default: 8)",
-            ]),
+            help: """
+                outputs encoded at once from one decode (default: 8)
+                """),
         CommandOption(
             .script, ["--script"], value: "FILE", commands: .captionCommands, manifest: ["script"],
-            help: [
-                "the text the speaker read: captions take its punctuation and",
-                "its character form (Traditional or Simplified Chinese)",
-            ]),
+            help: """
+                the text the speaker read: captions take its punctuation and
+                its character form (Traditional or Simplified Chinese)
+                """),
         CommandOption(
             .noTimingFix, ["--no-timing-fix"], value: nil, commands: .captionCommands, manifest: ["timingFix"],
-            help: [
-                "keep phrase starts as recognized (by default a long first word",
-                "starts where the speech begins)",
-            ]),
+            help: """
+                keep phrase starts as recognized (by default a long first word
+                starts where the speech begins)
+                """),
         CommandOption(
             .shotChanges, ["--shot-changes"], value: "auto|FILE|off", commands: .captionCommands, manifest: ["shotChanges"],
-            help: [
-                "snap caption times to the video's cuts: a start within 12",
-                "frames moves onto the cut, an end to 2 frames before it (auto:",
-                "FFmpeg scene detection, one extra decoding pass; FILE: one time",
-                "or timecode per line, or a CMX 3600 EDL; default: off)",
-            ]),
+            help: """
+                snap caption times to the video's cuts: a start within 12
+                frames moves onto the cut, an end to 2 frames before it (auto:
+                FFmpeg scene detection, one extra decoding pass; FILE: one time
+                or timecode per line, or a CMX 3600 EDL; default: off)
+                """),
         CommandOption(
             .secondCaptions, ["--second-captions"], value: "FILE", commands: .captionCommands, manifest: ["secondCaptions"],
-            help: [
-                "a second track drawn with the first (bilingual captions): its",
-                "own timing, language font, size and colour (the preset's",
-                "secondTrack); repeat for one output per file",
-            ]),
+            help: """
+                a second track drawn with the first (bilingual captions): its
+                own timing, language font, size and colour (the preset's
+                secondTrack); repeat for one output per file
+                """),
         CommandOption(
             .secondLanguage, ["--second-language"], value: "TAG", commands: .captionCommands,
-            help: [
-                "right after --second-captions: that file's language",
-            ]),
+            help: """
+                right after --second-captions: that file's language
+                """),
         CommandOption(
             .speakerLabels, ["--speaker-labels"], value: nil, commands: .captionCommands, manifest: ["speakerLabels"],
-            help: [
-                "the speaker's name before a caption whenever the speaker",
-                "changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs",
-            ]),
+            help: """
+                the speaker's name before a caption whenever the speaker
+                changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs
+                """),
         CommandOption(
             .segments, ["--segments"], value: "N", commands: [.plan], manifest: ["segments"],
-            help: [
-                "plan: cut the video into N time ranges at keyframes for a split",
-                "render (with -o PLAN.json)",
-            ]),
+            help: """
+                plan: cut the video into N time ranges at keyframes for a split
+                render (with -o PLAN.json)
+                """),
         CommandOption(
             .plan, ["--plan"], value: "FILE", commands: [.part],
-            help: [
-                "render a part of a split render: its captions and their settings",
-                "come from the plan (with --segment)",
-            ]),
+            help: """
+                render a part of a split render: its captions and their settings
+                come from the plan (with --segment)
+                """),
         CommandOption(
             .segment, ["--segment"], value: "I/N", commands: [.part],
-            help: [
-                "the part to render, 0/N to N-1/N",
-            ]),
+            help: """
+                the part to render, 0/N to N-1/N
+                """),
         CommandOption(
             .exportCaptions, ["--export-captions"], value: "FILE", commands: [.render], manifest: ["exportCaptions"],
-            help: [
-                "also write the final captions (.srt, .vtt with word timestamps,",
-                ".json, or .ass with karaoke timings and the look's colours)",
-            ]),
+            help: """
+                also write the final captions (.srt, .vtt with word timestamps,
+                .json, or .ass with karaoke timings and the look's colours)
+                """),
         CommandOption(
             .codec, ["--codec"], value: "NAME", commands: .encoderCommands, manifest: ["codec"],
-            help: [
-                "h264 (libx264, the default), hevc (libx265), av1 (libsvtav1),",
-                "vp9 (libvpx-vp9) or prores (prores_ks, 4:2:2 10-bit HQ)",
-            ]),
+            help: """
+                h264 (libx264, the default), hevc (libx265), av1 (libsvtav1),
+                vp9 (libvpx-vp9) or prores (prores_ks, 4:2:2 10-bit HQ)
+                """),
         CommandOption(
             .encoder, ["--encoder"], value: "NAME", commands: .encoderCommands, manifest: ["encoder"],
-            help: [
-                "any FFmpeg video encoder that takes frames in memory",
-                "(h264_nvenc, hevc_nvenc, libaom-av1, ...)",
-            ]),
+            help: """
+                any FFmpeg video encoder that takes frames in memory
+                (h264_nvenc, hevc_nvenc, libaom-av1, ...)
+                """),
         CommandOption(
             .crf, ["--crf"], value: "N", commands: .encoderCommands, manifest: ["crf"],
-            help: [
-                "quality on x264's scale, 0 (lossless) to 51 (default: 20),",
-                "mapped to each encoder's own (docs/CODECS.md)",
-            ]),
+            help: """
+                quality on x264's scale, 0 (lossless) to 51 (default: 20),
+                mapped to each encoder's own (docs/CODECS.md)
+                """),
         CommandOption(
             .encoderPreset, ["--encoder-preset", "--x264-preset"], value: "NAME", commands: .encoderCommands,
             manifest: ["encoderPreset", "x264Preset"],
-            help: [
-                "speed on x264's scale, ultrafast ... placebo (default: medium);",
-                "--x264-preset is the same",
-            ]),
+            help: """
+                speed on x264's scale, ultrafast ... placebo (default: medium);
+                --x264-preset is the same
+                """),
         CommandOption(
             .hdr, ["--hdr"], value: "keep|sdr", commands: .encoderCommands, manifest: ["hdr"],
-            help: [
-                "an HDR (HLG, PQ) input: keep it (default with hevc, av1, vp9)",
-                "or tone-map it to SDR BT.709 (default with h264)",
-            ]),
+            help: """
+                an HDR (HLG, PQ) input: keep it (default with hevc, av1, vp9)
+                or tone-map it to SDR BT.709 (default with h264)
+                """),
         CommandOption(
             .threads, ["--threads"], value: "N", commands: .encoderCommands, manifest: ["threads"],
-            help: [
-                "encoder threads (default: one per core)",
-            ]),
+            help: """
+                encoder threads (default: one per core)
+                """),
         CommandOption(
             .overlayOnly, ["--overlay-only"], value: nil, commands: [.render], manifest: ["overlayOnly"],
-            help: [
-                "only the captions, on a transparent background at the input's",
-                "size and frame times, for an editor to lay over the original:",
-                "-o .mov (ProRes 4444), .webm (VP9 with alpha) or caps_%05d.png",
-            ]),
+            help: """
+                only the captions, on a transparent background at the input's
+                size and frame times, for an editor to lay over the original:
+                -o .mov (ProRes 4444), .webm (VP9 with alpha) or caps_%05d.png
+                """),
         CommandOption(
             .fontsConf, ["--fonts-conf"], value: "FILE", commands: .captionCommands, manifest: ["fontsConf"],
-            help: [
-                "fontconfig file to use instead of the shipped Fonts.conf",
-            ]),
+            help: """
+                fontconfig file to use instead of the shipped Fonts.conf
+                """),
         CommandOption(
             .null, ["--null"], value: nil, commands: [.render],
-            help: [
-                "decode, lay out, rasterize and composite every frame, then",
-                "drop it: no encode and no file (measures the captions' cost)",
-            ]),
+            help: """
+                decode, lay out, rasterize and composite every frame, then
+                drop it: no encode and no file (measures the captions' cost)
+                """),
         CommandOption(
             .stats, ["--stats"], value: nil, commands: [.render, .part],
-            help: [
-                "after a render, print the time per stage and the number of",
-                "caption bitmaps rasterized",
-            ]),
+            help: """
+                after a render, print the time per stage and the number of
+                caption bitmaps rasterized
+                """),
         CommandOption(
             .port, ["--port"], value: "N", commands: [.review],
-            help: [
-                "review: the port to listen on, on 127.0.0.1 (default: a free one)",
-            ]),
+            help: """
+                review: the port to listen on, on 127.0.0.1 (default: a free one)
+                """),
         CommandOption(
             .at, ["--at"], value: "TIME", commands: [.still],
-            help: [
-                "still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff]",
-            ]),
+            help: """
+                still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff]
+                """),
         CommandOption(
             .showSafeArea, ["--show-safe-area"], value: nil, commands: [.still, .preview],
-            help: [
-                "still, preview: outline the preset's safe area",
-            ]),
+            help: """
+                still, preview: outline the preset's safe area
+                """),
         CommandOption(
             .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch],
-            help: [
-                "no progress and no summary line",
-            ]),
+            help: """
+                no progress and no summary line
+                """),
         CommandOption(
             .endOfOptions, ["--"], value: nil, commands: Set(OptionCommand.allCases).subtracting([.batch]),
-            help: [
-                "end of options: the next argument is the input, even if it",
-                "starts with a dash",
-            ]),
+            help: """
+                end of options: the next argument is the input, even if it
+                starts with a dash
+                """),
         CommandOption(
             .help, ["-h", "--help"], value: nil, commands: Set(OptionCommand.allCases),
-            help: [
-                "this text",
-            ]),
+            help: """
+                this text
+                """),
         CommandOption(
             .version, ["--version"], value: nil, commands: Set(OptionCommand.allCases).subtracting([.join, .batch]),
-            help: [
-                "version of burn-captions and its libraries",
-            ]),
+            help: """
+                version of burn-captions and its libraries
+                """),
         CommandOption(
             .json, ["--json"], value: nil, commands: [.lint]),
         CommandOption(
