@@ -35,4 +35,14 @@ final class Frame {
     var width: Int { Int(pointer.pointee.width) }
     var height: Int { Int(pointer.pointee.height) }
     var format: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+
+    /// What an encoder reads besides the pixels: timestamp, pixel shape and colour description.
+    static func copyProperties(from source: UnsafeMutablePointer<AVFrame>, to target: UnsafeMutablePointer<AVFrame>) {
+        target.pointee.pts = source.pointee.pts
+        target.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
+        target.pointee.color_range = source.pointee.color_range
+        target.pointee.colorspace = source.pointee.colorspace
+        target.pointee.color_primaries = source.pointee.color_primaries
+        target.pointee.color_trc = source.pointee.color_trc
+    }
 }

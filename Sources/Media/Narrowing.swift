@@ -33,7 +33,7 @@ final class Narrowing {
         let f = frame.pointer
         try MediaError.check(av_frame_make_writable(f), "av_frame_make_writable", file: path)
         try scaler.scale(source, into: f)
-        Transcoder.copyProperties(from: source, to: f)
+        Frame.copyProperties(from: source, to: f)
         areaDrawn = false
         return f
     }

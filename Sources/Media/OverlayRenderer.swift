@@ -94,22 +94,21 @@ public final class OverlayRenderer {
     }
 }
 
-/// One overlay-only output while it is written: its picture, and its encoder and muxer (or
-/// its PNG encoder and folder).
+/// One overlay-only output while it is written: its picture, and its encoded file or its
+/// PNG files.
 private final class OverlaySink {
     private let picture: OverlayPicture
-    private let encoder: CodecContext
-    private let muxer: Muxer?  // nil: a PNG sequence
-    private let pictures: (folder: String, names: @Sendable (Int) -> String)?
-    private let packet: Packet
-    private let videoIndex: Int32
+    private let destination: Destination
     private let file: String  // named in errors
     private var lastID: Int??  // the overlay drawn in `picture` (nil inside: none); nil: nothing drawn yet
-    private var lastPNG: [UInt8] = []
+
+    /// Where the pictures go.
+    private enum Destination {
+        case video(EncodedOutput)
+        case pictures(PictureFiles)
+    }
 
     init(target: OverlayTarget, source: VideoSource, matrix: ColorMatrix, fullRange: Bool, range: DynamicRange) throws {
-        let frameRate = source.setup.frameRate
-        packet = try Packet()
         switch target {
         case .video(let path, let finalPath, let format, let settings):
             file = finalPath
@@ -117,32 +116,16 @@ private final class OverlaySink {
             let plan = try EncoderPlan(overlay: format, settings: settings, file: finalPath)
             var colors = source.colors
             colors.range = fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-            encoder = try CodecContext.videoEncoder(
-                plan, width: source.width, height: source.height, timeBase: source.timeBase, frameRate: frameRate,
-                aspect: source.aspect, colors: colors, globalHeader: muxer.needsGlobalHeader, file: finalPath)
-            let stream = try muxer.addStream()
-            try encoder.copyParameters(to: stream)
-            stream.pointee.time_base = source.timeBase
-            stream.pointee.avg_frame_rate = frameRate
-            if format == .vp9Alpha { av_dict_set(&stream.pointee.metadata, "alpha_mode", "1", 0) }
-            videoIndex = stream.pointee.index
-            try muxer.start()
-            self.muxer = muxer
-            pictures = nil
+            destination = .video(
+                try EncodedOutput(
+                    muxer: muxer, plan: plan, source: source, colors: colors, frameRate: source.setup.frameRate,
+                    finalPath: finalPath))
             picture = try OverlayPicture(
                 width: Int(source.width), height: Int(source.height), format: format, matrix: matrix, fullRange: fullRange,
                 range: range, file: finalPath)
         case .pictures(let folder, let names):
             file = folder
-            encoder = try CodecContext(codec: try CodecContext.encoder(for: AV_CODEC_ID_PNG, file: folder), file: folder) { context in
-                context.pointee.width = source.width
-                context.pointee.height = source.height
-                context.pointee.pix_fmt = AV_PIX_FMT_RGBA
-                context.pointee.time_base = source.timeBase
-            }
-            muxer = nil
-            videoIndex = 0
-            pictures = (folder, names)
+            destination = .pictures(try PictureFiles(source: source, folder: folder, names: names))
             picture = try OverlayPicture(
                 width: Int(source.width), height: Int(source.height), format: .pngSequence, matrix: matrix,
                 fullRange: fullRange, range: .sdr, file: folder)
@@ -161,41 +144,59 @@ private final class OverlaySink {
             try MediaError.check(av_frame_make_writable(picture.frame.pointer), "av_frame_make_writable", file: file)
         }
         picture.frame.pointer.pointee.pts = pts
-        if let pictures {
-            if changed || lastPNG.isEmpty {
-                try timer.measure(.encode) {
-                    try encoder.send(frame: picture.frame.pointer)
-                    guard try encoder.receive(into: packet) else {
-                        throw MediaError.unsupported(file: file, message: "the PNG encoder gave no picture")
-                    }
-                    lastPNG = Array(UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size)))
-                    packet.unref()
-                }
-            }
-            let path = pictures.folder + "/" + pictures.names(number)
-            try timer.measure(.mux) {
-                guard FileManager.default.createFile(atPath: path, contents: Data(lastPNG)) else {
-                    throw MediaError.unsupported(file: path, message: "cannot write the picture: \(String(cString: strerror(errno)))")
-                }
-            }
-            return
+        switch destination {
+        case .video(let output): try output.encode(picture.frame.pointer, timer: timer)
+        case .pictures(let files): try files.write(picture.frame.pointer, changed: changed, number: number, timer: timer)
         }
-        try timer.measure(.encode) { try encoder.send(frame: picture.frame.pointer) }
-        try drain(timer: timer)
     }
 
     /// Flushes the encoder and completes the file.
     func finish(timer: StageTimer) throws {
-        guard let muxer else { return }
-        try timer.measure(.encode) { try encoder.send(frame: nil) }
-        try drain(timer: timer)
-        try timer.measure(.mux) { try muxer.finish() }
+        guard case .video(let output) = destination else { return }
+        try output.finish(timer: timer)
+    }
+}
+
+/// An overlay written as one PNG file per frame: a picture is encoded again only when it
+/// changed, and the same bytes written for each frame it lasts.
+private final class PictureFiles {
+    private let encoder: CodecContext
+    private let packet: Packet
+    private let folder: String
+    private let names: @Sendable (Int) -> String
+    private var lastPNG: [UInt8] = []
+
+    /// A PNG encoder for RGBA pictures of `source`'s size, writing into `folder` (frame number
+    /// to file name: `names`).
+    init(source: VideoSource, folder: String, names: @escaping @Sendable (Int) -> String) throws {
+        packet = try Packet()
+        encoder = try CodecContext(codec: try CodecContext.encoder(for: AV_CODEC_ID_PNG, file: folder), file: folder) { context in
+            context.pointee.width = source.width
+            context.pointee.height = source.height
+            context.pointee.pix_fmt = AV_PIX_FMT_RGBA
+            context.pointee.time_base = source.timeBase
+        }
+        self.folder = folder
+        self.names = names
     }
 
-    private func drain(timer: StageTimer) throws {
-        guard let muxer else { return }
-        while try timer.measure(.encode, { try encoder.receive(into: packet) }) {
-            try timer.measure(.mux) { try muxer.write(packet, stream: videoIndex, timeBase: encoder.pointer.pointee.time_base) }
+    /// Writes `picture` as frame `number` (0-based), encoded again when it `changed`.
+    func write(_ picture: UnsafeMutablePointer<AVFrame>, changed: Bool, number: Int, timer: StageTimer) throws {
+        if changed || lastPNG.isEmpty {
+            try timer.measure(.encode) {
+                try encoder.send(frame: picture)
+                guard try encoder.receive(into: packet) else {
+                    throw MediaError.unsupported(file: folder, message: "the PNG encoder gave no picture")
+                }
+                lastPNG = Array(UnsafeBufferPointer(start: packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size)))
+                packet.unref()
+            }
+        }
+        let path = folder + "/" + names(number)
+        try timer.measure(.mux) {
+            guard FileManager.default.createFile(atPath: path, contents: Data(lastPNG)) else {
+                throw MediaError.unsupported(file: path, message: "cannot write the picture: \(String(cString: strerror(errno)))")
+            }
         }
     }
 }

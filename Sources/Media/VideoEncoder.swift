@@ -22,6 +22,8 @@ struct EncoderPlan {
     let pixelFormat: AVPixelFormat
     let options: [(name: String, value: String)]
     let metadata: HDRMetadata?
+    /// Tags the video stream carries (WebM's `alpha_mode`).
+    let streamTags: [(key: String, value: String)]
     let threads: Int
 
     /// The plan for `settings` given frames in `frameFormat` (yuv420p or yuv420p10le) that
@@ -55,6 +57,7 @@ struct EncoderPlan {
         self.codec = codec
         self.name = name
         self.metadata = pixelFormat == AV_PIX_FMT_YUV420P ? nil : metadata
+        streamTags = []
         self.threads = settings.threadCount
     }
 
@@ -69,6 +72,7 @@ struct EncoderPlan {
             format == .proRes4444
             ? [("profile", "4444"), ("alpha_bits", "16")] : settings.options(for: name) + [("auto-alt-ref", "0")]
         metadata = nil
+        streamTags = format == .vp9Alpha ? [("alpha_mode", "1")] : []
         threads = settings.threadCount
     }
 
