@@ -5,7 +5,7 @@ import CAVUtil
 
 /// The input's audio in an output: every audio stream copied packet for packet on the
 /// output's timeline (re-encoded to AAC, or Opus, only where the container cannot hold its
-/// codec); subtitle and data streams are dropped with a notice. A render and a join of
+/// codec); subtitle and data streams are dropped with a notice (`RenderNotice`). A render and a join of
 /// segments (`SegmentJoiner`) carry the audio the same way.
 final class AudioPassThrough {
     private let demuxer: Demuxer
@@ -17,7 +17,7 @@ final class AudioPassThrough {
 
     /// Adds an output stream to `muxer` for each of `demuxer`'s audio streams (before its
     /// header is written); `finalPath` is the output named in errors.
-    init(from demuxer: Demuxer, to muxer: Muxer, finalPath: String, notice: (String) -> Void) throws {
+    init(from demuxer: Demuxer, to muxer: Muxer, finalPath: String, notice: (RenderNotice) -> Void) throws {
         self.demuxer = demuxer
         self.muxer = muxer
         for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
@@ -25,7 +25,7 @@ final class AudioPassThrough {
             let parameters = stream.pointee.codecpar!
             let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "unknown"
             guard parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO else {
-                notice("dropping stream #\(index) (\(kind))")
+                notice(.droppedStream(index: Int(index), kind: kind))
                 continue
             }
             let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
@@ -34,7 +34,7 @@ final class AudioPassThrough {
                     stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
                     path: demuxer.path, outputPath: finalPath)
                 reencoders[Int32(index)] = reencoder
-                notice("re-encoding stream #\(index) (\(codec)) to \(reencoder.codecName): the output container cannot hold \(codec)")
+                notice(.reencodedStream(index: Int(index), codec: codec, encoder: reencoder.codecName))
                 continue
             }
             let out = try muxer.addStream()

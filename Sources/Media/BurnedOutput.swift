@@ -18,7 +18,7 @@ final class BurnedOutput {
     /// audio from the input).
     init(
         source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, segment: SegmentLabel?,
-        notice: (String) -> Void
+        notice: (RenderNotice) -> Void
     ) throws {
         let muxer = try Muxer(path: path, formatFor: finalPath)
         let inputStream = source.stream

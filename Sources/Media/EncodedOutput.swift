@@ -29,7 +29,7 @@ final class EncodedOutput {
     /// `notice` hears of streams dropped or re-encoded.
     init(
         muxer: Muxer, plan: EncoderPlan, source: VideoSource, colors: ColorTags, frameRate: AVRational, finalPath: String,
-        audioFrom demuxer: Demuxer? = nil, segment: SegmentLabel? = nil, notice: (String) -> Void = { _ in }
+        audioFrom demuxer: Demuxer? = nil, segment: SegmentLabel? = nil, notice: (RenderNotice) -> Void = { _ in }
     ) throws {
         self.muxer = muxer
         encoded = try Packet()

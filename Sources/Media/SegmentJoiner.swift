@@ -115,7 +115,7 @@ public enum SegmentJoiner {
     /// `finalPath`'s extension names. Fails naming the part whose frames overlap the part before.
     public static func join(
         parts: [String], labels: [SegmentLabel], input: String, path: String, finalPath: String,
-        notice: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+        notice: (RenderNotice) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) throws -> JoinSummary {
         precondition(!parts.isEmpty && parts.count == labels.count, "one label per part")
         let source = try Demuxer(path: input)

@@ -47,23 +47,23 @@ public final class Transcoder {
     /// output's caption and encoded into each output's target. An output that fails (its
     /// overlay, encoder or file: a full disk) is left, with its error, and the others go on;
     /// the render throws only for what all share (the decoder, cancellation). An output's
-    /// `overlay(t)` gives its caption for the frame at `t` seconds; `notice` gets one-line
-    /// notes, each once; `timer` gets the busy time of each stage (demux+decode's from the
+    /// `overlay(t)` gives its caption for the frame at `t` seconds; `notice` hears what it
+    /// noticed (`RenderNotice`), each once; `timer` gets the busy time of each stage (demux+decode's from the
     /// decoding thread).
     public func run(
         outputs: [TranscodeOutput],
         timer: StageTimer = StageTimer(),
         progress: (TranscodeProgress) -> Void = { _ in },
-        notice noticeOnce: (String) -> Void = { _ in },
+        notice noticeOnce: (RenderNotice) -> Void = { _ in },
         isCancelled: () -> Bool = { false }
     ) throws -> [Result<TranscodeSummary, Error>] {
-        var noticed: Set<String> = []
-        func notice(_ text: String) { if noticed.insert(text).inserted { noticeOnce(text) } }
+        var noticed: Set<RenderNotice> = []
+        func notice(_ notice: RenderNotice) { if noticed.insert(notice).inserted { noticeOnce(notice) } }
         let states = open(outputs, notice: notice)
         // Every output failed to open (an encoder without its device): nothing is decoded.
         if !states.isEmpty && states.allSatisfy({ $0.failure != nil }) { return states.map { .failure($0.failure!) } }
         if let odd = source.setup.croppedFrom {
-            notice("the picture is \(odd.width)x\(odd.height), an odd size: cropped to \(width)x\(height) (H.264 4:2:0 needs even sizes)")
+            notice(.croppedOddSize(width: Int(odd.width), height: Int(odd.height), croppedWidth: width, croppedHeight: height))
         }
         // Frames come from the decoding thread and go back to it once encoded (or dropped).
         let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
@@ -88,7 +88,7 @@ public final class Transcoder {
 
     /// Each output's state, with the encoder and muxer of those that write a file opened (or
     /// why they could not be).
-    private func open(_ outputs: [TranscodeOutput], notice: (String) -> Void) -> [OutputState] {
+    private func open(_ outputs: [TranscodeOutput], notice: (RenderNotice) -> Void) -> [OutputState] {
         let tenBit = source.pixelFormat == AV_PIX_FMT_YUV420P10LE
         return outputs.map { output in
             var state = OutputState(overlay: output.overlay, narrows: tenBit)
@@ -148,19 +148,17 @@ public final class Transcoder {
 
     /// Tells what the decoding thread met on its way: damage that ended the video early,
     /// damaged packets skipped, a video shorter than the file says (`frames` rendered).
-    private func noticeEnding(_ ending: DecodeAhead.Ending, frames: Int, notice: (String) -> Void) {
+    private func noticeEnding(_ ending: DecodeAhead.Ending, frames: Int, notice: (RenderNotice) -> Void) {
         if let damage = ending.damage.reason {
-            notice("the file is damaged or cut short (\(damage)): rendered the \(frames) frames before that point")
+            notice(.damaged(reason: damage, frames: frames))
         }
         if ending.damage.skippedPackets > 0 {
-            notice("\(ending.damage.skippedPackets) damaged video packet(s) skipped; the frames around them may show errors")
+            notice(.skippedPackets(count: ending.damage.skippedPackets))
         }
         if ending.damage.reason == nil, segment?.end == nil, let stated = info.statedDuration, let lastTime = ending.lastTime,
             lastTime + 1 < stated
         {
-            notice(
-                "the video stops at \(String(format: "%.2f", lastTime)) s but the file says it lasts "
-                    + "\(String(format: "%.2f", stated)) s: it may have been cut short (rendered what is there)")
+            notice(.endsEarly(lastSeconds: lastTime, statedSeconds: stated))
         }
     }
 }

@@ -163,7 +163,7 @@ public enum Burner {
         }
         let results = try transcoder.run(
             outputs: outputs, timer: timer, progress: { events(.progress($0)) },
-            notice: { events(.notice("\(first.input): \($0)")) },
+            notice: { events(.notice("\(first.input): \($0.wording)")) },
             isCancelled: { cancellation.isCancelled })
         return zip(results, overlays).map { ($0, $1.rasterized) }
     }

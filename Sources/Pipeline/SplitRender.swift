@@ -187,7 +187,7 @@ public enum SplitRender {
             let labels = try ordered(parts, input: input, cancellation: cancellation)
             let summary = try SegmentJoiner.join(
                 parts: labels.map(\.path), labels: labels.map(\.label), input: input, path: destination.temporaryURL.path,
-                finalPath: destination.finalURL.path, notice: { events(.notice("\(input): \($0)")) },
+                finalPath: destination.finalURL.path, notice: { events(.notice("\(input): \($0.wording)")) },
                 isCancelled: { cancellation.isCancelled })
             try destination.commit()
             return JoinResult(
