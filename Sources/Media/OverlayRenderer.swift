@@ -5,27 +5,6 @@ import CAVUtil
 import Foundation
 import Imaging
 
-/// Where an overlay-only output goes.
-public enum OverlayTarget: Sendable {
-    /// ProRes 4444 (`.mov`) or VP9 with alpha (`.webm`), into `path` (a temporary file) in
-    /// the container `finalPath`'s extension names.
-    case video(path: String, finalPath: String, format: OverlayFormat, settings: EncoderSettings)
-    /// One PNG per frame in `folder` (a temporary folder), named by `names` (0-based frame
-    /// number to file name).
-    case pictures(folder: String, names: @Sendable (Int) -> String)
-}
-
-/// One overlay-only output: where it goes, and the caption at each time (seconds).
-public struct OverlayOutput {
-    public var target: OverlayTarget
-    public var overlay: (Double) throws -> FrameOverlay?
-
-    public init(target: OverlayTarget, overlay: @escaping (Double) throws -> FrameOverlay?) {
-        self.target = target
-        self.overlay = overlay
-    }
-}
-
 /// Renders the captions alone, for an editor to lay over the original: one picture per
 /// frame of the input, at the input's size and timestamps, transparent where there is no
 /// caption, no source pixels and no audio. The input is decoded for its frames' times only.
@@ -42,7 +21,7 @@ public final class OverlayRenderer {
     /// Renders every one of `outputs` from one decode. An output that fails is left, with
     /// its error, and the others go on; `progress` as `Transcoder.run`'s.
     public func run(
-        outputs: [OverlayOutput], progress: (TranscodeProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+        outputs: [RenderOutput<OverlayTarget>], progress: (TranscodeProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) throws -> [Result<TranscodeSummary, Error>] {
         let timer = StageTimer()
         let matrix = ColorMatrix(source.colors.space, width: info.width, height: info.height)

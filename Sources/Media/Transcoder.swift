@@ -51,7 +51,7 @@ public final class Transcoder {
     /// noticed (`RenderNotice`), each once; `timer` gets the busy time of each stage (demux+decode's from the
     /// decoding thread).
     public func run(
-        outputs: [TranscodeOutput],
+        outputs: [RenderOutput<RenderTarget>],
         timer: StageTimer = StageTimer(),
         progress: (TranscodeProgress) -> Void = { _ in },
         notice noticeOnce: (RenderNotice) -> Void = { _ in },
@@ -88,7 +88,7 @@ public final class Transcoder {
 
     /// Each output's state, with the encoder and muxer of those that write a file opened (or
     /// why they could not be).
-    private func open(_ outputs: [TranscodeOutput], notice: (RenderNotice) -> Void) -> [OutputState] {
+    private func open(_ outputs: [RenderOutput<RenderTarget>], notice: (RenderNotice) -> Void) -> [OutputState] {
         let tenBit = source.pixelFormat == AV_PIX_FMT_YUV420P10LE
         return outputs.map { output in
             var state = OutputState(overlay: output.overlay, narrows: tenBit)

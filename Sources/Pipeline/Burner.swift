@@ -155,7 +155,7 @@ public enum Burner {
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
         let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
             let (prepared, destination) = item
-            return TranscodeOutput(
+            return RenderOutput(
                 target: destination.map {
                     RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: prepared.request.encoder)
                 } ?? .discard,
@@ -175,7 +175,7 @@ public enum Burner {
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let renderer = try OverlayRenderer(input: prepared[0].input)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
-        let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays -> OverlayOutput in
+        let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays -> RenderOutput<OverlayTarget> in
             let (prepared, optional) = item
             let destination = optional!  // an overlay render always writes a file
             let target: OverlayTarget
@@ -188,7 +188,7 @@ public enum Burner {
                     path: destination.temporaryURL.path, finalPath: destination.finalURL.path,
                     format: OverlayFormat(path: destination.finalURL.path)!, settings: prepared.request.encoder)
             }
-            return OverlayOutput(target: target, overlay: overlays.overlay(at:))
+            return RenderOutput(target: target, overlay: overlays.overlay(at:))
         }
         let results = try renderer.run(
             outputs: outputs, progress: { events(.progress($0)) }, isCancelled: { cancellation.isCancelled })
