@@ -10,7 +10,7 @@ let package = Package(
     name: "burn-captions",
     products: [
         .executable(name: "burn-captions", targets: ["BurnCaptionsCLI"]),
-        .library(name: "BurnCaptions", targets: ["Pipeline"]),
+        .library(name: "BurnCaptions", targets: ["Pipeline", "Farm"]),
     ],
     targets: [
         // C libraries, each behind a shim of static inline wrappers.
@@ -46,9 +46,11 @@ let package = Package(
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
         .target(name: "Pipeline", dependencies: ["Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
+        // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
+        .target(name: "Farm", dependencies: ["Pipeline", "Captions", "Imaging", "Layout", "Media"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
         .target(name: "Review", dependencies: ["Pipeline", "Captions", "Media", "CMicroHTTPD"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Captions", "Layout", "Media", "Review", "CProcess"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Captions", "Layout", "Media", "Review", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(name: "ReviewTests", dependencies: ["Review", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

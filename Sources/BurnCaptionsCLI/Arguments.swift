@@ -1,3 +1,4 @@
+import Farm
 import Pipeline
 
 /// What the command line asked for.

@@ -1,5 +1,6 @@
 import Captions
 import CProcess
+import Farm
 import Foundation
 import Media
 import Pipeline

@@ -27,7 +27,7 @@ public struct BurnRequest: Sendable, Equatable {
     public var shotChanges = ShotChangeSource.off
     /// A part of a split render: its captions come from the plan, and only its segment is
     /// rendered (`SplitRender`).
-    var part: SplitPart?
+    package var part: SplitPart?
 
     public init(
         input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
@@ -54,7 +54,7 @@ public struct BurnRequest: Sendable, Equatable {
 
     /// Every file the job reads (video, captions, script, preset and look files, emphasis
     /// list, fontconfig file), which no output may be.
-    var inputFiles: [String] {
+    package var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
         return [input, captions, secondCaptions, script, preset, look, emphasize, fontsConf, shotChanges.file].compactMap { $0 }

@@ -19,7 +19,7 @@ public enum Burner {
 
     /// `run`, with the output already claimed (a batch job holds its lock from before it
     /// looks at the stamp until after it writes it).
-    static func run(
+    package static func run(
         _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
         let outcomes = try run([request], claims: [claim], cancellation: cancellation, events: events)
@@ -45,7 +45,7 @@ public enum Burner {
     public static let defaultOutputsPerPass = 8
 
     /// `run` of several requests, with their outputs already claimed where `claims` says.
-    static func run(
+    package static func run(
         _ requests: [BurnRequest], claims: [OutputLock?], outputsPerPass: Int = defaultOutputsPerPass,
         cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> [BurnOutcome] {

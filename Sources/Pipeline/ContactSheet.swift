@@ -86,16 +86,16 @@ final class ContactSheet {
 /// The file names of a contact sheet's pages from `-o`: a name with one `%d` (`%03d`: padded)
 /// numbers every page from 1; a plain name is the file of a one-page sheet, and
 /// `NAME-001.png`, `NAME-002.png` ... of a longer one.
-struct SheetPageNames {
+package struct SheetPageNames {
     private let prefix: String
     private let suffix: String
     private let width: Int?  // digits of the page number; nil: no pattern given
     let output: String
     /// Whether the name holds a number pattern (`%d`, `%03d`).
-    var isPattern: Bool { width != nil }
+    package var isPattern: Bool { width != nil }
 
     /// Reads `output`; a `%` that is not one `%d`, `%0Nd` or `%%` in the file name is a usage error.
-    init(_ output: String) throws {
+    package init(_ output: String) throws {
         self.output = output
         let name = URL(fileURLWithPath: output).lastPathComponent
         let folder = String(output.dropLast(name.count))
@@ -136,7 +136,7 @@ struct SheetPageNames {
     }
 
     /// The file of page `page` (0-based) of `pageCount`.
-    func name(page: Int, of pageCount: Int) -> String {
+    package func name(page: Int, of pageCount: Int) -> String {
         if width == nil && pageCount == 1 { return output }
         let number = String(page + 1)
         let digits = width ?? 3

@@ -30,7 +30,7 @@ public struct LintFinding: Sendable, Encodable {
 public enum Lint {
     /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list
     /// per caption (none for the second track's).
-    static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
+    package static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
         findings(
             prepared.planned, file: prepared.request.captions, rules: prepared.rules, language: prepared.request.language,
             frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges,

@@ -3,9 +3,9 @@ import Foundation
 /// One output written safely: claimed by an `OutputLock`, written into a temporary file beside
 /// the final path, renamed over it only when complete, removed on any failure. An output is
 /// never one of the files the job reads.
-final class OutputFile {
-    let finalURL: URL
-    let temporaryURL: URL
+package final class OutputFile {
+    package let finalURL: URL
+    package let temporaryURL: URL
     /// The pictures of a sequence (`caps_%05d.png`): written into a temporary folder,
     /// moved beside `finalURL` one by one when complete; nil for a single file.
     let sequence: SheetPageNames?
@@ -15,7 +15,7 @@ final class OutputFile {
     /// Checks that `output` is none of `inputs` (by real path) and that its folder can be
     /// written, before any decoding; claims it (or takes over `claim`, already held for it);
     /// and removes the temporary files that runs killed before they could clean up left beside it.
-    init(output: String, inputs: [String], claim: OutputLock? = nil, sequence: SheetPageNames? = nil) throws {
+    package init(output: String, inputs: [String], claim: OutputLock? = nil, sequence: SheetPageNames? = nil) throws {
         try Self.check(output, inputs: inputs)
         self.sequence = sequence
         finalURL = URL(fileURLWithPath: output).standardizedFileURL
@@ -62,7 +62,7 @@ final class OutputFile {
 
     /// Moves the finished temporary file over the final path (each picture of a sequence
     /// beside it, in order, then the emptied folder goes).
-    func commit() throws {
+    package func commit() throws {
         if sequence != nil {
             let folder = finalURL.deletingLastPathComponent()
             let names = (try? FileManager.default.contentsOfDirectory(atPath: temporaryURL.path)) ?? []
@@ -92,7 +92,7 @@ final class OutputFile {
 
     /// Writes `bytes` as the output, whole or not at all (`AtomicFile`: a link's target is
     /// written, an existing output keeps its mode); errors name the output and the reason.
-    func write(_ bytes: Data) throws {
+    package func write(_ bytes: Data) throws {
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(bytes, to: finalURL.path)
         } catch {

@@ -7,7 +7,7 @@ import Foundation
 /// dies, however it dies, so a lock that can be taken means nobody is writing that output,
 /// and its temporary files are abandoned. docs/RENDER-FARM.md states what this guarantees on
 /// shared storage.
-final class OutputLock {
+package final class OutputLock {
     /// Where the lock of `output` is kept.
     static func url(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
@@ -18,7 +18,7 @@ final class OutputLock {
 
     /// Takes the claim on `output`, or returns nil when a live process holds it (`holder` then
     /// says who: `host HOST pid PID`, as that process wrote it). Throws when the lock file cannot be made.
-    static func take(_ output: URL, holder: inout String?) throws -> OutputLock? {
+    package static func take(_ output: URL, holder: inout String?) throws -> OutputLock? {
         let url = Self.url(for: output)
         while true {
             let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -55,7 +55,7 @@ final class OutputLock {
     deinit { release() }
 
     /// Removes the lock file (while still holding it) and lets go. Safe to call more than once.
-    func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         unlink(url.path)
         close(descriptor)

@@ -78,37 +78,59 @@ public struct PlanDocument: Codable, Sendable, Equatable {
 
     /// What a split render's parts are rendered with: the input planned and the settings that
     /// lay the captions out (the captions' own steps, timing fix and chunking, are done).
-    struct Render: Codable, Equatable {
+    package struct Render: Codable, Equatable {
         var input: String  // its absolute path when planned
-        var inputIdentity: InputIdentity  // its size, duration, streams and ends, to tell another file apart
+        package var inputIdentity: InputIdentity  // its size, duration, streams and ends, to tell another file apart
         var duration: Double  // seconds
-        var captions: String
-        var secondCaptions: String?
-        var preset: String
-        var look: String?
-        var language: String?
-        var secondLanguage: String?
-        var fontsConf: String?
+        package var captions: String
+        package var secondCaptions: String?
+        package var preset: String
+        package var look: String?
+        package var language: String?
+        package var secondLanguage: String?
+        package var fontsConf: String?
+
+        package init(
+            input: String, inputIdentity: InputIdentity, duration: Double, captions: String, secondCaptions: String?,
+            preset: String, look: String?, language: String?, secondLanguage: String?, fontsConf: String?
+        ) {
+            self.input = input
+            self.inputIdentity = inputIdentity
+            self.duration = duration
+            self.captions = captions
+            self.secondCaptions = secondCaptions
+            self.preset = preset
+            self.look = look
+            self.language = language
+            self.secondLanguage = secondLanguage
+            self.fontsConf = fontsConf
+        }
     }
     /// One time range of a split render: frames from `start` (a keyframe) until `end`.
-    struct Segment: Codable, Equatable {
+    package struct Segment: Codable, Equatable {
         var index: Int
-        var start: Double  // seconds from the timeline start
-        var end: Double?  // seconds; none for the last
+        package var start: Double  // seconds from the timeline start
+        package var end: Double?  // seconds; none for the last
+
+        package init(index: Int, start: Double, end: Double?) {
+            self.index = index
+            self.start = start
+            self.end = end
+        }
     }
 
     var frame: Size
     var safeArea: Box
     var captions: [Entry]
-    var render: Render?
-    var segments: [Segment]?
+    package var render: Render?
+    package var segments: [Segment]?
     /// The SHA-256 of everything else in the plan (`contentHash`): a part is rendered only
     /// from a plan that still matches it, every part carries it, and the join takes parts of
     /// one plan only.
-    var plan: String?
+    package var plan: String?
 
     /// `findings`: the reading rules each caption breaks, one list per caption (or none).
-    init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = []) {
+    package init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = []) {
         frame = Size(width: width, height: height)
         self.safeArea = Box(safeArea)
         captions = planned.enumerated().map { index, item in
@@ -163,7 +185,7 @@ public struct PlanDocument: Codable, Sendable, Equatable {
 
     /// The hash that names this plan: the SHA-256 of its JSON without the `plan` field, so that
     /// it names the content whatever the file's spacing.
-    func contentHash() throws -> String {
+    package func contentHash() throws -> String {
         var content = self
         content.plan = nil
         return ContentHash.sha256(try content.json())
@@ -172,7 +194,7 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     /// Reads a plan `burn-captions plan` wrote, failing naming the file and the field: a
     /// segment that does not end after it starts, and a split render's plan edited since it
     /// was made (its content no longer matches its hash), are refused together.
-    static func read(_ path: String) throws -> PlanDocument {
+    package static func read(_ path: String) throws -> PlanDocument {
         let document = try decode(path)
         var problems: [BurnError] = []
         for (number, segment) in (document.segments ?? []).enumerated() {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Paths as the file system finds them, so that two names of one file compare equal.
-enum RealPath {
+package enum RealPath {
     /// `path` absolute, with `.` and `..` gone and symbolic links resolved: in full when it
     /// exists, else in its folder (a file still to be written).
-    static func resolve(_ path: String) -> String {
+    package static func resolve(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         if let real = canonical(url.path) { return real }
         guard let folder = canonical(url.deletingLastPathComponent().path) else { return url.path }

@@ -1,3 +1,4 @@
+import Farm
 import Foundation
 import TestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Pipeline
 
 /// One JSON object of a batch manifest, read field by field: each reader refuses a field of
 /// the wrong type with a `ManifestError` naming it. Paths are relative to the manifest's folder.
@@ -99,10 +100,4 @@ struct ManifestLine {
             return CaptionSource(path: path(text), language: language as? String)
         }
     }
-}
-
-/// A malformed manifest line.
-struct ManifestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// A batch job split across the shards (`"segments": N`): the shards that run it plan it once
 /// between them (`.NAME.plan.json` beside the output, under its lock), each renders the parts

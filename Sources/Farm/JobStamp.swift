@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// What a finished job was made from: a hash of the input file's identity (path, size,
 /// modification time), the captions, script, preset, look and emphasis list contents, the options and the tool's

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Pipeline
 
 /// One line of a batch manifest: a render of one or more outputs, or why the line could not
 /// be read.

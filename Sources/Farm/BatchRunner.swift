@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Pipeline
 import Synchronization
 
 /// How a batch runs.

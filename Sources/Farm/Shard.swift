@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// Which part of a manifest one worker runs: job k belongs to shard k mod `count`.
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
