@@ -46,11 +46,7 @@ public enum SplitRender {
             document.segments = starts.enumerated().map { index, start in
                 PlanDocument.Segment(index: index, start: start, end: index + 1 < starts.count ? starts[index + 1] : nil)
             }
-            document.render = PlanDocument.Render(
-                input: absolute(request.input), inputIdentity: try InputIdentity(prepared.info), duration: duration, captions: absolute(request.captions),
-                secondCaptions: request.secondCaptions.map(absolute), preset: settingsPath(request.preset),
-                look: request.look.map(settingsPath), language: request.language, secondLanguage: request.secondLanguage,
-                fontsConf: request.fontsConf.map(absolute))
+            document.render = PlanDocument.Render(request, inputIdentity: try InputIdentity(prepared.info), duration: duration)
             document.plan = try document.contentHash()
             return document
         } catch {
@@ -216,13 +212,5 @@ public enum SplitRender {
         if problems.count == 1 { throw problems[0] }
         if !problems.isEmpty { throw BurnError.several(problems) }
         return labelled.sorted { $0.label.index < $1.label.index }
-    }
-
-    /// `path` from the root, as every machine of a shared file system names it.
-    private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
-
-    /// A preset or look as planned: a name stays a name; a file becomes its absolute path.
-    private static func settingsPath(_ nameOrPath: String) -> String {
-        nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") ? absolute(nameOrPath) : nameOrPath
     }
 }

@@ -89,22 +89,6 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         package var language: String?
         package var secondLanguage: String?
         package var fontsConf: String?
-
-        package init(
-            input: String, inputIdentity: InputIdentity, duration: Double, captions: String, secondCaptions: String?,
-            preset: String, look: String?, language: String?, secondLanguage: String?, fontsConf: String?
-        ) {
-            self.input = input
-            self.inputIdentity = inputIdentity
-            self.duration = duration
-            self.captions = captions
-            self.secondCaptions = secondCaptions
-            self.preset = preset
-            self.look = look
-            self.language = language
-            self.secondLanguage = secondLanguage
-            self.fontsConf = fontsConf
-        }
     }
     /// One time range of a split render: frames from `start` (a keyframe) until `end`.
     package struct Segment: Codable, Equatable {
@@ -280,4 +264,25 @@ public struct PlanDocument: Codable, Sendable, Equatable {
 
     /// Hundredths of a pixel are enough, and keep the JSON readable.
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}
+
+extension PlanDocument.Render {
+    /// The settings of `request` as its parts render them, from the input of `inputIdentity`,
+    /// `duration` seconds long: every file by its absolute path, as every machine of a shared
+    /// file system names it.
+    package init(_ request: BurnRequest, inputIdentity: InputIdentity, duration: Double) {
+        self.init(
+            input: Self.absolute(request.input), inputIdentity: inputIdentity, duration: duration,
+            captions: Self.absolute(request.captions), secondCaptions: request.secondCaptions.map(Self.absolute),
+            preset: Self.settingsPath(request.preset), look: request.look.map(Self.settingsPath), language: request.language,
+            secondLanguage: request.secondLanguage, fontsConf: request.fontsConf.map(Self.absolute))
+    }
+
+    /// `path` from the root, as every machine of a shared file system names it.
+    private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// A preset or look as planned: a name stays a name; a file becomes its absolute path.
+    private static func settingsPath(_ nameOrPath: String) -> String {
+        nameOrPath.hasSuffix(".json") || nameOrPath.contains("/") ? absolute(nameOrPath) : nameOrPath
+    }
 }
