@@ -1,10 +1,9 @@
 import Farm
 import Foundation
 import Media
+import Pipeline
 import TestSupport
 import XCTest
-
-@testable import Pipeline
 
 /// `burn-captions batch`: shards, skipping what is done, reports, and surviving a killed worker.
 final class BatchTests: XCTestCase {

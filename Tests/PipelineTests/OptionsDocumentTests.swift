@@ -1,9 +1,8 @@
 import Farm
 import Foundation
+import Pipeline
 import TestSupport
 import XCTest
-
-@testable import Pipeline
 
 /// docs/OPTIONS.md documents every option `burn-captions --help` lists and every field of a
 /// batch manifest, each in one row of a table (an option may have a row in each command's
