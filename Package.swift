@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "CaptionCases"),
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, and the frame reader.
-        .target(name: "TestSupport", dependencies: ["Media", "CaptionCases"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Imaging", "Media", "CaptionCases"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "Caching", "TestSupport"]),

@@ -49,17 +49,15 @@ final class LookLayoutTests: XCTestCase {
                     if animates { states.append(WordState(active: index, growth: WordLook.steps / 2, sweep: WordLook.steps / 2)) }
                     states.append(WordState(active: index))
                 }
-                var previous: (state: WordState, picture: Picture)?
+                var previous: (state: WordState, picture: PaintedPixels)?
                 for state in states {
-                    let picture = Picture(try painter.bitmap(state))
-                    let outside = picture.painted.filter { !style.safeArea.containsPixel($0) }
+                    let picture = PaintedPixels(try painter.bitmap(state))
+                    let outside = PaintedPixels.outside([style.safeArea], picture.painted)
                     XCTAssertEqual(outside.count, 0, "\(look.name) / \(test.name): \(outside.count) pixels outside the safe area")
                     if let previous {
                         let changed = Set([previous.state.active, state.active].compactMap { $0 })
                         let boxes = layout.words.filter { changed.contains($0.index) }.map { Self.reserved($0, layout) }
-                        let strays = previous.picture.differences(from: picture).filter { point in
-                            !boxes.contains { $0.containsPixel(point) }
-                        }
+                        let strays = PaintedPixels.outside(boxes, previous.picture.differences(from: picture))
                         XCTAssertEqual(
                             strays.count, 0,
                             "\(look.name) / \(test.name): \(strays.count) pixels changed outside the boxes of words \(changed.sorted()), first \(strays.first.map { "\($0)" } ?? "")")
@@ -83,11 +81,11 @@ final class LookLayoutTests: XCTestCase {
         var everything = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize))
         everything.upcoming.fill = everything.active.fill
         let raster = preset.rasterStyle(fontSize: layout.fontSize)
-        let before = Picture(try StatePainter(layout, look: everything, style: raster, faces: engine.faces).bitmap(WordState(active: nil)))
+        let before = PaintedPixels(try StatePainter(layout, look: everything, style: raster, faces: engine.faces).bitmap(WordState(active: nil)))
         let plain = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize))
-        let after = Picture(try StatePainter(layout, look: plain, style: raster, faces: engine.faces).bitmap(WordState(active: 0)))
+        let after = PaintedPixels(try StatePainter(layout, look: plain, style: raster, faces: engine.faces).bitmap(WordState(active: 0)))
         let box = Self.reserved(layout.words[0], layout)
-        XCTAssertGreaterThan(before.differences(from: after).filter { !box.containsPixel($0) }.count, 100)
+        XCTAssertGreaterThan(PaintedPixels.outside([box], before.differences(from: after)).count, 100)
     }
 
     /// `text` as a caption whose words are its tokens, one every 0.3 s.
@@ -100,67 +98,4 @@ final class LookLayoutTests: XCTestCase {
 
     /// A word's reserved box in frame pixels, as `plan` gives it.
     static func reserved(_ word: LaidOutWord, _ layout: LaidOutCaption) -> Rect { layout.reservedBox(of: word) }
-}
-
-/// A caption bitmap's painted pixels, compared by position in the frame.
-private struct Picture {
-    struct Point: Hashable, CustomStringConvertible {
-        var x: Int
-        var y: Int
-        var description: String { "(\(x), \(y))" }
-    }
-    let bitmap: CaptionBitmap?
-
-    init(_ bitmap: CaptionBitmap?) { self.bitmap = bitmap }
-
-    /// Every pixel with some alpha.
-    var painted: [Point] {
-        guard let bitmap else { return [] }
-        var result: [Point] = []
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            for i in 0..<(bitmap.width * bitmap.height) where pixels[i &* 4 &+ 3] != 0 {
-                result.append(Point(x: bitmap.x + i % bitmap.width, y: bitmap.y + i / bitmap.width))
-            }
-        }
-        return result
-    }
-
-    /// The pixels that differ between the two pictures.
-    func differences(from other: Picture) -> [Point] {
-        guard let a = bitmap, let b = other.bitmap else { return (bitmap == nil ? other : self).painted }
-        // Both on one grid: the union of the two, each pixel's four bytes as one number.
-        let left = min(a.x, b.x)
-        let top = min(a.y, b.y)
-        let width = max(a.x + a.width, b.x + b.width) - left
-        let height = max(a.y + a.height, b.y + b.height) - top
-        func grid(_ bitmap: CaptionBitmap) -> [UInt32] {
-            var values = [UInt32](repeating: 0, count: width * height)
-            bitmap.pixels.withUnsafeBytes { bytes in
-                let source = bytes.bindMemory(to: UInt32.self)
-                values.withUnsafeMutableBufferPointer { target in
-                    for row in 0..<bitmap.height {
-                        let from = row * bitmap.width
-                        let to = (bitmap.y - top + row) * width + bitmap.x - left
-                        for column in 0..<bitmap.width { target[to &+ column] = source[from &+ column] }
-                    }
-                }
-            }
-            return values
-        }
-        let first = grid(a)
-        let second = grid(b)
-        var result: [Point] = []
-        for i in 0..<first.count where first[i] != second[i] {
-            result.append(Point(x: left + i % width, y: top + i / width))
-        }
-        return result
-    }
-}
-
-extension Rect {
-    /// Whether the pixel at `point` (its whole square) lies inside.
-    fileprivate func containsPixel(_ point: Picture.Point) -> Bool {
-        Double(point.x) >= x.rounded(.down) && Double(point.x + 1) <= maxX.rounded(.up) && Double(point.y) >= y.rounded(.down)
-            && Double(point.y + 1) <= maxY.rounded(.up)
-    }
 }

@@ -40,7 +40,7 @@ final class PresetSafeAreaTests: XCTestCase {
                     unpainted.insert(test.name)
                     continue
                 }
-                let outside = Self.pixelsOutside(preset.safeArea, of: bitmap, frameWidth: width, frameHeight: height)
+                let outside = PaintedPixels.blendedOutside(preset.safeArea, of: bitmap, frameWidth: width, frameHeight: height)
                 XCTAssertEqual(outside.count, 0, "\(name) / \(test.name): \(outside.count) pixels outside, first \(outside.first.map { "\($0)" } ?? "")")
             }
         }
@@ -54,33 +54,9 @@ final class PresetSafeAreaTests: XCTestCase {
         pixels[(7 * 20 + 15) * 4 + 3] = 1
         pixels[(7 * 20 + 14) * 4 + 3] = 255
         let bitmap = CaptionBitmap(x: 0, y: 0, width: 20, height: 20, pixels: pixels)
-        let outside = Self.pixelsOutside(Rect(x: 5, y: 5, width: 10, height: 10), of: bitmap, frameWidth: 20, frameHeight: 20)
+        let outside = PaintedPixels.blendedOutside(Rect(x: 5, y: 5, width: 10, height: 10), of: bitmap, frameWidth: 20, frameHeight: 20)
         // 4:2:0 chroma is shared by 2x2 blocks: the painted pixel at x 15 changes x 14...15, y 6...7.
         XCTAssertEqual(outside.map(\.x), [15, 15])
         XCTAssertEqual(outside.map(\.y), [6, 7])
-    }
-
-    /// Frame pixels a blend of `bitmap` into a 4:2:0 frame changes that are not wholly inside
-    /// `area` (a pixel (x, y) covers x..<x+1, y..<y+1), or that fall off the frame: luma where
-    /// the bitmap paints, chroma over the whole 2x2 block of every painted pixel.
-    static func pixelsOutside(_ area: Rect, of bitmap: CaptionBitmap, frameWidth: Int, frameHeight: Int)
-        -> [(x: Int, y: Int)]
-    {
-        var changed = Set<Int>()
-        for row in 0..<bitmap.height {
-            for column in 0..<bitmap.width where bitmap.alpha(x: column, y: row) > 0 {
-                let blockX = (bitmap.x + column) & ~1
-                let blockY = (bitmap.y + row) & ~1
-                for dy in 0..<2 { for dx in 0..<2 { changed.insert((blockY + dy) * 100_000 + blockX + dx) } }
-            }
-        }
-        return changed.sorted().compactMap { key -> (x: Int, y: Int)? in
-            let x = key % 100_000
-            let y = key / 100_000
-            let inside =
-                Double(x) >= area.x && Double(x + 1) <= area.maxX && Double(y) >= area.y && Double(y + 1) <= area.maxY
-                && x < frameWidth && y < frameHeight
-            return inside ? nil : (x, y)
-        }
     }
 }
