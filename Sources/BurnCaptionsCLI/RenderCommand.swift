@@ -16,7 +16,9 @@ extension CommandLineOptions {
     /// line as given.
     func command(_ mode: Mode?, arguments: [String]) throws -> Command {
         // lint may check a caption file alone, on the preset's frame.
-        guard let input = input ?? (mode == .lint ? "" : nil) else { throw BurnError.usage("no input video") }
+        guard let input = input.map(VideoInput.file) ?? (mode == .lint ? .referenceFrame : nil) else {
+            throw BurnError.usage("no input video")
+        }
         if port != nil && mode != .review { throw BurnError.usage("--port is for review") }
         if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
         let encoder = try encoderSettings(arguments: arguments)
@@ -24,7 +26,8 @@ extension CommandLineOptions {
         if segment != nil { throw BurnError.usage("--segment needs --plan PLAN.json (made by plan --segments N)") }
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         try checkOutputs(mode, encoder: encoder)
-        let written = (mode?.writesNoFile == true ? BurnOutput.none : nil) ?? output.map(BurnOutput.file)
+        let file = overlayOnly ? RenderDestination.overlay : RenderDestination.file
+        let written = (mode?.writesNoFile == true ? RenderDestination.none : nil) ?? output.map(file)
         guard let output = written ?? (discardFrames ? .discard : nil) else { throw BurnError.usage("no output (-o FILE)") }
         let combinations = self.combinations(input: input, output: output, encoder: encoder)
         if let mode, combinations.count > 1 {
@@ -58,7 +61,7 @@ extension CommandLineOptions {
     }
 
     /// A part of a split render: the captions and everything that lays them out come from the plan.
-    private func part(input: String, plan planFile: String, mode: Mode?, encoder: EncoderSettings) throws -> Command {
+    private func part(input: VideoInput, plan planFile: String, mode: Mode?, encoder: EncoderSettings) throws -> Command {
         let fromPlan = [
             ("--captions", !captions.isEmpty), ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty),
             ("--look", !looks.isEmpty), ("--language", defaultLanguage != nil), ("--script", script != nil),
@@ -107,7 +110,7 @@ extension CommandLineOptions {
     }
 
     /// Every output of the options: each captions, preset and look combined, from one base request.
-    private func combinations(input: String, output: BurnOutput, encoder: EncoderSettings) -> BurnCombinations {
+    private func combinations(input: VideoInput, output: RenderDestination, encoder: EncoderSettings) -> BurnCombinations {
         var captions = self.captions
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         var base = BurnRequest(
@@ -115,7 +118,6 @@ extension CommandLineOptions {
             encoder: encoder, fontsConf: fontsConf, script: script, timingFix: timingFix,
             captionsEncoding: encoding, strictCaptions: strict, emphasize: emphasize)
         base.speakerLabels = speakerLabels
-        base.overlayOnly = overlayOnly
         base.shotChanges = shotChanges
         return BurnCombinations(
             base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,

@@ -63,7 +63,7 @@ case .plan(let request, let output, let segments):
         let plan =
             try segments.map { try SplitRender.plan(request, segments: $0, events: events) } ?? Burner.plan(request, events: events)
         if let output {
-            try plan.write(to: output, inputs: [request.input, request.captions])
+            try plan.write(to: output, inputs: [request.input.name, request.captions])
         } else {
             StandardStreams.output(try plan.json() + Data("\n".utf8))
         }
@@ -116,7 +116,7 @@ case .part(let request, let plan, let index, let count, let quiet, let stats):
     cancellable { cancellation in
         let terminal = Terminal(quiet: quiet)
         let result = try SplitRender.renderPart(
-            input: request.input, plan: plan, segment: index, of: count, output: request.output.path!, encoder: request.encoder,
+            input: request.input.name, plan: plan, segment: index, of: count, output: request.output.path!, encoder: request.encoder,
             cancellation: cancellation, events: terminal.handle)
         terminal.summary(result)
         if stats { Terminal.stats(result) }

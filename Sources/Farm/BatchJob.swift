@@ -49,7 +49,7 @@ public struct BatchJob: Sendable {
                 let requests = try combinations.requests()
                 if let segments, segments > 1 {
                     if requests.count > 1 { throw ManifestError("segments: a split job renders one output (one captions, preset and look)") }
-                    if requests[0].overlayOnly { throw ManifestError("segments: an --overlay-only job cannot be split") }
+                    if requests[0].output.isOverlay { throw ManifestError("segments: an --overlay-only job cannot be split") }
                     job.segments = segments
                 }
                 let written = requests.flatMap { request in
@@ -86,12 +86,11 @@ public struct BatchJob: Sendable {
         let captions = try line.captionSources("captions")
         let seconds = try line.has("secondCaptions") ? line.captionSources("secondCaptions") : []
         var base = BurnRequest(
-            input: try line.path("input", required: true)!, captions: captions[0].path, captionsFormat: format,
-            output: .file(output), encoder: encoder, fontsConf: try line.path("fontsConf"),
+            input: .file(try line.path("input", required: true)!), captions: captions[0].path, captionsFormat: format,
+            output: overlayOnly ? .overlay(output) : .file(output), encoder: encoder, fontsConf: try line.path("fontsConf"),
             script: try line.path("script"), timingFix: timingFix, captionsEncoding: encoding,
             strictCaptions: strict, emphasize: try line.path("emphasize"))
         base.speakerLabels = speakerLabels
-        base.overlayOnly = overlayOnly
         if overlayOnly, let format = OverlayFormat(path: output),
             let problem = format.problem(codec: line.has("codec") ? encoder.codec : nil, encoder: encoder.encoder)
         {
@@ -105,7 +104,7 @@ public struct BatchJob: Sendable {
             base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },
             secondCaptions: seconds,
             presets: try line.strings("preset")?.map(line.resource) ?? ["tiktok"],
-            looks: try line.strings("look")?.map { Optional(line.resource($0)) } ?? [nil], output: .file(output),
+            looks: try line.strings("look")?.map { Optional(line.resource($0)) } ?? [nil], output: base.output,
             exportCaptions: try line.path("exportCaptions"))
         return (combinations, segments)
     }

@@ -86,7 +86,7 @@ public enum BatchRunner {
             -> BatchOutcome
         {
             BatchOutcome(
-                line: job.line, job: job.index, shard: options.shard.description, input: request?.input,
+                line: job.line, job: job.index, shard: options.shard.description, input: request?.input.path,
                 output: request?.output.path, status: status, seconds: Date().timeIntervalSince(started), fps: nil,
                 error: error, reason: reason)
         }

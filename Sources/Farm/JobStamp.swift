@@ -11,10 +11,10 @@ struct JobStamp: Equatable {
     init(_ request: BurnRequest) throws {
         var hash = FNV1a()
         hash.add("burn-captions \(Versions.burnCaptions)")
-        let attributes = try? FileManager.default.attributesOfItem(atPath: request.input)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: request.input.name)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-        hash.add("input \(URL(fileURLWithPath: request.input).standardizedFileURL.path) \(size) \(modified)")
+        hash.add("input \(URL(fileURLWithPath: request.input.name).standardizedFileURL.path) \(size) \(modified)")
         let preset = try? Resources.preset(request.preset)
         let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
         let files = [
@@ -34,7 +34,7 @@ struct JobStamp: Equatable {
             hash.add("encoder \(request.encoder.encoderName) \(request.encoder.hdr?.rawValue ?? "-")")
         }
         if request.speakerLabels { hash.add("speaker-labels") }
-        if request.overlayOnly { hash.add("overlay-only") }
+        if request.output.isOverlay { hash.add("overlay-only") }
         if request.shotChanges != .off { hash.add("shot-changes \(request.shotChanges.file ?? "auto")") }
         if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
         value = String(hash.value, radix: 16)

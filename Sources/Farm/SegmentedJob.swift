@@ -17,7 +17,7 @@ enum SegmentedJob {
         let started = Date()
         func outcome(_ path: String, _ status: BatchOutcome.Status, error: String? = nil, reason: String? = nil) -> BatchOutcome {
             BatchOutcome(
-                line: job.line, job: job.index, shard: options.shard.description, input: request.input, output: path,
+                line: job.line, job: job.index, shard: options.shard.description, input: request.input.name, output: path,
                 status: status, seconds: Date().timeIntervalSince(started), fps: nil, error: error, reason: reason)
         }
         let mine = (0..<count).filter { options.shard.owns(job.index + $0) }
@@ -46,7 +46,7 @@ enum SegmentedJob {
             if !options.force && stamp.isDone(output) { return outcomes + [outcome(output, .skipped, reason: "already done")] }
             try? FileManager.default.removeItem(at: JobStamp.url(for: output))
             let joined = try SplitRender.join(
-                input: request.input, parts: parts, output: output, claim: claim, cancellation: cancellation, events: { _ in })
+                input: request.input.name, parts: parts, output: output, claim: claim, cancellation: cancellation, events: { _ in })
             try stamp.write(for: output)
             for path in parts + [planPath(output)] {
                 try? FileManager.default.removeItem(atPath: path)
@@ -115,7 +115,7 @@ enum SegmentedJob {
             while true {
                 do {
                     let result = try SplitRender.renderPart(
-                        input: request.input, plan: plan, segment: index, of: count, output: path, encoder: request.encoder,
+                        input: request.input.name, plan: plan, segment: index, of: count, output: path, encoder: request.encoder,
                         claim: claim, cancellation: cancellation, events: { _ in })
                     try stamp.write(for: path)
                     var done = outcome(path, .done, nil, nil)

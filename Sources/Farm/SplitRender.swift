@@ -33,14 +33,14 @@ public enum SplitRender {
         guard (1...maximumSegments).contains(count) else {
             throw BurnError.usage("--segments: expected a whole number from 1 to \(maximumSegments), got \(count)")
         }
-        if request.overlayOnly { throw BurnError.usage("a split render draws captions into the video; --overlay-only cannot be split") }
+        if request.output.isOverlay { throw BurnError.usage("a split render draws captions into the video; --overlay-only cannot be split") }
         do {
             let prepared = try BurnPlanner.prepare(request, events: events)
             var document = PlanDocument(
                 prepared.planned, width: prepared.info.width, height: prepared.info.height, safeArea: prepared.style.safeArea,
                 findings: Lint.findings(prepared))
             guard let duration = prepared.info.duration else {
-                throw BurnError.input("\(request.input): the file does not say how long it is, so it cannot be cut in segments")
+                throw BurnError.input("\(request.input.name): the file does not say how long it is, so it cannot be cut in segments")
             }
             let starts = try segmentStarts(prepared.input, duration: duration, count: count)
             document.segments = starts.enumerated().map { index, start in
@@ -100,16 +100,17 @@ public enum SplitRender {
                 "--segment \(index)/\(count): the plan has \(segments.count) segments, 0/\(segments.count) to \(segments.count - 1)/\(segments.count)")
         }
         var request = BurnRequest(
-            input: input, captions: render.captions, preset: render.preset, output: .file(output), encoder: encoder,
+            input: .file(input), captions: render.captions, preset: render.preset, output: .file(output), encoder: encoder,
             language: render.language, fontsConf: render.fontsConf, timingFix: false, look: render.look)
         request.secondCaptions = render.secondCaptions
         request.secondLanguage = render.secondLanguage
         let segment = segments[index]
-        request.part = SplitPart(
+        let part = SplitPart(
             segment: SegmentRange(
                 start: segment.start, end: segment.end,
                 label: SegmentLabel(index: index, count: count, plan: identity, start: segment.start, input: render.inputIdentity)),
             plan: plan, planPath: planPath, input: render.inputIdentity)
+        request.output = .part(part, file: output)
         return try Burner.run(request, claim: claim, cancellation: cancellation, events: events)
     }
 

@@ -22,12 +22,12 @@ public struct BurnCombinations: Sendable {
     public var secondCaptions: [CaptionSource]  // empty: one track
     public var presets: [String]
     public var looks: [String?]  // nil: the preset's look
-    public var output: BurnOutput  // `.file` holds a template (`OutputTemplate`)
+    public var output: RenderDestination  // its path is a template (`OutputTemplate`)
     public var exportCaptions: String?  // a template too
 
     public init(
         base: BurnRequest, captions: [CaptionSource], secondCaptions: [CaptionSource] = [], presets: [String],
-        looks: [String?], output: BurnOutput, exportCaptions: String? = nil
+        looks: [String?], output: RenderDestination, exportCaptions: String? = nil
     ) {
         self.base = base
         self.captions = captions
@@ -82,9 +82,7 @@ public struct BurnCombinations: Sendable {
                         request.secondLanguage = secondGiven
                         request.preset = preset
                         request.look = look
-                        if case .file = self.output, let output { request.output = .file(output.path(values)) } else {
-                            request.output = self.output
-                        }
+                        request.output = output.map { self.output.writing($0.path(values)) } ?? self.output
                         request.exportCaptions = export?.path(values)
                         requests.append(request)
                     }

@@ -19,17 +19,20 @@ package enum BurnPlanner {
     /// for the timing fix, and one layout engine per fonts file serves them all (`PlanSources`).
     /// Every request is planned; the problems of all are thrown together. Scene detection (the
     /// one long step before the render) stops when `cancellation` is raised. `frame` stands for
-    /// the input when there is no video (`lint` without one).
+    /// the input when there is no video (`VideoInput.referenceFrame`, `lint` without one).
     static func prepare(
         _ requests: [BurnRequest], frame: MediaInput? = nil, timer: StageTimer = StageTimer(),
         cancellation: Cancellation = Cancellation(), events: (BurnEvent) -> Void
     ) throws -> [PreparedBurn] {
         let input: MediaInput
-        if let frame {
+        switch (requests[0].input, frame) {
+        case (_, let frame?):
             input = frame
-        } else {
-            try Burner.checkInput(requests[0].input)
-            input = try MediaInput(path: requests[0].input)
+        case (.file(let path), nil):
+            try Burner.checkInput(path)
+            input = try MediaInput(path: path)
+        case (.referenceFrame, nil):
+            throw BurnError.usage("no input video")
         }
         let sources = try PlanSources(input: input)
         var warned: Set<String> = []
@@ -64,14 +67,15 @@ package enum BurnPlanner {
         let preset = try Preset.load(try Resources.preset(request.preset))
         let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
         if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
-            events(.warning("\(request.input): \(mismatch)"))
+            events(.warning("\(request.input.name): \(mismatch)"))
         }
         let shotChanges = try CaptionPlanner.shotChanges(
             request.shotChanges, frameDuration: input.info.frameDuration,
             cuts: { try sources.cuts(cancellation: cancellation, events: events) })
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         // A split render's part draws its plan's captions: their own steps are done.
-        let captions = try request.part?.tracks(checking: input.info) ?? tracks.enumerated().map { number, track in
+        let part = request.output.part
+        let captions = try part?.tracks(checking: input.info) ?? tracks.enumerated().map { number, track in
             let captions = look.transformed(
                 try onScreenCaptions(
                     track, transcript: number == 0 ? transcript : nil, input: input, speech: sources.speech,
@@ -90,15 +94,15 @@ package enum BurnPlanner {
                 return try TwoTrackLayout.plan(
                     first: captions[0], second: captions[1], engine: engine, style: style,
                     track: preset.secondTrack ?? .standard, languages: (request.language, request.secondLanguage),
-                    minGap: minGap, minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: request.part == nil)
+                    minGap: minGap, minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
             }
             let planned = try LayoutPlanner.plan(
                 captions[0], engine: engine, style: style, language: request.language, minGap: minGap,
-                minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: request.part == nil)
+                minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
             return CaptionStacking.stack(planned, style: style)
         }
         colorSpeakers(&planned, palette: look.speakers ?? preset.speakers)
-        try request.part?.check(planned, width: input.info.width, height: input.info.height, safeArea: style.safeArea)
+        try part?.check(planned, width: input.info.width, height: input.info.height, safeArea: style.safeArea)
         for (number, track) in tracks.enumerated() {
             try warnAboutLayout(
                 planned.filter { $0.track == number + 1 }, request: track, style: style, engine: engine, events: events)

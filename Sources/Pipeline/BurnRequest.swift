@@ -3,7 +3,7 @@ import Media
 
 /// Everything one burn needs: input, captions, look, output and encoder settings.
 public struct BurnRequest: Sendable, Equatable {
-    public var input: String
+    public var input: VideoInput
     public var captions: String
     public var captionsFormat: CaptionFormat?
     public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
@@ -11,7 +11,7 @@ public struct BurnRequest: Sendable, Equatable {
     public var preset: String  // a name in Presets/ or a path to a preset file
     public var look: String?  // a name in Presets/looks/ or a path to a look file; nil: the preset's
     public var emphasize: String?  // a file of words and phrases to emphasize, one per line
-    public var output: BurnOutput
+    public var output: RenderDestination
     public var encoder: EncoderSettings
     public var language: String?  // BCP-47, for captions that name none
     public var fontsConf: String?  // fontconfig file instead of the shipped Fonts.conf
@@ -21,17 +21,12 @@ public struct BurnRequest: Sendable, Equatable {
     public var speakerLabels = false  // the speaker's name before their first caption after a change
     public var secondCaptions: String?  // a second track drawn with the first (bilingual captions)
     public var secondLanguage: String?  // BCP-47, for second-track captions that name none
-    /// Only the captions, on a transparent background (ProRes 4444, VP9 with alpha, or PNGs).
-    public var overlayOnly = false
     /// Where caption times are snapped to shot changes from (`--shot-changes`); off by default.
     public var shotChanges = ShotChangeSource.off
-    /// A part of a split render: its captions come from the plan, and only its segment is
-    /// rendered (`SplitRender`).
-    package var part: SplitPart?
 
     public init(
-        input: String, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
-        output: BurnOutput, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
+        input: VideoInput, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
+        output: RenderDestination, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
         fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
         captionsEncoding: String? = nil, strictCaptions: Bool = false, look: String? = nil, emphasize: String? = nil
     ) {
@@ -57,7 +52,7 @@ public struct BurnRequest: Sendable, Equatable {
     package var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input, captions, secondCaptions, script, preset, look, emphasize, fontsConf, shotChanges.file].compactMap { $0 }
+        return [input.path, captions, secondCaptions, script, preset, look, emphasize, fontsConf, shotChanges.file].compactMap { $0 }
     }
 }
 
@@ -108,22 +103,6 @@ public enum ShotChangeSource: Sendable, Equatable {
 
     /// The file's path, for `.file`.
     public var file: String? {
-        if case .file(let path) = self { return path }
-        return nil
-    }
-}
-
-/// What a request writes.
-public enum BurnOutput: Sendable, Equatable {
-    /// A file: the video a render writes, or the PNG of a still or a contact sheet.
-    case file(String)
-    /// Every frame composited as a render does, then dropped: no encode and no file (`--null`).
-    case discard
-    /// Nothing: `plan` prints the captions instead.
-    case none
-
-    /// The file's path, for `.file`.
-    public var path: String? {
         if case .file(let path) = self { return path }
         return nil
     }

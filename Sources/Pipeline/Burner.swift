@@ -9,7 +9,7 @@ import Media
 /// destination. Its public calls map every error once, into a `BurnError`.
 public enum Burner {
     /// Plans, renders (decode, composite the captions, encode) and moves the finished file
-    /// into place, or drops the frames (`BurnOutput.discard`).
+    /// into place, or drops the frames (`RenderDestination.discard`).
     public static func run(
         _ request: BurnRequest, cancellation: Cancellation = Cancellation(),
         events: (BurnEvent) -> Void = { _ in }
@@ -122,7 +122,7 @@ public enum Burner {
     /// All requests of one run read one input, and no two write one file.
     private static func checkOutputs(_ requests: [BurnRequest]) throws {
         if let other = requests.first(where: { $0.input != requests[0].input }) {
-            throw BurnError.usage("one run reads one input: \(requests[0].input) and \(other.input)")
+            throw BurnError.usage("one run reads one input: \(requests[0].input.name) and \(other.input.name)")
         }
         try BurnCombinations.checkDistinct(requests)
     }
@@ -145,13 +145,18 @@ public enum Burner {
         events: (BurnEvent) -> Void
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let first = prepared[0].request
-        if first.overlayOnly { return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events) }
+        let segment: SegmentRange?
+        switch first.output {
+        case .overlay: return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events)
+        case .part(let part, _): segment = part.segment
+        case .file, .discard, .none: segment = nil
+        }
         let toSDR = dynamicRangeChoice(first, info: prepared[0].info, events: events)
         if let encoder = first.encoder.encoder, !EncoderSettings.mapsQuality(of: encoder) {
             events(.notice("\(encoder): --crf and --encoder-preset are not mapped to this encoder; it runs with its own defaults"))
         }
         let transcoder = try Transcoder(
-            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR, segment: first.part?.segment)
+            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR, segment: segment)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
         let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
             let (prepared, destination) = item
@@ -163,7 +168,7 @@ public enum Burner {
         }
         let results = try transcoder.run(
             outputs: outputs, timer: timer, progress: { events(.progress($0)) },
-            notice: { events(.notice("\(first.input): \($0.wording)")) },
+            notice: { events(.notice("\(first.input.name): \($0.wording)")) },
             isCancelled: { cancellation.isCancelled })
         return zip(results, overlays).map { ($0, $1.rasterized) }
     }
@@ -206,15 +211,15 @@ public enum Burner {
             // The hint names what this user can change: --hdr keep where the codec keeps 10 bits.
             let hint = settings.codec.keepsTenBits ? "--hdr keep keeps HDR in 10 bits" : "--codec hevc, av1 or vp9 keeps HDR in 10 bits"
             events(.notice(
-                "\(request.input): \(name) HDR input tone-mapped to SDR BT.709 for \(settings.encoderName) (\(hint))"))
+                "\(request.input.name): \(name) HDR input tone-mapped to SDR BT.709 for \(settings.encoderName) (\(hint))"))
             return true
         }
         if info.bitDepth > 8 && !settings.codec.keepsTenBits && settings.encoder == nil {
             events(.notice(
-                "\(request.input): \(name) HDR kept in 8-bit \(settings.encoderName): gradients may band "
+                "\(request.input.name): \(name) HDR kept in 8-bit \(settings.encoderName): gradients may band "
                     + "(--codec hevc, av1 or vp9 keeps 10 bits)"))
         } else {
-            events(.notice("\(request.input): \(name) HDR kept; captions placed at graphics white (203 cd/m², BT.2408)"))
+            events(.notice("\(request.input.name): \(name) HDR kept; captions placed at graphics white (203 cd/m², BT.2408)"))
         }
         return false
     }
@@ -227,16 +232,15 @@ public enum Burner {
             return nil
         case .none:
             throw BurnError.usage("a render needs an output file (-o FILE) or --null")
-        case .file(let path):
-            if request.overlayOnly {
-                guard let format = OverlayFormat(path: path) else { throw BurnError.usage("\(path): \(OverlayFormat.advice)") }
-                guard format == .pngSequence else { return try OutputFile(output: path, inputs: request.inputFiles, claim: claim) }
-                let names = try SheetPageNames(path)
-                guard names.isPattern else {
-                    throw BurnError.usage("\(path): a PNG sequence needs a frame number pattern in its name (caps_%05d.png)")
-                }
-                return try OutputFile(output: path, inputs: request.inputFiles, claim: claim, sequence: names)
+        case .overlay(let path):
+            guard let format = OverlayFormat(path: path) else { throw BurnError.usage("\(path): \(OverlayFormat.advice)") }
+            guard format == .pngSequence else { return try OutputFile(output: path, inputs: request.inputFiles, claim: claim) }
+            let names = try SheetPageNames(path)
+            guard names.isPattern else {
+                throw BurnError.usage("\(path): a PNG sequence needs a frame number pattern in its name (caps_%05d.png)")
             }
+            return try OutputFile(output: path, inputs: request.inputFiles, claim: claim, sequence: names)
+        case .file(let path), .part(_, let path):
             if let problem = VideoContainer.problem(path, settings: request.encoder) { throw BurnError.usage("\(path): \(problem)") }
             return try OutputFile(output: path, inputs: request.inputFiles, claim: claim)
         }

@@ -144,8 +144,8 @@ public enum Lint {
 
 extension Burner {
     /// The reading rules the final captions of `request` break (`burn-captions lint`): the
-    /// captions are planned as a render plans them; nothing is decoded. Without a video (an
-    /// empty `input`) they are planned on the preset's reference frame at `frameRate`
+    /// captions are planned as a render plans them; nothing is decoded. Without a video
+    /// (`VideoInput.referenceFrame`) they are planned on the preset's reference frame at `frameRate`
     /// (default 30 fps), without the timing fix.
     public static func lint(_ request: BurnRequest, frameRate: Double? = nil, events: (BurnEvent) -> Void = { _ in })
         throws -> [LintFinding]
@@ -153,7 +153,7 @@ extension Burner {
         do {
             var request = request
             var frame: MediaInput?
-            if request.input.isEmpty {
+            if request.input == .referenceFrame {
                 if request.shotChanges == .auto { throw BurnError.usage("--shot-changes auto needs the video") }
                 let preset = try Preset.load(try Resources.preset(request.preset))
                 frame = MediaInput(

@@ -272,7 +272,7 @@ extension PlanDocument.Render {
     /// file system names it.
     package init(_ request: BurnRequest, inputIdentity: InputIdentity, duration: Double) {
         self.init(
-            input: Self.absolute(request.input), inputIdentity: inputIdentity, duration: duration,
+            input: Self.absolute(request.input.name), inputIdentity: inputIdentity, duration: duration,
             captions: Self.absolute(request.captions), secondCaptions: request.secondCaptions.map(Self.absolute),
             preset: Self.settingsPath(request.preset), look: request.look.map(Self.settingsPath), language: request.language,
             secondLanguage: request.secondLanguage, fontsConf: request.fontsConf.map(Self.absolute))

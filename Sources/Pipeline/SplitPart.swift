@@ -4,7 +4,7 @@ import Imaging
 import Media
 
 /// A part of a split render: the captions its plan fixed, by track, and its segment.
-package struct SplitPart: Sendable, Equatable {
+public struct SplitPart: Sendable, Equatable {
     var segment: SegmentRange
     var plan: PlanDocument
     var planPath: String

@@ -48,12 +48,12 @@ extension Burner {
         let draw = { (canvas: Canvas) throws -> [UInt8] in
             if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
             if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
-            return try canvas.png(file: request.output.path ?? request.input)
+            return try canvas.png(file: request.output.path ?? request.input.name)
         }
-        if let kept = try backgrounds?.canvas(of: request.input, at: time) { return try draw(kept) }
+        if let kept = try backgrounds?.canvas(of: request.input.name, at: time) { return try draw(kept) }
         var png: [UInt8]?
         let end = try FrameGrabber(input: prepared.input).frames(at: [time], holdingLastFrame: false) { _, canvas in
-            try backgrounds?.keep(canvas, of: request.input, at: time)
+            try backgrounds?.keep(canvas, of: request.input.name, at: time)
             png = try draw(canvas)
         }
         guard let png else { throw pastTheEnd(request, time, end ?? 0) }
@@ -91,7 +91,7 @@ extension Burner {
                     written += 1
                 }
             }
-            guard written == pages.count else { throw BurnError.input("\(request.input): no frame could be decoded") }
+            guard written == pages.count else { throw BurnError.input("\(request.input.name): no frame could be decoded") }
             if pages.count > 1 { events(.notice("wrote \(pages.count) pages: \(pages[0]) ... \(pages[pages.count - 1])")) }
             return pages
         } catch {
@@ -119,7 +119,7 @@ extension Burner {
 
     private static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {
         BurnError.input(
-            "\(request.input): --at \(String(format: "%.3f", time)) s is after the end of the video, which lasts "
+            "\(request.input.name): --at \(String(format: "%.3f", time)) s is after the end of the video, which lasts "
                 + "\(String(format: "%.3f", duration)) s")
     }
 }

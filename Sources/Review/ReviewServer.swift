@@ -24,7 +24,7 @@ public final class ReviewServer: @unchecked Sendable {
         self.session = session
         token = ReviewAPI.newToken()
         do {
-            let api = try ReviewAPI(session: session, token: token, video: request.input)
+            let api = try ReviewAPI(session: session, token: token, video: request.input.name)
             server = try HTTPServer(port: port, headers: ReviewAPI.headers, admit: api.admit, handler: api.respond)
         } catch {
             session.close()

@@ -75,7 +75,7 @@ public final class ReviewSession: @unchecked Sendable {
         file = request.captions
         readFormat = request.captionsFormat
         readEncoding = request.captionsEncoding
-        plan = try ReviewPlan(input: request.input)
+        plan = try ReviewPlan(input: request.input.name)
         frameDuration = plan.info.frameDuration
         let opened = try OpenedCaptions(file, format: request.captionsFormat, encoding: request.captionsEncoding)
         (format, savesTo, text, signature) = (opened.format, opened.savesTo, opened.text, opened.signature)
@@ -125,7 +125,7 @@ public final class ReviewSession: @unchecked Sendable {
         State(
             cues: cues, frameDuration: frameDuration, savesTo: savesTo, revision: revision, preset: request.preset,
             look: request.look, presets: Resources.presetNames(), looks: Resources.lookNames(), render: rendering.state,
-            suggestedOutput: URL(fileURLWithPath: request.input).deletingPathExtension().path + ".captioned.mp4",
+            suggestedOutput: URL(fileURLWithPath: request.input.name).deletingPathExtension().path + ".captioned.mp4",
             changedOnDisk: changedOnDisk)
     }
 

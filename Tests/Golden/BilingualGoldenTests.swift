@@ -15,7 +15,7 @@ final class BilingualGoldenTests: XCTestCase {
         let clip = try BilingualPair.greyClip(in: folder)
         let pictures = try BilingualPair.all().map { pair in
             var request = BurnRequest(
-                input: clip, captions: try BilingualPair.srt(pair.first, named: "first", in: folder),
+                input: .file(clip), captions: try BilingualPair.srt(pair.first, named: "first", in: folder),
                 output: .file(folder.appendingPathComponent("\(pair.name).png").path), language: pair.first.language,
                 fontsConf: Repository.fontsConf.path)
             request.secondCaptions = try BilingualPair.srt(pair.second, named: "second", in: folder)

@@ -11,8 +11,8 @@ final class PhaseTests: XCTestCase {
     private let talk = CLI.samples.appendingPathComponent("talk.mp4").path
     private let captions = CLI.samples.appendingPathComponent("talk.json").path
 
-    private func request(_ output: BurnOutput, timingFix: Bool = true) -> BurnRequest {
-        BurnRequest(input: talk, captions: captions, output: output, timingFix: timingFix)
+    private func request(_ output: RenderDestination, timingFix: Bool = true) -> BurnRequest {
+        BurnRequest(input: .file(talk), captions: captions, output: output, timingFix: timingFix)
     }
 
     /// What `body` added to the process's media counters.
