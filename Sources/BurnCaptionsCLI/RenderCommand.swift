@@ -78,7 +78,7 @@ extension CommandLineOptions {
             throw BurnError.usage("a part of a split render is written to -o PART.mp4 (no --null, --overlay-only or --export-captions)")
         }
         guard let output else { throw BurnError.usage("no output (-o PART.mp4)") }
-        let request = BurnRequest(input: input, captions: planFile, output: .file(output), encoder: encoder)
+        let request = BurnRequest(input: input, captions: CaptionInput(file: planFile), output: .file(output), encoder: encoder)
         return .part(request, plan: planFile, segment: segment.index, of: segment.count, quiet: quiet, stats: stats)
     }
 
@@ -114,9 +114,9 @@ extension CommandLineOptions {
         var captions = self.captions
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         var base = BurnRequest(
-            input: input, captions: captions[0].path, captionsFormat: format, output: output,
-            encoder: encoder, fontsConf: fontsConf, script: script, timingFix: timingFix,
-            captionsEncoding: encoding, strictCaptions: strict, emphasize: emphasize)
+            input: input,
+            captions: CaptionInput(file: captions[0].path, format: format, encoding: encoding, strict: strict, script: script),
+            output: output, encoder: encoder, fontsConf: fontsConf, timingFix: timingFix, emphasize: emphasize)
         base.speakerLabels = speakerLabels
         base.shotChanges = shotChanges
         return BurnCombinations(

@@ -63,7 +63,7 @@ case .plan(let request, let output, let segments):
         let plan =
             try segments.map { try SplitRender.plan(request, segments: $0, events: events) } ?? Burner.plan(request, events: events)
         if let output {
-            try plan.write(to: output, inputs: [request.input.name, request.captions])
+            try plan.write(to: output, inputs: [request.input.name, request.captions.file])
         } else {
             StandardStreams.output(try plan.json() + Data("\n".utf8))
         }
@@ -92,7 +92,7 @@ case .review(let request, let port):
     do {
         let server = try ReviewServer(request, port: port)
         StandardStreams.output("burn-captions review: \(server.url)\n")
-        Terminal.error("reviewing \(request.captions) (saves to \(server.session.savesTo)); Ctrl-C stops")
+        Terminal.error("reviewing \(request.captions.file) (saves to \(server.session.savesTo)); Ctrl-C stops")
         // The server's threads do the work; this one waits for SIGINT or SIGTERM.
         while !cancellation.isCancelled { usleep(100_000) }
         server.stop()

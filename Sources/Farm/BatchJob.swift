@@ -85,11 +85,13 @@ public struct BatchJob: Sendable {
         let output = try line.path("output", required: true)!
         let captions = try line.captionSources("captions")
         let seconds = try line.has("secondCaptions") ? line.captionSources("secondCaptions") : []
+        let input = try line.path("input", required: true)!
+        let (fontsConf, script) = (try line.path("fontsConf"), try line.path("script"))
         var base = BurnRequest(
-            input: .file(try line.path("input", required: true)!), captions: captions[0].path, captionsFormat: format,
-            output: overlayOnly ? .overlay(output) : .file(output), encoder: encoder, fontsConf: try line.path("fontsConf"),
-            script: try line.path("script"), timingFix: timingFix, captionsEncoding: encoding,
-            strictCaptions: strict, emphasize: try line.path("emphasize"))
+            input: .file(input),
+            captions: CaptionInput(file: captions[0].path, format: format, encoding: encoding, strict: strict, script: script),
+            output: overlayOnly ? .overlay(output) : .file(output), encoder: encoder, fontsConf: fontsConf,
+            timingFix: timingFix, emphasize: try line.path("emphasize"))
         base.speakerLabels = speakerLabels
         if overlayOnly, let format = OverlayFormat(path: output),
             let problem = format.problem(codec: line.has("codec") ? encoder.codec : nil, encoder: encoder.encoder)

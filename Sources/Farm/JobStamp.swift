@@ -18,7 +18,7 @@ struct JobStamp: Equatable {
         let preset = try? Resources.preset(request.preset)
         let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
         let files = [
-            request.captions, request.secondCaptions, request.script, preset?.path, try? Resources.look(lookName).path,
+            request.captions.file, request.secondCaptions, request.captions.script, preset?.path, try? Resources.look(lookName).path,
             request.emphasize, request.shotChanges.file,
         ]
         for path in files.compactMap({ $0 }) {
@@ -26,9 +26,9 @@ struct JobStamp: Equatable {
             hash.add(FileManager.default.contents(atPath: path) ?? Data())
         }
         hash.add(
-            "options \(request.preset) \(request.encoder.crf) \(request.encoder.preset) \(request.language ?? "-") "
-                + "\(request.captionsFormat?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
-                + "\(request.exportCaptions ?? "-") \(request.captionsEncoding ?? "-") \(request.strictCaptions) "
+            "options \(request.preset) \(request.encoder.crf) \(request.encoder.preset) \(request.captions.language ?? "-") "
+                + "\(request.captions.format?.rawValue ?? "-") \(request.timingFix) \(request.fontsConf ?? "-") "
+                + "\(request.exportCaptions ?? "-") \(request.captions.encoding ?? "-") \(request.captions.strict) "
                 + "\(request.look ?? "-") \(request.emphasize ?? "-")")
         if request.encoder.codec != .h264 || request.encoder.encoder != nil || request.encoder.hdr != nil {
             hash.add("encoder \(request.encoder.encoderName) \(request.encoder.hdr?.rawValue ?? "-")")

@@ -100,8 +100,8 @@ public enum SplitRender {
                 "--segment \(index)/\(count): the plan has \(segments.count) segments, 0/\(segments.count) to \(segments.count - 1)/\(segments.count)")
         }
         var request = BurnRequest(
-            input: .file(input), captions: render.captions, preset: render.preset, output: .file(output), encoder: encoder,
-            language: render.language, fontsConf: render.fontsConf, timingFix: false, look: render.look)
+            input: .file(input), captions: CaptionInput(file: render.captions, language: render.language), preset: render.preset,
+            output: .file(output), encoder: encoder, fontsConf: render.fontsConf, timingFix: false, look: render.look)
         request.secondCaptions = render.secondCaptions
         request.secondLanguage = render.secondLanguage
         let segment = segments[index]

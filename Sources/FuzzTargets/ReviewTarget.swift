@@ -44,7 +44,8 @@ enum ReviewTarget {
             let original = try Data(contentsOf: checkout.appendingPathComponent("Samples/talk.srt"))
             try original.write(to: file)
             let video = checkout.appendingPathComponent("Samples/talk.mp4").path
-            let session = try ReviewSession(BurnRequest(input: .file(video), captions: file.path, output: .none))
+            let request = BurnRequest(input: .file(video), captions: CaptionInput(file: file.path), output: .none)
+            let session = try ReviewSession(request)
             let api = try ReviewAPI(session: session, token: token, video: video)
             let made = Setup(api: api, file: file, original: original, assets: ["/review.js", "/review.css"])
             setup = made

@@ -76,8 +76,8 @@ public struct BurnCombinations: Sendable {
                             "look": look.map(Self.stem) ?? presetLook(preset),
                         ]
                         var request = base
-                        request.captions = source.path
-                        request.language = given
+                        request.captions.file = source.path
+                        request.captions.language = given
                         request.secondCaptions = second?.path
                         request.secondLanguage = secondGiven
                         request.preset = preset
@@ -119,7 +119,7 @@ public struct BurnCombinations: Sendable {
     /// script of its text, else `und`. A file that cannot be read names no language: its
     /// problems are thrown (a language it names that is no BCP-47 tag among them).
     private func resolvedLanguage(_ source: CaptionSource, given: String?) throws -> String {
-        let transcript = try CaptionReader.read(path: source.path, format: base.captionsFormat, encoding: base.captionsEncoding)
+        let transcript = try CaptionReader.read(path: source.path, format: base.captions.format, encoding: base.captions.encoding)
         if let named = CaptionLanguage.named(in: transcript) { return named }
         if let given { return given }
         return CaptionLanguage.guess(from: transcript.segments.map(\.text).joined(separator: " ")) ?? "und"

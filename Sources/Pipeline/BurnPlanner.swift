@@ -80,24 +80,24 @@ package enum BurnPlanner {
                 try onScreenCaptions(
                     track, transcript: number == 0 ? transcript : nil, input: input, speech: sources.speech,
                     shotChanges: shotChanges, rules: rules, preset: preset, events: events),
-                language: track.language)
+                language: track.captions.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
             return captions
         }
         let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let minGap = 2 * input.info.frameDuration
         let minDuration = preset.chunkingLimits(frameDuration: input.info.frameDuration).minDuration
-        let languages = zip(captions, tracks).flatMap { captions, track in captions.map { $0.language ?? track.language } }
+        let languages = zip(captions, tracks).flatMap { captions, track in captions.map { $0.language ?? track.captions.language } }
         let charactersPerLine = rules.charactersPerLine(for: Set(languages))
         var planned = try timer.measure(.captions) {
             if captions.count == 2 {
                 return try TwoTrackLayout.plan(
                     first: captions[0], second: captions[1], engine: engine, style: style,
-                    track: preset.secondTrack ?? .standard, languages: (request.language, request.secondLanguage),
+                    track: preset.secondTrack ?? .standard, languages: (request.captions.language, request.secondLanguage),
                     minGap: minGap, minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
             }
             let planned = try LayoutPlanner.plan(
-                captions[0], engine: engine, style: style, language: request.language, minGap: minGap,
+                captions[0], engine: engine, style: style, language: request.captions.language, minGap: minGap,
                 minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
             return CaptionStacking.stack(planned, style: style)
         }
@@ -137,7 +137,7 @@ package enum BurnPlanner {
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(
-                "\(request.captions): \(count == 1 ? "a caption starts" : "\(count) captions start") at "
+                "\(request.captions.file): \(count == 1 ? "a caption starts" : "\(count) captions start") at "
                     + "\(String(format: "%.2f", captions[late].start)) s or later, after the video ends at \(String(format: "%.3f", duration)) s; "
                     + "left out"))
             captions.removeSubrange(late...)
@@ -145,7 +145,7 @@ package enum BurnPlanner {
         let fleeting = captions.filter { $0.end - $0.start < frameDuration }.count
         if fleeting > 0 {
             events(.warning(
-                "\(request.captions): \(fleeting) caption(s) last less than a frame and may never be seen "
+                "\(request.captions.file): \(fleeting) caption(s) last less than a frame and may never be seen "
                     + "(more text than its time allows)"))
         }
         return captions
@@ -159,7 +159,7 @@ package enum BurnPlanner {
         guard !look.isStatic, captions.contains(where: { $0.words.allSatisfy(\.estimated) }) else { return }
         let count = captions.filter { $0.words.allSatisfy(\.estimated) }.count
         events(.notice(
-            "\(request.captions): \(count == captions.count ? "no caption has" : "\(count) of \(captions.count) captions have no") "
+            "\(request.captions.file): \(count == captions.count ? "no caption has" : "\(count) of \(captions.count) captions have no") "
                 + "word timings; the look \(look.name) times their words by length"))
     }
 
@@ -175,14 +175,14 @@ package enum BurnPlanner {
                     + "using \"\(used)\""))
         }
         for item in planned where !item.layout.missingCharacters.isEmpty {
-            let place = item.caption.source?.describe(file: request.captions) ?? request.captions
+            let place = item.caption.source?.describe(file: request.captions.file) ?? request.captions.file
             events(.warning(
                 "\(place): no installed font has \"\(item.layout.missingCharacters)\"; drawn as boxes"))
         }
         let shrunk = planned.filter { $0.layout.fit != .fits }.count
         if shrunk > 0 {
             events(.warning(
-                "\(request.captions): \(shrunk) caption(s) did not fit two lines at the preset's minimum size "
+                "\(request.captions.file): \(shrunk) caption(s) did not fit two lines at the preset's minimum size "
                     + "and could not be split further (set smaller, or a word broken)"))
         }
     }

@@ -4,18 +4,13 @@ import Media
 /// Everything one burn needs: input, captions, look, output and encoder settings.
 public struct BurnRequest: Sendable, Equatable {
     public var input: VideoInput
-    public var captions: String
-    public var captionsFormat: CaptionFormat?
-    public var captionsEncoding: String?  // the captions' text encoding (ICU name), when not UTF-8 or marked by a BOM
-    public var strictCaptions: Bool  // a malformed SubRip or WebVTT cue, or a file with nothing to show, fails the job
+    public var captions: CaptionInput
     public var preset: String  // a name in Presets/ or a path to a preset file
     public var look: String?  // a name in Presets/looks/ or a path to a look file; nil: the preset's
     public var emphasize: String?  // a file of words and phrases to emphasize, one per line
     public var output: RenderDestination
     public var encoder: EncoderSettings
-    public var language: String?  // BCP-47, for captions that name none
     public var fontsConf: String?  // fontconfig file instead of the shipped Fonts.conf
-    public var script: String?  // the text the speaker read: its punctuation and form win
     public var timingFix: Bool  // move phrase starts to where the speech begins
     public var exportCaptions: String?  // also write the final captions here (.srt, .vtt, .json)
     public var speakerLabels = false  // the speaker's name before their first caption after a change
@@ -25,26 +20,20 @@ public struct BurnRequest: Sendable, Equatable {
     public var shotChanges = ShotChangeSource.off
 
     public init(
-        input: VideoInput, captions: String, captionsFormat: CaptionFormat? = nil, preset: String = "tiktok",
-        output: RenderDestination, encoder: EncoderSettings = EncoderSettings(), language: String? = nil,
-        fontsConf: String? = nil, script: String? = nil, timingFix: Bool = true, exportCaptions: String? = nil,
-        captionsEncoding: String? = nil, strictCaptions: Bool = false, look: String? = nil, emphasize: String? = nil
+        input: VideoInput, captions: CaptionInput, preset: String = "tiktok", output: RenderDestination,
+        encoder: EncoderSettings = EncoderSettings(), fontsConf: String? = nil, timingFix: Bool = true,
+        exportCaptions: String? = nil, look: String? = nil, emphasize: String? = nil
     ) {
         self.look = look
         self.emphasize = emphasize
         self.input = input
         self.captions = captions
-        self.captionsFormat = captionsFormat
         self.preset = preset
         self.output = output
         self.encoder = encoder
-        self.language = language
         self.fontsConf = fontsConf
-        self.script = script
         self.timingFix = timingFix
         self.exportCaptions = exportCaptions
-        self.captionsEncoding = captionsEncoding
-        self.strictCaptions = strictCaptions
     }
 
     /// Every file the job reads (video, captions, script, preset and look files, emphasis
@@ -52,14 +41,15 @@ public struct BurnRequest: Sendable, Equatable {
     package var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input.path, captions, secondCaptions, script, preset, look, emphasize, fontsConf, shotChanges.file].compactMap { $0 }
+        return [input.path, captions.file, secondCaptions, captions.script, preset, look, emphasize, fontsConf, shotChanges.file]
+            .compactMap { $0 }
     }
 }
 
 extension BurnRequest {
     /// The combination this request renders, for messages: its captions, preset and look.
     public var outputDescription: String {
-        "\(captions)" + (secondCaptions.map { " and \($0)" } ?? "") + " with preset \(preset)"
+        "\(captions.file)" + (secondCaptions.map { " and \($0)" } ?? "") + " with preset \(preset)"
             + (look.map { ", look \($0)" } ?? "")
     }
 
@@ -68,9 +58,9 @@ extension BurnRequest {
     var secondTrack: BurnRequest? {
         guard let secondCaptions else { return nil }
         var track = self
-        track.captions = secondCaptions
-        track.language = secondLanguage
-        track.script = nil
+        track.captions.file = secondCaptions
+        track.captions.language = secondLanguage
+        track.captions.script = nil
         track.emphasize = nil
         track.secondCaptions = nil
         return track

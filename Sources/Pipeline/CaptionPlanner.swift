@@ -16,26 +16,26 @@ enum CaptionPlanner {
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         let transcript = try transcript ?? read(request)
-        let script = try request.script.map(readScript)
+        let script = try request.captions.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Phrase starts that absorbed the pause before them move to where the speech begins.
         let envelope = request.timingFix ? try speech() : nil
         // Recognized captions follow the reading rules of their language.
-        let languages = Set(transcript.segments.map { $0.language ?? transcript.language ?? request.language })
+        let languages = Set(transcript.segments.map { $0.language ?? transcript.language ?? request.captions.language })
         let limits = rules.applied(
             to: preset.chunkingLimits(frameDuration: frameDuration), languages: languages,
             maximumLines: preset.maximumLines ?? 2)
         var captions = CaptionBuilder.captions(
             from: transcript, limits: limits, script: script,
-            language: request.language,
+            language: request.captions.language,
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
             shotChanges: shotChanges, warnings: &warnings)
-        warnings.forEach { events(.warning("\(request.captions): \($0)")) }
+        warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
         if captions.isEmpty {
             // A valid file with nothing to show: the video gets no captions (`--strict`: the reader refused it).
-            if request.strictCaptions { throw BurnError.input("\(request.captions): no captions with text") }
-            events(.warning("\(request.captions): no captions to show (no cue with text and length); none are drawn"))
+            if request.captions.strict { throw BurnError.input("\(request.captions.file): no captions with text") }
+            events(.warning("\(request.captions.file): no captions to show (no cue with text and length); none are drawn"))
         }
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
@@ -47,12 +47,12 @@ enum CaptionPlanner {
     static func read(_ request: BurnRequest, data: Data? = nil) throws -> Transcript {
         guard let data else {
             return try CaptionReader.read(
-                path: request.captions, format: request.captionsFormat, encoding: request.captionsEncoding,
-                strict: request.strictCaptions)
+                path: request.captions.file, format: request.captions.format, encoding: request.captions.encoding,
+                strict: request.captions.strict)
         }
         return try CaptionReader.read(
-            data, path: request.captions, format: request.captionsFormat, encoding: request.captionsEncoding,
-            strict: request.strictCaptions)
+            data, path: request.captions.file, format: request.captions.format, encoding: request.captions.encoding,
+            strict: request.captions.strict)
     }
 
     /// The shot changes of `source`, in frames of `frameDuration`; nil when off.

@@ -32,7 +32,8 @@ public enum Lint {
     /// per caption (none for the second track's).
     package static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
         findings(
-            prepared.planned, file: prepared.request.captions, rules: prepared.rules, language: prepared.request.language,
+            prepared.planned, file: prepared.request.captions.file, rules: prepared.rules,
+            language: prepared.request.captions.language,
             frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges,
             minimumSize: prepared.style.minimumSize)
     }
@@ -159,7 +160,7 @@ extension Burner {
                 frame = MediaInput(
                     frame: InputInfo(
                         frameOf: Int(preset.frame.width), height: Int(preset.frame.height), frameRate: frameRate ?? 30,
-                        path: request.captions))
+                        path: request.captions.file))
                 request.timingFix = false
             } else if frameRate != nil {
                 throw BurnError.usage("--fps is for lint without a video (a video has its own frame rate)")

@@ -273,8 +273,8 @@ extension PlanDocument.Render {
     package init(_ request: BurnRequest, inputIdentity: InputIdentity, duration: Double) {
         self.init(
             input: Self.absolute(request.input.name), inputIdentity: inputIdentity, duration: duration,
-            captions: Self.absolute(request.captions), secondCaptions: request.secondCaptions.map(Self.absolute),
-            preset: Self.settingsPath(request.preset), look: request.look.map(Self.settingsPath), language: request.language,
+            captions: Self.absolute(request.captions.file), secondCaptions: request.secondCaptions.map(Self.absolute),
+            preset: Self.settingsPath(request.preset), look: request.look.map(Self.settingsPath), language: request.captions.language,
             secondLanguage: request.secondLanguage, fontsConf: request.fontsConf.map(Self.absolute))
     }
 

@@ -26,7 +26,7 @@ public final class ReviewPlan: @unchecked Sendable {
         init(_ request: BurnRequest, captions: Data) {
             self.request = request
             self.captions = captions
-            files = request.inputFiles.filter { $0 != request.input.path && $0 != request.captions && $0 != request.fontsConf }
+            files = request.inputFiles.filter { $0 != request.input.path && $0 != request.captions.file && $0 != request.fontsConf }
                 .map { FileManager.default.contents(atPath: $0) }
         }
     }
@@ -83,7 +83,9 @@ public final class ReviewPlan: @unchecked Sendable {
     private func prepared(_ request: BurnRequest, captions: Data) throws -> PreparedBurn {
         let key = Key(request, captions: captions)
         if let kept, kept.key == key { return kept.prepared }
-        guard request.input.path == info.path else { throw BurnError.usage("a review plans one video: \(info.path), not \(request.input.name)") }
+        guard request.input.path == info.path else {
+            throw BurnError.usage("a review plans one video: \(info.path), not \(request.input.name)")
+        }
         kept = nil  // the old plan goes before the new one is made (and a plan that fails keeps none)
         let transcript = try CaptionPlanner.read(request, data: captions)
         let prepared = try BurnPlanner.prepare(request, sources: sources, transcript: transcript, events: { _ in })

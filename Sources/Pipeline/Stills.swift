@@ -74,7 +74,7 @@ extension Burner {
             let prepared = try BurnPlanner.prepare(request, events: events)
             let planned = prepared.planned
             // A sheet shows the captions: a file with none to show makes none (the warning said why).
-            guard !planned.isEmpty else { throw BurnError.input("\(request.captions): no captions to show, so no contact sheet") }
+            guard !planned.isEmpty else { throw BurnError.input("\(request.captions.file): no captions to show, so no contact sheet") }
             let sheet = ContactSheet(
                 count: planned.count, columns: columns, frameWidth: prepared.info.width,
                 frameHeight: prepared.info.height)

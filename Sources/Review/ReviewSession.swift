@@ -69,23 +69,23 @@ public final class ReviewSession: @unchecked Sendable {
     private let backgrounds = StillBackgrounds()
     private let rendering = ReviewRender()
 
-    /// Opens `request.captions` for review of `request.input`. When it cannot, it leaves
+    /// Opens `request.captions.file` for review of `request.input`. When it cannot, it leaves
     /// nothing behind (the scratch folder is made last, and removed on a failure).
     public init(_ request: BurnRequest) throws {
-        file = request.captions
-        readFormat = request.captionsFormat
-        readEncoding = request.captionsEncoding
+        file = request.captions.file
+        readFormat = request.captions.format
+        readEncoding = request.captions.encoding
         plan = try ReviewPlan(input: request.input.name)
         frameDuration = plan.info.frameDuration
-        let opened = try OpenedCaptions(file, format: request.captionsFormat, encoding: request.captionsEncoding)
+        let opened = try OpenedCaptions(file, format: request.captions.format, encoding: request.captions.encoding)
         (format, savesTo, text, signature) = (opened.format, opened.savesTo, opened.text, opened.signature)
         groups = CueGroup.groups(opened.segments)
         let folder = try Self.scratchFolder()
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
         var drawing = request
-        drawing.captions = scratch.path
-        drawing.captionsFormat = format
-        drawing.captionsEncoding = nil
+        drawing.captions.file = scratch.path
+        drawing.captions.format = format
+        drawing.captions.encoding = nil
         self.request = drawing
         do {
             try writeScratch()

@@ -15,9 +15,10 @@ final class BilingualGoldenTests: XCTestCase {
         let clip = try BilingualPair.greyClip(in: folder)
         let pictures = try BilingualPair.all().map { pair in
             var request = BurnRequest(
-                input: .file(clip), captions: try BilingualPair.srt(pair.first, named: "first", in: folder),
-                output: .file(folder.appendingPathComponent("\(pair.name).png").path), language: pair.first.language,
-                fontsConf: Repository.fontsConf.path)
+                input: .file(clip),
+                captions: CaptionInput(
+                    file: try BilingualPair.srt(pair.first, named: "first", in: folder), language: pair.first.language),
+                output: .file(folder.appendingPathComponent("\(pair.name).png").path), fontsConf: Repository.fontsConf.path)
             request.secondCaptions = try BilingualPair.srt(pair.second, named: "second", in: folder)
             request.secondLanguage = pair.second.language
             try Burner.still(request, at: pair.at, showSafeArea: true)

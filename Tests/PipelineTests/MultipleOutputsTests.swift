@@ -133,11 +133,11 @@ final class MultipleOutputsTests: XCTestCase {
         let input = try clip(folder)
         let captions = try ["en", "ja", "ar"].map { try srt(folder, "talk.\($0).srt", [caseText($0)]) }
         let requests = try BurnCombinations(
-            base: BurnRequest(input: .file(input), captions: captions[0], output: .none, timingFix: false),
+            base: BurnRequest(input: .file(input), captions: CaptionInput(file: captions[0]), output: .none, timingFix: false),
             captions: captions.map { CaptionSource(path: $0) }, presets: ["tiktok"], looks: [nil],
             output: .file(folder.appendingPathComponent("{name}.mp4").path)
         ).requests()
-        XCTAssertEqual(requests.map(\.language), ["en", "ja", "ar"], "languages from the file names")
+        XCTAssertEqual(requests.map(\.captions.language), ["en", "ja", "ar"], "languages from the file names")
         let before = MediaCounters.current
         var progress: [TranscodeProgress] = []
         let outcomes = try Burner.run(requests, outputsPerPass: 2) { event in
@@ -176,7 +176,7 @@ final class MultipleOutputsTests: XCTestCase {
         XCTAssertEqual(try files(in: outputs), [], "nothing written, no temporary file left")
 
         let requests = try BurnCombinations(
-            base: BurnRequest(input: .file(input), captions: good, output: .none),
+            base: BurnRequest(input: .file(input), captions: CaptionInput(file: good), output: .none),
             captions: [CaptionSource(path: good), CaptionSource(path: bad.path)], presets: ["tiktok"], looks: [nil],
             output: .file(outputs.path + "/{name}.mp4")
         ).requests()
@@ -240,7 +240,7 @@ final class MultipleOutputsTests: XCTestCase {
         let named = try srt(folder, "talk.pt-BR.srt", ["Olá"])
         let arabic = try srt(folder, "script.srt", ["مرحبا بكم"])
         let russian = try srt(folder, "other.srt", ["Привет всем"])
-        let base = BurnRequest(input: .file(input), captions: given, output: .none)
+        let base = BurnRequest(input: .file(input), captions: CaptionInput(file: given), output: .none)
         let requests = try BurnCombinations(
             base: base,
             captions: [
@@ -252,7 +252,7 @@ final class MultipleOutputsTests: XCTestCase {
         XCTAssertEqual(
             requests.compactMap(\.output.path).map { URL(fileURLWithPath: $0).lastPathComponent },
             ["de.mp4", "it.mp4", "pt-BR.mp4", "ar.mp4", "ru.mp4"])
-        XCTAssertEqual(requests.map(\.language), ["fr", "it", "pt-BR", nil, nil])
+        XCTAssertEqual(requests.map(\.captions.language), ["fr", "it", "pt-BR", nil, nil])
         XCTAssertNil(CaptionLanguage.fromName("Samples/talk.srt"))
         XCTAssertNil(CaptionLanguage.fromName("final.srt"))
         XCTAssertEqual(CaptionLanguage.fromName("ja.srt"), "ja")

@@ -12,7 +12,7 @@ final class PhaseTests: XCTestCase {
     private let captions = CLI.samples.appendingPathComponent("talk.json").path
 
     private func request(_ output: RenderDestination, timingFix: Bool = true) -> BurnRequest {
-        BurnRequest(input: .file(talk), captions: captions, output: output, timingFix: timingFix)
+        BurnRequest(input: .file(talk), captions: CaptionInput(file: captions), output: output, timingFix: timingFix)
     }
 
     /// What `body` added to the process's media counters.

@@ -16,7 +16,7 @@ final class ReviewPlanTests: XCTestCase {
     private func session(of sample: String) throws -> (ReviewSession, URL) {
         let file = try temporaryFolder().appendingPathComponent(sample)
         try FileManager.default.copyItem(at: Repository.samples.appendingPathComponent(sample), to: file)
-        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: file.path, output: .none))
+        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
         addTeardownBlock { session.close() }
         return (session, file)
     }
@@ -63,8 +63,8 @@ final class ReviewPlanTests: XCTestCase {
             let document = try session.document()
             XCTAssertNotEqual(document, unedited, "\(sample): the edits are planned")
             let saved = try session.save()
-            var fresh = BurnRequest(input: .file(talk), captions: saved, preset: "reels", output: .none, look: "karaoke")
-            fresh.captionsFormat = sample.hasSuffix(".json") ? .json : nil
+            var fresh = BurnRequest(input: .file(talk), captions: CaptionInput(file: saved), preset: "reels", output: .none, look: "karaoke")
+            fresh.captions.format = sample.hasSuffix(".json") ? .json : nil
             XCTAssertEqual(document, try Burner.plan(fresh), "\(sample): the plan is a fresh plan of the saved file")
             XCTAssertEqual(frame, try Burner.stillPicture(fresh, at: 5.7), "\(sample): the frame is what still draws")
             XCTAssertEqual(try session.document(), document, "\(sample): a save plans nothing new")
@@ -80,7 +80,7 @@ final class ReviewPlanTests: XCTestCase {
         let preset = folder.appendingPathComponent("mine.json")
         let tiktok = try String(contentsOf: Repository.root.appendingPathComponent("Presets/tiktok.json"), encoding: .utf8)
         try tiktok.write(to: preset, atomically: true, encoding: .utf8)
-        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: file.path, preset: preset.path, output: .none))
+        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), preset: preset.path, output: .none))
         addTeardownBlock { session.close() }
         let white = try session.frame(at: 5.7)
         XCTAssertEqual(try session.frame(at: 5.7), white, "the same plan draws the same frame")

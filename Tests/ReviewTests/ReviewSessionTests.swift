@@ -23,7 +23,7 @@ final class ReviewSessionTests: XCTestCase {
                 {"word": " in.", "start": 5.9, "end": 6.3}]}]}
             """
         try original.write(to: whisper, atomically: true, encoding: .utf8)
-        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: whisper.path, output: .none))
+        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: whisper.path), output: .none))
         XCTAssertEqual(session.savesTo, folder.appendingPathComponent("talk.reviewed.json").path)
         try session.edit(1, text: "Burned in for good.", start: nil, end: 6.4)
         XCTAssertEqual(try session.save(), session.savesTo)
@@ -48,7 +48,7 @@ final class ReviewSessionTests: XCTestCase {
             {"language": "en", "segments": [{"start": 1, "end": \(1 + Double(words.count) * 0.4), "text": "\(words.joined(separator: " "))",
               "words": [\(timed.joined(separator: ","))]}, {"start": 9, "end": 10, "text": "Short"}]}
             """.write(to: file, atomically: true, encoding: .utf8)
-        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: file.path, output: .none))
+        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
         struct State: Decodable {
             struct Cue: Decodable { var text: String; var shown: [String] }
             var cues: [Cue]
@@ -67,7 +67,7 @@ final class ReviewSessionTests: XCTestCase {
             {"language": "en", "segments": [{"start": 0.5, "end": 2.5, "text": "One two three four"},
               {"start": 5, "end": 6, "text": "Five"}, {"start": 6.2, "end": 7, "text": "six"}]}
             """.write(to: file, atomically: true, encoding: .utf8)
-        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: file.path, output: .none))
+        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
         try session.split(0, at: 8)  // after "One two "
         XCTAssertThrowsError(try session.split(0, at: 0), "the cursor at the start splits nothing")
         try session.merge(2)  // "Five" with "six"
