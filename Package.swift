@@ -63,7 +63,8 @@ let package = Package(
         // the tests, LayoutBench and the fuzz seeds.
         .target(name: "CaptionCases"),
         // What the test targets share: the checkout, scratch folders, the process runner,
-        // golden record and compare, and the frame reader.
+        // golden record and compare, the frame reader and the pixel checks (optimized under
+        // BURN_CAPTIONS_OPTIMIZE, unlike the test targets).
         .target(name: "TestSupport", dependencies: ["Imaging", "Media", "CaptionCases"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
