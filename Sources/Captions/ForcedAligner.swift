@@ -36,9 +36,8 @@ public enum ForcedAligner {
             let cue = cues[index]
             let cueTokens = Tokenizer.tokens(cue.text)
             tokens.append(cueTokens)
-            let window =
-                firstIndex(heardStarts, after: cue.start - toleranceSeconds, inclusive: true)
-                ..< firstIndex(heardStarts, after: cue.end + toleranceSeconds, inclusive: false)
+            let first = firstIndex(heardStarts, after: cue.start - toleranceSeconds, inclusive: true)
+            let window = first..<max(first, firstIndex(heardStarts, after: cue.end + toleranceSeconds, inclusive: false))
             let spread = TimedToken.spread(cueTokens, start: cue.start, end: cue.end, estimated: true)
             for (t, token) in cueTokens.enumerated() {
                 let key = normalizer.key(token.text)
