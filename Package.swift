@@ -45,12 +45,13 @@ let package = Package(
         .target(name: "Media", dependencies: [
             "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
-        .target(name: "Pipeline", dependencies: ["Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
+        .target(name: "Speech", dependencies: ["Captions", "Media"]),
+        .target(name: "Pipeline", dependencies: ["Speech", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["Pipeline", "Captions", "Imaging", "Layout", "Media"]),
+        .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
         .target(name: "Review", dependencies: ["Pipeline", "Captions", "Media", "CMicroHTTPD"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Captions", "Layout", "Media", "Review", "CProcess"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
@@ -68,6 +69,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Imaging", "Media", "CaptionCases"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "Caching", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),

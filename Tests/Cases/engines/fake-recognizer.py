@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""A stand-in recognizer for the tests: speaks protocol 1 (docs/RECOGNIZER.md) without a model.
+
+It reads the request line and every sample, then does what FAKE_RECOGNIZER says:
+  replay:FILE   write FILE's lines (a recorded transcript), then exit 0
+  echo          write ready, language en 1.0, one segment saying how many samples came, done
+  crash         kill itself with SIGSEGV
+  hang          sleep for a minute (the tests cancel it); SIGTERM ends it at once
+  garbage       write a line that is not JSON
+  no-done       write ready and a segment, then exit 0 without "done"
+  error-model   write an error line of kind model, exit 1
+  exit-3        write nothing, exit 3 with a line on stderr
+FAKE_RECOGNIZER_PIDFILE, when set, gets this process's id (a test checks it is gone).
+"""
+import json
+import os
+import signal
+import sys
+import time
+
+
+def main():
+    mode = os.environ.get("FAKE_RECOGNIZER", "echo")
+    pidfile = os.environ.get("FAKE_RECOGNIZER_PIDFILE")
+    if pidfile:
+        with open(pidfile, "w") as f:
+            f.write(str(os.getpid()))
+    stdin = sys.stdin.buffer
+    request = json.loads(stdin.readline())
+    wanted = request["samples"] * 4
+    got = 0
+    while got < wanted:
+        chunk = stdin.read(min(1 << 16, wanted - got))
+        if not chunk:
+            break
+        got += len(chunk)
+    out = sys.stdout
+
+    def send(message):
+        out.write(json.dumps(message) + "\n")
+        out.flush()
+
+    if mode.startswith("replay:"):
+        with open(mode[len("replay:"):]) as f:
+            for line in f:
+                if line.strip():
+                    out.write(line if line.endswith("\n") else line + "\n")
+        out.flush()
+    elif mode == "echo":
+        send({"type": "ready", "protocol": 1, "engine": "fake", "version": "1"})
+        send({"type": "language", "language": "en", "probability": 1.0, "candidates": []})
+        seconds = got / 4 / request["sample_rate"]
+        send({"type": "segment", "start": 0.0, "end": seconds, "text": f" {got // 4} samples",
+              "words": [{"word": f" {got // 4}", "start": 0.0, "end": seconds / 2, "probability": 0.9},
+                        {"word": " samples", "start": seconds / 2, "end": seconds, "probability": 0.9}]})
+        send({"type": "done", "audio_seconds": seconds, "transcribed": True})
+    elif mode == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    elif mode == "hang":
+        signal.signal(signal.SIGTERM, lambda *_: os._exit(143))
+        send({"type": "ready", "protocol": 1, "engine": "fake"})
+        time.sleep(60)
+    elif mode == "garbage":
+        out.write("this is not a protocol line\n")
+    elif mode == "no-done":
+        send({"type": "ready", "protocol": 1, "engine": "fake"})
+        send({"type": "segment", "start": 0.0, "end": 1.0, "text": " half", "words": []})
+    elif mode == "error-model":
+        send({"type": "error", "kind": "model", "message": "model.bin: not a CTranslate2 model"})
+        sys.exit(1)
+    elif mode == "exit-3":
+        sys.stderr.write("fake recognizer: something went wrong\n")
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()
