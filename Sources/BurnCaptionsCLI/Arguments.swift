@@ -11,6 +11,7 @@ enum Command {
     case lint(BurnRequest, json: Bool, frameRate: Double?)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)
+    case transcribe(BurnRequest, quiet: Bool)
     case presets
     case looks
     case batch(manifest: String, BatchOptions, quiet: Bool)

@@ -2,6 +2,7 @@ import Captions
 import Farm
 import Media
 import Pipeline
+import Speech
 
 /// What the options of a render, `plan`, `lint`, `review`, `still` or `preview` said, as the
 /// command line is read; `RenderCommand` then checks them together and makes the command.
@@ -39,9 +40,11 @@ struct CommandLineOptions {
     var frameRate: Double?
     var at: Double?
     var showSafeArea = false
+    var recognition = RecognitionSettings()
+    var align: String?  // auto, off, or (transcribe) the file to align
 
     /// The commands these options are read for (not `join` and `batch`, which read their own).
-    static let commands: Set<OptionCommand> = [.render, .part, .plan, .lint, .review, .still, .preview]
+    static let commands: Set<OptionCommand> = [.render, .part, .plan, .lint, .review, .still, .preview, .transcribe]
 
     /// Reads every argument of `list`: options (`--option=value` as `--option value`) and the
     /// input. `.help` or `.version` when one of them comes first; nil otherwise.
@@ -119,6 +122,12 @@ struct CommandLineOptions {
         case .plan: planFile = try value()
         case .port: port = UInt16(try OptionNumber.whole(try value(), spelling, in: 0...65535, expecting: "a port from 0 to 65535"))
         case .segment: segment = try OptionValues.segment(try value())
+        case .model: recognition.model = try OptionCheck.model(try value(), .commandLine(spelling))
+        case .computeType: recognition.computeType = try OptionCheck.computeType(try value(), .commandLine(spelling))
+        case .languageThreshold:
+            recognition.languageThreshold = try OptionNumber.decimal(
+                try value(), spelling, in: 0...1, expecting: "a probability from 0 to 1")
+        case .align: align = try value()
         case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report:
             preconditionFailure("\(spelling) is not an option of \(Self.commands)")
         }

@@ -1,9 +1,11 @@
+import Captions
 import Media
 import Pipeline
+import Speech
 
 /// The commands that read captions besides a render (`burn-captions plan ...`).
 enum Mode: String {
-    case plan, lint, still, preview, review
+    case plan, lint, still, preview, review, transcribe
 
     /// plan, lint and review print or serve; they write no video.
     var writesNoFile: Bool { self == .plan || self == .lint || self == .review }
@@ -24,12 +26,13 @@ extension CommandLineOptions {
         let encoder = try encoderSettings(arguments: arguments)
         if let planFile { return try part(input: input, plan: planFile, mode: mode, encoder: encoder) }
         if segment != nil { throw BurnError.usage("--segment needs --plan PLAN.json (made by plan --segments N)") }
+        if mode == .transcribe { return try transcribe(input: input) }
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         try checkOutputs(mode, encoder: encoder)
         let file = overlayOnly ? RenderDestination.overlay : RenderDestination.file
         let written = (mode?.writesNoFile == true ? RenderDestination.none : nil) ?? output.map(file)
         guard let output = written ?? (discardFrames ? .discard : nil) else { throw BurnError.usage("no output (-o FILE)") }
-        let combinations = self.combinations(input: input, output: output, encoder: encoder)
+        let combinations = try self.combinations(input: input, output: output, encoder: encoder)
         if let mode, combinations.count > 1 {
             throw BurnError.usage("\(mode.rawValue) shows one output: give one --captions, one --preset and one --look")
         }
@@ -42,6 +45,7 @@ extension CommandLineOptions {
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
             return .still(requests[0], at: at, showSafeArea: showSafeArea)
         case .preview: return .preview(requests[0], showSafeArea: showSafeArea)
+        case .transcribe: preconditionFailure("transcribe is made above")
         case nil: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
         }
     }
@@ -67,7 +71,8 @@ extension CommandLineOptions {
             ("--look", !looks.isEmpty), ("--language", defaultLanguage != nil), ("--script", script != nil),
             ("--emphasize", emphasize != nil), ("--fonts-conf", fontsConf != nil), ("--no-timing-fix", !timingFix),
             ("--shot-changes", shotChanges != .off), ("--speaker-labels", speakerLabels), ("--captions-format", format != nil),
-            ("--captions-encoding", encoding != nil), ("--strict", strict),
+            ("--captions-encoding", encoding != nil), ("--strict", strict), ("--model", recognition != RecognitionSettings()),
+            ("--align", align != nil),
         ]
         if let (option, _) = fromPlan.first(where: \.1) {
             throw BurnError.usage("\(option): a part of a split render takes its captions and their settings from \(planFile)")
@@ -80,6 +85,32 @@ extension CommandLineOptions {
         guard let output else { throw BurnError.usage("no output (-o PART.mp4)") }
         let request = BurnRequest(input: input, captions: CaptionInput(file: planFile), output: .file(output), encoder: encoder)
         return .part(request, plan: planFile, segment: segment.index, of: segment.count, quiet: quiet, stats: stats)
+    }
+
+    /// `transcribe INPUT -o FILE`: the input's speech, recognized (or FILE's cues aligned to
+    /// it) and written as native JSON, SubRip or WebVTT.
+    private func transcribe(input: VideoInput) throws -> Command {
+        let renderOnly = [
+            ("--captions", !captions.isEmpty), ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty),
+            ("--look", !looks.isEmpty), ("--script", script != nil), ("--emphasize", emphasize != nil),
+            ("--export-captions", export != nil), ("--null", discardFrames), ("--stats", stats),
+            ("--shot-changes", shotChanges != .off), ("--overlay-only", overlayOnly),
+        ]
+        if let (option, _) = renderOnly.first(where: \.1) {
+            throw BurnError.usage("\(option) is not for transcribe (it writes the speech as captions, -o FILE)")
+        }
+        guard let output else { throw BurnError.usage("no output (-o FILE.json, .srt or .vtt)") }
+        guard let format = CaptionWriter.format(forPath: output), format != .ass else {
+            throw BurnError.usage("transcribe -o \(output): name it .json (native, with word probabilities), .srt or .vtt")
+        }
+        if let align, ["auto", "off"].contains(align) {
+            throw BurnError.usage("transcribe --align FILE: give the caption file whose cues get the word times, not \(align)")
+        }
+        var request = BurnRequest(
+            input: input, captions: CaptionInput(file: align ?? CaptionOrigin.auto, format: self.format, encoding: encoding,
+                language: defaultLanguage), output: .file(output))
+        request.recognition = recognition
+        return .transcribe(request, quiet: quiet)
     }
 
     /// What `-o`, `--export-captions`, `--null`, `--stats`, `--overlay-only`, `--json` and
@@ -110,7 +141,9 @@ extension CommandLineOptions {
     }
 
     /// Every output of the options: each captions, preset and look combined, from one base request.
-    private func combinations(input: VideoInput, output: RenderDestination, encoder: EncoderSettings) -> BurnCombinations {
+    private func combinations(input: VideoInput, output: RenderDestination, encoder: EncoderSettings) throws
+        -> BurnCombinations
+    {
         var captions = self.captions
         for index in captions.indices where captions[index].language == nil { captions[index].language = defaultLanguage }
         var base = BurnRequest(
@@ -119,6 +152,8 @@ extension CommandLineOptions {
             output: output, encoder: encoder, fontsConf: fontsConf, timingFix: timingFix, emphasize: emphasize)
         base.speakerLabels = speakerLabels
         base.shotChanges = shotChanges
+        base.recognition = recognition
+        if let align { base.alignment = try OptionCheck.alignment(align, .commandLine("--align")) }
         return BurnCombinations(
             base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,
             looks: looks.isEmpty ? [nil] : looks, output: output, exportCaptions: export)

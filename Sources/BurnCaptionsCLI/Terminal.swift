@@ -10,6 +10,8 @@ final class Terminal {
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var drewProgress = false
+    private var recognitionStarted: Date?  // the first recognition progress
+    private var recognitionDrawn: Date?  // the last: where the render's own clock starts
 
     init(quiet: Bool) {
         self.quiet = quiet
@@ -32,6 +34,7 @@ final class Terminal {
         case .warning(let message): line("warning: \(message)")
         case .notice(let message): line(message)
         case .progress(let progress): draw(progress)
+        case .recognition(let seconds, let total): drawRecognition(seconds, of: total)
         }
     }
 
@@ -53,7 +56,8 @@ final class Terminal {
         let cpu = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         let total = result.stages.total
         var text = "stage                     seconds   share\n"
-        for stage in Stage.allCases {
+        // Speech recognition is listed when the captions were recognized.
+        for stage in Stage.allCases where stage != .recognition || result.stages[stage] > 0 {
             let seconds = result.stages[stage]
             text += pad(stage.label) + String(format: "%8.3f  %5.1f%%", seconds, total > 0 ? 100 * seconds / total : 0)
             if stage == .captions { text += "  \(result.rasterized) caption bitmaps rasterized" }
@@ -82,7 +86,7 @@ final class Terminal {
     private func draw(_ progress: TranscodeProgress) {
         guard !quiet, interactive, Date().timeIntervalSince(lastDraw) >= 0.2 else { return }
         lastDraw = Date()
-        let elapsed = lastDraw.timeIntervalSince(started)
+        let elapsed = lastDraw.timeIntervalSince(recognitionDrawn ?? started)
         let fps = elapsed > 0 ? Double(progress.frames) / elapsed : 0
         var text = ""
         if let duration = progress.duration, duration > 0 {
@@ -94,6 +98,27 @@ final class Terminal {
             }
         }
         text += "\(progress.frames) frames  \(String(format: "%.1f", fps)) fps"
+        StandardStreams.error("\r\u{1B}[K\(text)")
+        drewProgress = true
+    }
+
+    /// `recognizing speech  42%  ETA 0:12`, as `draw` does for the render.
+    private func drawRecognition(_ seconds: Double, of total: Double) {
+        let now = Date()
+        if recognitionStarted == nil { recognitionStarted = now }
+        recognitionDrawn = now
+        guard !quiet, interactive, now.timeIntervalSince(lastDraw) >= 0.2 else { return }
+        lastDraw = now
+        let elapsed = now.timeIntervalSince(recognitionStarted ?? now)
+        var text = "recognizing speech"
+        if total > 0 {
+            let fraction = min(1, max(0, seconds / total))
+            text += String(format: "  %3.0f%%", fraction * 100)
+            if fraction > 0.01 {
+                let remaining = Int(elapsed / fraction - elapsed)
+                text += "  ETA \(remaining / 60):\(String(format: "%02d", remaining % 60))"
+            }
+        }
         StandardStreams.error("\r\u{1B}[K\(text)")
         drewProgress = true
     }

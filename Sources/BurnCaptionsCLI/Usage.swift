@@ -7,12 +7,15 @@ extension Arguments {
 
     private static let synopsis = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
+               burn-captions INPUT --captions auto [--model NAME] [--language TAG] -o OUTPUT [options]
                burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
                burn-captions INPUT --captions FILE [--preset NAME] --null [--stats] [options]
                burn-captions plan INPUT --captions FILE [--preset NAME] [--language TAG] [--script FILE]
                                   [--segments N -o PLAN.json]
                burn-captions INPUT --plan PLAN.json --segment I/N -o PART.mp4 [encoder options]
                burn-captions join --input INPUT -o OUTPUT PART...
+               burn-captions transcribe INPUT -o TRANSCRIPT.json|.srt|.vtt [--model NAME] [--language TAG]
+                                  [--align CUES.srt]
                burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
                                   [--fps N] [--json]
                burn-captions review INPUT --captions FILE [--preset NAME] [--look NAME] [--language TAG] [--port N]
@@ -25,7 +28,9 @@ extension Arguments {
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video (H.264 unless
-        --codec says otherwise; audio is copied untouched when the container holds it). `plan`
+        --codec says otherwise; audio is copied untouched when the container holds it).
+        `--captions auto` recognizes the video's speech first (faster-whisper in a child process,
+        offline; `transcribe` writes what it heard, with word times and probabilities). `plan`
         prints the final captions as JSON instead; `lint` reports the reading rules they break
         (Presets/rules/reading.json; exit 1 for an error-level rule; without INPUT, on the
         preset's frame at --fps, default 30, with no timing fix); `review` serves a page on

@@ -111,6 +111,18 @@ case .still(let request, let at, let showSafeArea):
 case .preview(let request, let showSafeArea):
     MediaLog.silent()
     run { try Burner.preview(request, showSafeArea: showSafeArea, events: $0) }
+case .transcribe(let request, let quiet):
+    MediaLog.silent()
+    cancellable { cancellation in
+        let terminal = Terminal(quiet: quiet)
+        let started = ContinuousClock.now
+        let result = try Transcription.run(request, cancellation: cancellation, events: terminal.handle)
+        if !quiet {
+            Terminal.error(
+                "wrote \(result.output) (\(result.segments) segments, \(result.words) words, "
+                    + "\(result.language ?? "language not said"), \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s)")
+        }
+    }
 case .part(let request, let plan, let index, let count, let quiet, let stats):
     MediaLog.silent()
     cancellable { cancellation in

@@ -121,7 +121,7 @@ public enum CaptionChunker {
     /// The words of a caption's tokens: one a token, but one for each group of CJK tokens
     /// from one timed word (`TimedToken.joinsPrevious`, a group starting again where a caption
     /// starts): the pieces' text joined, from the first piece's start to the last one's end,
-    /// estimated or stressed when any piece is.
+    /// estimated or stressed when any piece is, as sure as the least sure piece.
     static func words(_ tokens: [TimedToken]) -> [Word] {
         var words: [Word] = []
         for (i, token) in tokens.enumerated() {
@@ -130,12 +130,13 @@ public enum CaptionChunker {
                 last.end = max(last.end, token.end)
                 last.estimated = last.estimated || token.estimated
                 last.emphasis = last.emphasis || token.emphasis
+                last.confidence = [last.confidence, token.confidence].compactMap { $0 }.min()
                 words.append(last)
             } else {
                 words.append(
                     Word(
-                        text: token.token.display, start: token.start, end: token.end, estimated: token.estimated,
-                        emphasis: token.emphasis))
+                        text: token.token.display, start: token.start, end: token.end, confidence: token.confidence,
+                        estimated: token.estimated, emphasis: token.emphasis))
             }
         }
         return words

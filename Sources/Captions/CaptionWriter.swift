@@ -125,7 +125,7 @@ public enum CaptionWriter {
 }
 
 /// A caption as JSON: `start`, `end`, `text`, `language`, `speaker`, `words[]` (`text`,
-/// `start`, `end`, and `emphasis` when true).
+/// `start`, `end`, `emphasis` when true, `confidence` when known).
 public struct CaptionRecord: Sendable, Equatable, Codable {
     public struct WordRecord: Sendable, Equatable, Codable {
         public var text: String
@@ -133,6 +133,8 @@ public struct CaptionRecord: Sendable, Equatable, Codable {
         public var end: Double  // seconds
         /// `true` for a stressed word; left out (nil) otherwise.
         public var emphasis: Bool?
+        /// How sure the recognizer was, 0...1; left out when it did not say.
+        public var confidence: Double?
     }
 
     public var start: Double  // seconds
@@ -151,7 +153,7 @@ public struct CaptionRecord: Sendable, Equatable, Codable {
         words = caption.words.map {
             WordRecord(
                 text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end),
-                emphasis: $0.emphasis ? true : nil)
+                emphasis: $0.emphasis ? true : nil, confidence: $0.confidence.map(Self.rounded))
         }
     }
 

@@ -11,6 +11,8 @@ public struct TimedToken: Sendable, Equatable {
     /// before it: a recognizer timed "今日は" as one word, the tokenizer made a token of each
     /// character. Captions show such a group as one `Word` (see `CaptionChunker`).
     public var joinsPrevious: Bool
+    /// How sure the recognizer was of the word it comes from (see `Word.confidence`). // 0...1
+    public var confidence: Double? = nil
 
     public init(
         token: Token, start: Double, end: Double, estimated: Bool = false, emphasis: Bool = false,
@@ -95,6 +97,7 @@ public struct TimedToken: Sendable, Equatable {
             var pieces = spread(tokens, start: start, end: end, estimated: word.estimated)
             for k in pieces.indices {
                 pieces[k].emphasis = word.emphasis
+                pieces[k].confidence = word.confidence
                 pieces[k].joinsPrevious = k > 0 && pieces[k].token.isCJK && pieces[k - 1].token.isCJK
             }
             result += pieces

@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import Media
 import Pipeline
+import Speech
 
 /// One line of a batch manifest: a render of one or more outputs, or why the line could not
 /// be read.
@@ -93,6 +94,8 @@ public struct BatchJob: Sendable {
             output: overlayOnly ? .overlay(output) : .file(output), encoder: encoder, fontsConf: fontsConf,
             timingFix: timingFix, emphasize: try line.path("emphasize"))
         base.speakerLabels = speakerLabels
+        base.recognition = try recognitionSettings(line)
+        if let align = try line.string("align") { base.alignment = try OptionCheck.alignment(align, .manifest("align")) }
         if overlayOnly, let format = OverlayFormat(path: output),
             let problem = format.problem(codec: line.has("codec") ? encoder.codec : nil, encoder: encoder.encoder)
         {
@@ -109,6 +112,20 @@ public struct BatchJob: Sendable {
             looks: try line.strings("look")?.map { Optional(line.resource($0)) } ?? [nil], output: base.output,
             exportCaptions: try line.path("exportCaptions"))
         return (combinations, segments)
+    }
+
+    /// How `line` recognizes speech (`captions: "auto"`, alignment): model, compute type,
+    /// language threshold.
+    private static func recognitionSettings(_ line: ManifestLine) throws -> RecognitionSettings {
+        var settings = RecognitionSettings()
+        if let model = try line.string("model") { settings.model = try OptionCheck.model(model, .manifest("model")) }
+        if let type = try line.string("computeType") {
+            settings.computeType = try OptionCheck.computeType(type, .manifest("computeType"))
+        }
+        if let threshold = try line.decimal("languageThreshold", in: 0...1, expecting: "a probability from 0 to 1") {
+            settings.languageThreshold = threshold
+        }
+        return settings
     }
 
     /// The encoder settings of `line` (`crf` read already): threads, preset, codec, encoder

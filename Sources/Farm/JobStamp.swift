@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Speech
 
 /// What a finished job was made from: a hash of the input file's identity (path, size,
 /// modification time), the captions, script, preset, look and emphasis list contents, the options and the tool's
@@ -37,6 +38,14 @@ struct JobStamp: Equatable {
         if request.output.isOverlay { hash.add("overlay-only") }
         if request.shotChanges != .off { hash.add("shot-changes \(request.shotChanges.file ?? "auto")") }
         if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
+        // Recognized speech (and aligned words) follow the model and how it runs: the transcript
+        // itself is named by the input's samples in the transcript cache.
+        if request.captions.origin == .recognized || request.recognition != RecognitionSettings() || request.alignment != .auto {
+            let settings = request.recognition
+            hash.add(
+                "recognition \(settings.model) \(settings.computeType) \(settings.languageThreshold) "
+                    + "\(settings.voiceActivityDetection) \(settings.detectionWindows) \(request.alignment.rawValue)")
+        }
         value = String(hash.value, radix: 16)
     }
 

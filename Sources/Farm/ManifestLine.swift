@@ -80,7 +80,10 @@ struct ManifestLine {
     /// `captions` (or `secondCaptions`, `field`): a path, or a non-empty list of paths and
     /// `{"path", "language"?}` objects.
     func captionSources(_ field: String) throws -> [CaptionSource] {
-        func path(_ text: String) -> String { text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path }
+        // `auto` is the input's speech, not a file beside the manifest.
+        func path(_ text: String) -> String {
+            text == CaptionOrigin.auto || text.hasPrefix("/") ? text : folder.appendingPathComponent(text).path
+        }
         guard let value = fields[field] else { throw ManifestError("\(field): missing") }
         if let text = value as? String, !text.isEmpty { return [CaptionSource(path: path(text))] }
         guard let list = value as? [Any], !list.isEmpty else {

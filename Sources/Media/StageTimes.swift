@@ -5,6 +5,7 @@ public enum Stage: Int, CaseIterable, Sendable {
     case composite  // blend captions into frames (and copy frames the decoder still holds)
     case encode  // hand frames to the encoder and take packets back
     case mux  // write video packets, copy (or re-encode) audio, finish the file
+    case recognition  // recognize the input's speech (the engine's process, waited for)
 
     /// How `--stats` names the stage.
     public var label: String {
@@ -14,6 +15,7 @@ public enum Stage: Int, CaseIterable, Sendable {
         case .composite: "compositing"
         case .encode: "encode"
         case .mux: "mux"
+        case .recognition: "speech recognition"
         }
     }
 }

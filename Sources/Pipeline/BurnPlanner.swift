@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Speech
 
 /// The planning phase of a burn: each request's preset and look loaded, its captions read,
 /// fixed, timed and laid out on the probed input, with a warning for each problem found on
@@ -72,6 +73,7 @@ package enum BurnPlanner {
         let shotChanges = try CaptionPlanner.shotChanges(
             request.shotChanges, frameDuration: input.info.frameDuration,
             cuts: { try sources.cuts(cancellation: cancellation, events: events) })
+        var speech: RecognizedSpeech?  // the first track's, when recognized
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         // A split render's part draws its plan's captions: their own steps are done.
         let part = request.output.part
@@ -79,6 +81,14 @@ package enum BurnPlanner {
             let captions = look.transformed(
                 try onScreenCaptions(
                     track, transcript: number == 0 ? transcript : nil, input: input, speech: sources.speech,
+                    recognized: { settings in
+                        let recognized = try timer.measure(.recognition) {
+                            try sources.recognized(settings, cancellation: cancellation, events: events)
+                        }
+                        if number == 0, track.captions.origin == .recognized { speech = recognized }
+                        return recognized
+                    },
+                    alignWords: !look.isStatic && track.alignment == .auto,
                     shotChanges: shotChanges, rules: rules, preset: preset, events: events),
                 language: track.captions.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
@@ -109,7 +119,7 @@ package enum BurnPlanner {
         }
         return PreparedBurn(
             request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine,
-            shotChanges: shotChanges, rules: rules)
+            shotChanges: shotChanges, rules: rules, speech: speech)
     }
 
     /// Each caption with a speaker takes that speaker's colour from `palette` (the look's,
@@ -128,12 +138,13 @@ package enum BurnPlanner {
     /// a warning for captions shorter than a frame.
     private static func onScreenCaptions(
         _ request: BurnRequest, transcript: Transcript?, input: MediaInput, speech: () throws -> EnergyEnvelope?,
-        shotChanges: ShotChanges?, rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
+        recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool, shotChanges: ShotChanges?,
+        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var captions = try CaptionPlanner.captions(
-            for: request, transcript: transcript, input: input, speech: speech, shotChanges: shotChanges, rules: rules,
-            preset: preset, events: events)
+            for: request, transcript: transcript, input: input, speech: speech, recognized: recognized,
+            alignWords: alignWords, shotChanges: shotChanges, rules: rules, preset: preset, events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(

@@ -1,5 +1,6 @@
 import Captions
 import Media
+import Speech
 
 /// Everything one burn needs: input, captions, look, output and encoder settings.
 public struct BurnRequest: Sendable, Equatable {
@@ -18,6 +19,11 @@ public struct BurnRequest: Sendable, Equatable {
     public var secondLanguage: String?  // BCP-47, for second-track captions that name none
     /// Where caption times are snapped to shot changes from (`--shot-changes`); off by default.
     public var shotChanges = ShotChangeSource.off
+    /// How speech is recognized, for `--captions auto` and for aligning a file's words.
+    public var recognition = RecognitionSettings()
+    /// Whether a file without word timings gets them from the speech when its look shows
+    /// words one by one (`--align`).
+    public var alignment = WordAlignment.auto
 
     public init(
         input: VideoInput, captions: CaptionInput, preset: String = "tiktok", output: RenderDestination,
@@ -41,7 +47,7 @@ public struct BurnRequest: Sendable, Equatable {
     package var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input.path, captions.file, secondCaptions, captions.script, preset, look, emphasize, fontsConf, shotChanges.file]
+        return [input.path, captions.path, secondCaptions, captions.script, preset, look, emphasize, fontsConf, shotChanges.file]
             .compactMap { $0 }
     }
 }
@@ -51,6 +57,14 @@ extension BurnRequest {
     public var outputDescription: String {
         "\(captions.file)" + (secondCaptions.map { " and \($0)" } ?? "") + " with preset \(preset)"
             + (look.map { ", look \($0)" } ?? "")
+    }
+
+    /// How this request's speech is recognized: `recognition`, in the language the captions
+    /// are said to be in when one is given.
+    var recognitionSettings: RecognitionSettings {
+        var settings = recognition
+        if let language = captions.language { settings.language = language }
+        return settings
     }
 
     /// The second track as a request of its own (its file and language; no script or
@@ -103,6 +117,16 @@ public enum BurnEvent: Sendable {
     case warning(String)
     case notice(String)
     case progress(TranscodeProgress)
+    /// Speech recognition has done `seconds` of `total`. // seconds
+    case recognition(seconds: Double, total: Double)
+}
+
+/// Whether a caption file's words get their times from the speech (forced alignment).
+public enum WordAlignment: String, Sendable, Equatable {
+    /// When a look shows words one by one and the file has no word timings.
+    case auto
+    /// Never: such words are timed by their length.
+    case off
 }
 
 /// What a finished burn did.

@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Media
+import Speech
 
 /// The final captions of a request: read, aligned to the script, split within the preset's
 /// limits, with presentable times and phrase starts fixed from the audio. A valid file with
@@ -10,12 +11,15 @@ enum CaptionPlanner {
     /// input's frame duration sets the minimum gap between captions: two frames; no start
     /// is moved past the input's duration. The timing fix takes the input's speech envelope
     /// from `speech`; times snap to `shotChanges` when given; recognized captions follow `rules`.
+    /// `recognized` gives the input's speech (`--captions auto`, and the words a caption file's
+    /// cues are aligned to when `alignWords`).
     static func captions(
         for request: BurnRequest, transcript: Transcript? = nil, input: MediaInput, speech: () throws -> EnergyEnvelope?,
-        shotChanges: ShotChanges?, rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
+        recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool = false, shotChanges: ShotChanges?,
+        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
-        let transcript = try transcript ?? read(request)
+        let transcript = try transcript ?? read(request, recognized: recognized)
         let script = try request.captions.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
@@ -32,7 +36,15 @@ enum CaptionPlanner {
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
             shotChanges: shotChanges, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
-        if captions.isEmpty {
+        if alignWords, request.captions.origin != .recognized, input.info.hasAudio,
+            captions.contains(where: { !$0.words.isEmpty && $0.words.allSatisfy(\.estimated) })
+        {
+            captions = try aligned(captions, of: transcript, request: request, recognized: recognized, events: events)
+        }
+        if captions.isEmpty, request.captions.origin == .recognized {
+            if request.captions.strict { throw BurnError.input("\(input.info.path): no speech recognized") }
+            events(.notice("\(input.info.path): no speech recognized; the video gets no captions"))
+        } else if captions.isEmpty {
             // A valid file with nothing to show: the video gets no captions (`--strict`: the reader refused it).
             if request.captions.strict { throw BurnError.input("\(request.captions.file): no captions with text") }
             events(.warning("\(request.captions.file): no captions to show (no cue with text and length); none are drawn"))
@@ -40,6 +52,32 @@ enum CaptionPlanner {
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions
+    }
+
+    /// `captions` with their words timed by the speech (forced alignment), with a notice of
+    /// how many; when the speech cannot be recognized, as they are, with a warning saying why.
+    private static func aligned(
+        _ captions: [Caption], of transcript: Transcript, request: BurnRequest,
+        recognized: (RecognitionSettings) throws -> RecognizedSpeech, events: (BurnEvent) -> Void
+    ) throws -> [Caption] {
+        let speech: RecognizedSpeech
+        do {
+            speech = try recognized(request.recognitionSettings)
+        } catch let error as RecognitionError {
+            events(.warning("\(request.captions.file): words not aligned to the speech: \(error.description)"))
+            return captions
+        }
+        let alignment = WordAlignmentStep.aligned(transcript, to: speech, language: request.captions.language)
+        events(.notice("\(request.captions.file): \(alignment.summary.notice)"))
+        return WordAlignmentStep.timed(captions, by: alignment)
+    }
+
+    /// The request's captions: its input's speech as `recognized` gives it, or its file read.
+    static func read(_ request: BurnRequest, recognized: (RecognitionSettings) throws -> RecognizedSpeech) throws
+        -> Transcript
+    {
+        guard request.captions.origin == .recognized else { return try read(request) }
+        return try recognized(request.recognitionSettings).transcript
     }
 
     /// The request's caption file as its reader reads it (`--captions-format`, `--captions-encoding`,

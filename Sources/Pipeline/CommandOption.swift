@@ -1,7 +1,7 @@
 /// The commands of `burn-captions` that take options: `render` is `burn-captions INPUT ...`,
 /// `part` a render of one part of a split render (`--plan`).
 public enum OptionCommand: String, Sendable, CaseIterable {
-    case render, part, plan, lint, review, still, preview, join, batch
+    case render, part, plan, lint, review, still, preview, join, batch, transcribe
 }
 
 /// Which option a spelling names, as the parsers switch on it.
@@ -11,6 +11,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case segments, plan, segment, exportCaptions, codec, encoder, crf, encoderPreset, hdr, threads
     case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, quiet, endOfOptions, help, version
     case json, fps, input, shard, shardCount, workers, force, retries, report
+    case model, computeType, languageThreshold, align
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in
@@ -74,6 +75,8 @@ public struct CommandOption: Sendable {
 extension Set<OptionCommand> {
     /// The commands that read captions and lay them out.
     static let captionCommands: Set<OptionCommand> = [.render, .plan, .lint, .review, .still, .preview]
+    /// The commands that may recognize the input's speech.
+    static let recognitionCommands: Set<OptionCommand> = captionCommands.union([.transcribe])
     /// The commands that encode video.
     static let encoderCommands: Set<OptionCommand> = [.render, .part]
 }

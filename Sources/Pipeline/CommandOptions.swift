@@ -7,7 +7,8 @@ extension CommandOption {
             .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands, manifest: ["captions"],
             help: """
                 captions: .srt, .vtt, .jsonl (live-caption log) or .json
-                (native, Whisper or live-caption log, told apart by content);
+                (native, Whisper or live-caption log, told apart by content),
+                or auto: recognized from the video's speech (--model);
                 repeat for one output per file
                 """),
         CommandOption(
@@ -49,18 +50,47 @@ extension CommandOption {
                 colour); matched case-insensitively, punctuation ignored
                 """),
         CommandOption(
-            .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join],
+            .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join, .transcribe],
             manifest: ["output"],
             help: """
                 output video (.mp4, .mov, .mkv, .webm by codec); written only when complete;
                 may hold {lang}, {name}, {lang2}, {name2}, {preset}, {look};
-                preview: SHEET.png, or a page pattern such as sheet_%03d.png
+                preview: SHEET.png, or a page pattern such as sheet_%03d.png;
+                transcribe: .json (native, with word probabilities), .srt or .vtt
                 """),
         CommandOption(
-            .language, ["--language"], value: "TAG", commands: .captionCommands, manifest: ["language"],
+            .language, ["--language"], value: "TAG", commands: .recognitionCommands, manifest: ["language"],
             help: """
                 BCP-47 language for captions that name none (e.g. ja, zh-TW);
-                after a --captions, that file's (default: its name, talk.ja.srt)
+                after a --captions, that file's (default: its name, talk.ja.srt);
+                for recognized speech, the language spoken (default: detected)
+                """),
+        CommandOption(
+            .model, ["--model"], value: "NAME|DIR", commands: .recognitionCommands, manifest: ["model"],
+            help: """
+                speech recognition model: base (default), tiny.en, another
+                installed or cached model, a CTranslate2 Whisper model folder,
+                or a hub name such as Systran/faster-whisper-small (downloaded)
+                """),
+        CommandOption(
+            .computeType, ["--compute-type"], value: "T", commands: .recognitionCommands, manifest: ["computeType"],
+            help: """
+                the recognizer's CTranslate2 compute type (default: int8)
+                """),
+        CommandOption(
+            .languageThreshold, ["--language-threshold"], value: "P", commands: .recognitionCommands,
+            manifest: ["languageThreshold"],
+            help: """
+                a detected language less likely than P (default: 0.7) fails
+                the job, naming the candidates; 0 accepts any guess
+                """),
+        CommandOption(
+            .align, ["--align"], value: "auto|off|FILE", commands: .recognitionCommands, manifest: ["align"],
+            help: """
+                a caption file without word timings, under a word-by-word look,
+                gets its words' times from the speech (auto, the default), or
+                has them spread by length (off); transcribe --align FILE gives
+                the cues of FILE (.srt, .vtt) the recognized word times
                 """),
         CommandOption(
             .outputsPerPass, ["--outputs-per-pass"], value: "N", commands: [.render],
@@ -204,7 +234,7 @@ extension CommandOption {
                 still, preview: outline the preset's safe area
                 """),
         CommandOption(
-            .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch],
+            .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch, .transcribe],
             help: """
                 no progress and no summary line
                 """),

@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Media
+import Speech
 
 /// One broken reading rule: which caption (its place in the file, times and text), the rule,
 /// its level and source, the limit and what the caption has; or, as a note, what chunking
@@ -19,20 +20,45 @@ public struct LintFinding: Sendable, Encodable {
     public var message: String
     public var source: String?
 
-    /// `FILE:LINE: rule: message` (or `FILE: field: ...`, `FILE: ...`).
+    /// `FILE:LINE: rule: message` (or `FILE: field: ...`; recognized speech, which has
+    /// neither: `FILE 2.38–4.38 s: ...`).
     public var description: String {
-        "\(SourceLocation(line: line, field: field).describe(file: file)): \(rule) (\(level.rawValue)): \(message)"
+        let place =
+            line == nil && field == nil
+            ? file + String(format: " %.2f–%.2f s", start, end) : SourceLocation(line: line, field: field).describe(file: file)
+        return "\(place): \(rule) (\(level.rawValue)): \(message)"
     }
 }
 
 /// `burn-captions lint`: the final captions (as a render would show them) checked against
 /// the reading rules of their language.
 public enum Lint {
+    /// Of recognized speech: each segment dropped as invented, and each caption with words
+    /// the recognizer was unsure of (below `Recognition.uncertainWord`), as notes.
+    static func speechNotes(_ prepared: PreparedBurn) -> [LintFinding] {
+        guard let speech = prepared.speech else { return [] }
+        let file = prepared.info.path
+        let dropped = speech.dropped.map { segment in
+            LintFinding(
+                file: file, start: rounded(segment.start), end: rounded(segment.end), text: segment.text, rule: "invented",
+                level: .note, message: "dropped: \(segment.reason)")
+        }
+        let uncertain = prepared.captions.compactMap { caption -> LintFinding? in
+            let words = caption.words.filter { !$0.isLabel && ($0.confidence ?? 1) < Recognition.uncertainWord }
+            guard !words.isEmpty else { return nil }
+            let listed = words.map { "\($0.text) (\(String(format: "%.2f", $0.confidence ?? 0)))" }.joined(separator: ", ")
+            return LintFinding(
+                file: file, start: rounded(caption.start), end: rounded(caption.end), text: caption.text, rule: "uncertain",
+                level: .note, message: "recognized with a low probability, check: \(listed)")
+        }
+        return (dropped + uncertain).sorted { $0.start < $1.start }
+    }
+
     /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list
     /// per caption (none for the second track's).
     package static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
         findings(
-            prepared.planned, file: prepared.request.captions.file, rules: prepared.rules,
+            prepared.planned, file: prepared.request.captions.path ?? prepared.info.path, rules: prepared.rules,
             language: prepared.request.captions.language,
             frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges,
             minimumSize: prepared.style.minimumSize)
@@ -166,7 +192,7 @@ extension Burner {
                 throw BurnError.usage("--fps is for lint without a video (a video has its own frame rate)")
             }
             let prepared = try BurnPlanner.prepare([request], frame: frame, events: events)[0]
-            return Lint.findings(prepared).flatMap { $0 }
+            return Lint.findings(prepared).flatMap { $0 } + Lint.speechNotes(prepared)
         } catch {
             throw BurnError.wrap(error)
         }

@@ -1,4 +1,5 @@
 import Captions
+import Foundation
 import Layout
 import Media
 
@@ -111,5 +112,35 @@ public enum OptionCheck {
     public static func languageTag(_ tag: String, _ source: OptionSource) throws -> String {
         if let problem = LanguageTag.problem(tag) { throw source.refusal("\(source.name): \(problem)") }
         return tag
+    }
+
+    /// A speech model: not empty (whether it is found is said when it is used).
+    public static func model(_ name: String, _ source: OptionSource) throws -> String {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw source.refusal("\(source.name): expected a model name or folder")
+        }
+        return name
+    }
+
+    /// CTranslate2's compute types.
+    public static let computeTypes = [
+        "default", "auto", "int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16", "float32",
+    ]
+
+    /// A compute type CTranslate2 knows.
+    public static func computeType(_ name: String, _ source: OptionSource) throws -> String {
+        guard computeTypes.contains(name) else {
+            throw source.refusal("\(source.name): unknown compute type \(source.quoted(name))\(source.known(computeTypes))")
+        }
+        return name
+    }
+
+    /// `--align`'s value outside transcribe: auto or off.
+    public static func alignment(_ value: String, _ source: OptionSource) throws -> WordAlignment {
+        guard let alignment = WordAlignment(rawValue: value) else {
+            let hint = if case .commandLine = source { " (a file to align is for transcribe --align FILE)" } else { "" }
+            throw source.refusal("\(source.name): expected auto or off\(source.got(value))\(hint)")
+        }
+        return alignment
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Layout
 import Media
+import Speech
 
 /// What `burn-captions plan` prints: the frame, the safe area, and every caption with its
 /// words and layout (font size, lines with widths and fonts, box with the outline). Pixels
@@ -103,8 +104,19 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         }
     }
 
+    /// What recognition said of the speech the captions were recognized from (`--captions auto`).
+    struct Speech: Codable, Equatable {
+        var model: String
+        var engine: String?  // the engine and its version
+        var language: String?  // the captions' language (BCP-47)
+        var detected: LanguageGuess?  // what the engine detected, with its candidates; none when --language said
+        var dropped: [String]?  // segments taken out as invented, each with its time and why
+        var uncertainWords: Int  // words below `Recognition.uncertainWord` probability
+    }
+
     var frame: Size
     var safeArea: Box
+    var speech: Speech?
     var captions: [Entry]
     package var render: Render?
     package var segments: [Segment]?
@@ -114,8 +126,19 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     package var plan: String?
 
     /// `findings`: the reading rules each caption breaks, one list per caption (or none).
-    package init(_ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = []) {
+    /// `speech`: what the captions were recognized from, when they were.
+    package init(
+        _ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = [],
+        speech: RecognizedSpeech? = nil, settings: RecognitionSettings = RecognitionSettings()
+    ) {
         frame = Size(width: width, height: height)
+        self.speech = speech.map { speech in
+            Speech(
+                model: settings.model, engine: speech.engine.map { "\($0.engine)" + ($0.version.map { " \($0)" } ?? "") },
+                language: speech.language, detected: speech.detected,
+                dropped: speech.dropped.isEmpty ? nil : speech.dropped.map(\.description),
+                uncertainWords: speech.uncertainWords(below: Recognition.uncertainWord))
+        }
         self.safeArea = Box(safeArea)
         captions = planned.enumerated().map { index, item in
             let broken = index < findings.count ? findings[index] : []
@@ -273,7 +296,7 @@ extension PlanDocument.Render {
     package init(_ request: BurnRequest, inputIdentity: InputIdentity, duration: Double) {
         self.init(
             input: Self.absolute(request.input.name), inputIdentity: inputIdentity, duration: duration,
-            captions: Self.absolute(request.captions.file), secondCaptions: request.secondCaptions.map(Self.absolute),
+            captions: request.captions.path.map(Self.absolute) ?? request.captions.file, secondCaptions: request.secondCaptions.map(Self.absolute),
             preset: Self.settingsPath(request.preset), look: request.look.map(Self.settingsPath), language: request.captions.language,
             secondLanguage: request.secondLanguage, fontsConf: request.fontsConf.map(Self.absolute))
     }

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Speech
 
 /// What planning takes from outside the caption files, for every plan of one input: the
 /// probed input, the speech envelope the timing fix measures, the cuts scene detection finds,
@@ -12,6 +13,9 @@ final class PlanSources {
     let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
     let rules: ReadingRules
     private var envelope: EnergyEnvelope??  // nil: not measured yet; .some(nil): no audio
+    private var audio: SpeechAudio??  // nil: not decoded yet; .some(nil): no audio
+    /// By settings: every output of a run, and every plan of a review, recognizes once.
+    private var recognitions: [RecognitionSettings: RecognizedSpeech] = [:]
     private var found: [Double]?  // the cuts, once scene detection ran
     /// By fonts file (nil: the shipped one); a run makes one per file its requests name, a
     /// review one (its fonts file is fixed).
@@ -27,9 +31,43 @@ final class PlanSources {
     /// time only.
     func speech() throws -> EnergyEnvelope? {
         if let envelope { return envelope }
+        if let audio { return audio?.envelope }
         let measured = try SpeechEnvelope.read(input)
         envelope = .some(measured)
         return measured
+    }
+
+    /// The input's audio as the recognizer hears it (and its envelope, which `speech` then
+    /// gives without decoding again); nil when it has no audio. Decoded the first time only.
+    func speechAudio() throws -> SpeechAudio? {
+        if let audio { return audio }
+        let decoded = try SpeechAudio.read(input)
+        audio = .some(decoded)
+        return decoded
+    }
+
+    /// The input's speech recognized under `settings`: the first time for those settings
+    /// only (and from the transcript cache when it has it), with progress as events and a
+    /// notice of what was recognized. Stops when `cancellation` is raised.
+    func recognized(_ settings: RecognitionSettings, cancellation: Cancellation, events: (BurnEvent) -> Void) throws
+        -> RecognizedSpeech
+    {
+        if let speech = recognitions[settings] { return speech }
+        guard let audio = try speechAudio() else { throw RecognitionError.noAudio(file: input.info.path) }
+        let environment = ProcessInfo.processInfo.environment
+        let engine = try RecognizerEngine.find(roots: Resources.searchRoots(), environment: environment)
+        let speech: RecognizedSpeech
+        do {
+            speech = try Recognition.recognize(
+                audio, file: input.info.path, settings: settings, engine: engine,
+                cache: TranscriptCache.root(environment: environment), cancelled: { cancellation.isCancelled },
+                progress: { done, total in events(.recognition(seconds: done, total: total)) })
+        } catch RecognitionError.cancelled {
+            throw BurnError.cancelled(signal: cancellation.signal)
+        }
+        events(.notice(RecognitionSummary.line(speech, file: input.info.path, settings: settings)))
+        recognitions[settings] = speech
+        return speech
     }
 
     /// The input's shot changes found by scene detection (a decoding pass of its own, the

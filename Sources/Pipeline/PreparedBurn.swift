@@ -1,6 +1,7 @@
 import Captions
 import Layout
 import Media
+import Speech
 
 /// A burn planned and ready to render: the probed input, the preset and its text style, and
 /// every caption with its layout. Made without opening a decoder; `plan` stops here, `still`
@@ -15,12 +16,15 @@ package struct PreparedBurn {
     let engine: LayoutEngine  // lays out labels; holds the sized faces the captions are drawn with
     let shotChanges: ShotChanges?  // the cuts caption times were snapped to, when asked
     let rules: ReadingRules  // the reading rules the captions were chunked and laid out by
+    let speech: RecognizedSpeech?  // what the captions were recognized from (`--captions auto`)
 
     package var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).
     var captions: [Caption] { planned.filter { $0.track == 1 }.map(\.caption) }
     /// What `burn-captions plan` prints of it: every caption with its layout and findings.
     var document: PlanDocument {
-        PlanDocument(planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: Lint.findings(self))
+        PlanDocument(
+            planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: Lint.findings(self),
+            speech: speech, settings: request.recognitionSettings)
     }
 }

@@ -48,11 +48,12 @@ final class TimingAccuracyTests: XCTestCase {
         var pcm: [Int16]
         var captions: [Caption]
         var onsets: [Double]  // seconds
+        var wordOnsets: [[Double]] = []  // where each word of each phrase truly starts, seconds
         var power: Double  // mean square of the spoken samples alone (pauses and gaps left out)
     }
 
     /// The phrases spoken by espeak-ng; the recognizer's timings run back to back from the previous word's end.
-    private func makeSpeech(in folder: URL) throws -> Speech {
+    static func makeSpeech(in folder: URL) throws -> Speech {
         var rate = 0
         var spoken: [String: [Int16]] = [:]
         for word in Set(Self.phrases.joined()) {
@@ -67,6 +68,7 @@ final class TimingAccuracyTests: XCTestCase {
         for (phrase, pause) in zip(Self.phrases, Self.pauses) {
             silence(pause)
             var words: [Word] = []
+            speech.wordOnsets.append([])
             for text in phrase {
                 if !words.isEmpty {
                     silence(Self.wordGaps[gap % Self.wordGaps.count])
@@ -74,6 +76,7 @@ final class TimingAccuracyTests: XCTestCase {
                 }
                 let start = speech.captions.last?.end ?? 0
                 if words.isEmpty { speech.onsets.append(now()) }
+                speech.wordOnsets[speech.wordOnsets.count - 1].append(now())
                 let samples = spoken[text]!
                 speech.pcm += samples
                 energy += samples.reduce(0) { $0 + Double($1) * Double($1) }
@@ -103,7 +106,7 @@ final class TimingAccuracyTests: XCTestCase {
     /// speech, and checks the acceptance bounds.
     private func checkAccuracy(_ name: String, background: ((Speech) -> [Double])?, snr: Double = 10) throws {
         let folder = try temporaryFolder()
-        let speech = try makeSpeech(in: folder)
+        let speech = try Self.makeSpeech(in: folder)
         var pcm = speech.pcm
         if let background { Self.mix(background(speech), into: &pcm, power: speech.power / pow(10, snr / 10)) }
         let fixed = TimingFix.apply(speech.captions, envelope: try envelope(pcm, rate: speech.rate, in: folder, name: name))
@@ -139,7 +142,7 @@ final class TimingAccuracyTests: XCTestCase {
     /// silence under the same captions move no start.
     func testNoSpeechMovesNoStart() throws {
         let folder = try temporaryFolder()
-        let speech = try makeSpeech(in: folder)
+        let speech = try Self.makeSpeech(in: folder)
         let count = speech.pcm.count
         let level = 0.1 * 32768
         let tone = (0..<count).map { Int16(level * sin(2 * Double.pi * 440 * Double($0) / Double(speech.rate))) }

@@ -1,0 +1,58 @@
+import Captions
+import Foundation
+import Media
+import Speech
+
+/// `burn-captions transcribe`: a video's speech recognized and written as a caption file
+/// (native JSON with word times and probabilities, SubRip or WebVTT), or a caption file's
+/// cues given the recognized word times (`--align FILE`). Nothing is written unless complete.
+public enum Transcription {
+    /// What a transcription wrote.
+    public struct Result: Sendable {
+        public var output: String
+        public var segments: Int
+        public var words: Int
+        public var language: String?
+    }
+
+    /// Recognizes `request`'s input (`request.captions`: `auto`, or the file to align) and
+    /// writes the result to its output; stops when `cancellation` is raised.
+    public static func run(_ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void) throws -> Result {
+        do {
+            guard case .file(let path) = request.input, let output = request.output.path else {
+                throw BurnError.usage("transcribe needs an input video and -o FILE")
+            }
+            try Burner.checkInput(path)
+            let file = try OutputFile(output: output, inputs: request.inputFiles)
+            let sources = try PlanSources(input: try MediaInput(path: path))
+            let speech = try sources.recognized(request.recognitionSettings, cancellation: cancellation, events: events)
+            speech.transcript.notes.forEach { events(.warning($0.description)) }
+            let segments = try segments(of: request, speech: speech, events: events)
+            let captions = segments.map { segment in
+                Caption(
+                    text: segment.text, start: segment.start, end: segment.end, language: segment.language ?? speech.language,
+                    speaker: segment.speaker, words: segment.words, source: segment.source)
+            }
+            guard let format = CaptionWriter.format(forPath: output) else {
+                throw BurnError.usage("transcribe -o \(output): name it .json, .srt or .vtt")
+            }
+            try file.write(CaptionWriter.data(captions, format: format))
+            return Result(
+                output: file.finalURL.path, segments: segments.count, words: segments.reduce(0) { $0 + $1.words.count },
+                language: speech.language)
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    /// The segments written: the recognized ones, or the cues of the file to align with the
+    /// recognized word times.
+    private static func segments(of request: BurnRequest, speech: RecognizedSpeech, events: (BurnEvent) -> Void) throws
+        -> [Segment]
+    {
+        guard request.captions.origin != .recognized else { return speech.transcript.segments }
+        let alignment = WordAlignmentStep.aligned(try CaptionPlanner.read(request), to: speech, language: request.captions.language)
+        events(.notice("\(request.captions.file): \(alignment.summary.notice)"))
+        return alignment.segments
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Forced alignment end to end: a SubRip file with hand times and no word times, over speech
+/// whose every word start is known (TimingAccuracyTests' espeak-ng phrases), rendered with
+/// `--look highlight`. The words light up where they are spoken, and every cue keeps its own
+/// first and last frames.
+final class AlignmentTests: XCTestCase {
+    func testHighlightFollowsTheVoiceAndCuesKeepTheirFrames() throws {
+        let folder = try temporaryFolder()
+        let speech = try TimingAccuracyTests.makeSpeech(in: folder)
+        let raw = folder.appendingPathComponent("speech.raw")
+        try speech.pcm.withUnsafeBytes { try Data($0).write(to: raw) }
+        let clip = folder.appendingPathComponent("speech.mp4").path
+        let seconds = Double(speech.pcm.count) / Double(speech.rate)
+        try ProcessRunner.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=0x808080:s=540x960:r=25:d=\(seconds)", "-f", "s16le", "-ar", "\(speech.rate)", "-ac", "1",
+            "-i", raw.path, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip,
+        ])
+        // Hand-timed cues: from a little before each phrase to a little after it.
+        let srt = folder.appendingPathComponent("speech.srt")
+        let cues = zip(speech.captions, speech.onsets).enumerated().map { index, pair in
+            let (caption, onset) = pair
+            return "\(index + 1)\n\(CLI.srtTime(onset - 0.12)) --> \(CLI.srtTime(caption.end + 0.25))\n\(caption.text)\n"
+        }
+        try cues.joined(separator: "\n").write(to: srt, atomically: true, encoding: .utf8)
+        let cache = folder.appendingPathComponent("cache")
+        func plan(_ extra: [String]) throws -> (Plan, String) {
+            let result = try ProcessRunner.run(
+                CLI.binary, ["plan", clip, "--captions", srt.path, "--language", "en", "--look", "highlight"] + extra,
+                environment: ["BURN_CAPTIONS_CACHE": cache.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return (try Plan.decode(result.stdout), result.stderr)
+        }
+        let (aligned, notice) = try plan([])
+        let (spread, _) = try plan(["--align", "off"])
+        XCTAssertTrue(notice.contains("aligned "), notice)
+        XCTAssertFalse(notice.contains("times their words by length"), notice)
+        // The cues' own times, as hand-timed: the same with and without alignment.
+        XCTAssertEqual(aligned.captions.map(\.start), spread.captions.map(\.start))
+        XCTAssertEqual(aligned.captions.map(\.end), spread.captions.map(\.end))
+        XCTAssertEqual(aligned.captions.count, speech.captions.count)
+        // Each word's highlight starts where it is spoken: on average within 0.10 s.
+        var errors: [Double] = []
+        var before: [Double] = []
+        for ((caption, evenly), truth) in zip(zip(aligned.captions, spread.captions), speech.wordOnsets) {
+            XCTAssertEqual(caption.words.count, truth.count, caption.text)
+            errors += zip(caption.words, truth).map { abs($0.start - $1) }
+            before += zip(evenly.words, truth).map { abs($0.start - $1) }
+        }
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        let meanBefore = before.reduce(0, +) / Double(before.count)
+        print(String(format: "alignment: mean word start error %.3f s over %d words (spread by length: %.3f s)", mean, errors.count, meanBefore))
+        XCTAssertLessThanOrEqual(mean, 0.10)
+        XCTAssertGreaterThan(meanBefore, mean, "alignment must do better than spreading by length")
+
+        // From the frames of the first three captions: the highlighted word changes on the first
+        // frame at or after its aligned start.
+        let output = folder.appendingPathComponent("aligned.mp4").path
+        let burned = try ProcessRunner.run(
+            CLI.binary,
+            [clip, "--captions", srt.path, "--language", "en", "--look", "highlight", "--crf", "0", "--x264-preset", "ultrafast",
+             "-q", "-o", output],
+            environment: ["BURN_CAPTIONS_CACHE": cache.path])
+        XCTAssertEqual(burned.status, 0, burned.stderr)
+        for caption in aligned.captions.prefix(3) {
+            let boxes = try caption.words.map { try XCTUnwrap($0.box) }
+            let frames = try RGBFrames(path: output, crop: caption.box, folder: folder)
+            for index in 0..<frames.count {
+                let time = Double(index) / 25
+                let onScreen = caption.start <= time + 1e-9 && time < caption.end
+                let found = WordLookFrameTests.spokenWord(in: frames, frame: index, boxes: boxes, look: "highlight")
+                // Off its cue the next caption may sit in the same place: only its own frames count.
+                if onScreen, let expected = caption.words.lastIndex(where: { $0.start <= time + 1e-9 }) {
+                    XCTAssertEqual(found, expected, "\(caption.text) at frame \(index)")
+                }
+            }
+        }
+    }
+}
