@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages burn-captions needs to build, test and run the demo.
-# Idempotent: calls apt-get only when a package is missing.
+# Installs the Debian packages burn-captions needs to build, test and run the demo, then the
+# recognizer (faster-whisper in .recognizer/venv, the models in .recognizer/models:
+# scripts/install-recognizer.py, docs/RECOGNIZER.md).
+# Idempotent: calls apt-get only when a package is missing, pip only when something changed.
+# Flags (any of them, together): --sample-tools --image-tools --farm-tools --bench-tools.
 set -euo pipefail
 
 PACKAGES=(
@@ -16,23 +19,24 @@ PACKAGES=(
   chromium chromium-driver
   fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
 )
-# Only needed to regenerate Samples/ (scripts/make-sample.py).
-if [[ "${1:-}" == "--sample-tools" ]]; then
-  PACKAGES+=(sox)
-fi
-# Only needed for the worker image (make image, make test-image).
-if [[ "${1:-}" == "--image-tools" ]]; then
-  PACKAGES+=(mmdebstrap util-linux podman)
-fi
-# Only needed for the one-node Slurm of make test-farm.
-if [[ "${1:-}" == "--farm-tools" ]]; then
-  PACKAGES+=(slurmctld slurmd slurm-client munge)
-fi
-
-# Selenium, from PyPI, drives Debian's chromium in the review page's browser test.
-if ! python3 -c 'import selenium' 2>/dev/null; then
-  echo "setup: installing selenium (PyPI)" >&2
-  python3 -m pip install --quiet 'selenium==4.51.0'
+RECOGNIZER_FLAGS=()
+for flag in "$@"; do
+  case "$flag" in
+    # Only needed to regenerate Samples/ (scripts/make-sample.py).
+    --sample-tools) PACKAGES+=(sox) ;;
+    # Only needed for the worker image (make image, make test-image).
+    --image-tools) PACKAGES+=(mmdebstrap util-linux podman) ;;
+    # Only needed for the one-node Slurm of make test-farm.
+    --farm-tools) PACKAGES+=(slurmctld slurmd slurm-client munge) ;;
+    # Only needed by make bench: whisper-ctranslate2 in .recognizer/bench-venv.
+    --bench-tools) RECOGNIZER_FLAGS+=(--bench-tools) ;;
+    *) echo "setup: unknown flag $flag" >&2; exit 2 ;;
+  esac
+done
+# The recognizer's virtual environment needs python3's venv module (with ensurepip), which
+# Debian's own python3 has only with python3-venv.
+if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  PACKAGES+=(python3-venv)
 fi
 
 missing=()
@@ -41,19 +45,28 @@ for p in "${PACKAGES[@]}"; do
   [[ "$status" == "install ok installed" ]] || missing+=("$p")
 done
 
-if (( ${#missing[@]} == 0 )); then
-  exit 0
+if (( ${#missing[@]} > 0 )); then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if ! command -v sudo >/dev/null; then
+      echo "setup: these Debian packages are missing: ${missing[*]}" >&2
+      echo "setup: run this script as root (or install sudo) to install them" >&2
+      exit 1
+    fi
+    SUDO=(sudo)
+  fi
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-echo "setup: installing ${missing[*]}" >&2
-SUDO=()
-if [[ $(id -u) -ne 0 ]]; then
-  if ! command -v sudo >/dev/null; then
-    echo "setup: these Debian packages are missing: ${missing[*]}" >&2
-    echo "setup: run this script as root (or install sudo) to install them" >&2
-    exit 1
-  fi
-  SUDO=(sudo)
+# Selenium, from PyPI, drives Debian's chromium in the review page's browser test.
+if ! python3 -c 'import selenium' 2>/dev/null; then
+  echo "setup: installing selenium (PyPI)" >&2
+  python3 -m pip install --quiet 'selenium==4.51.0'
 fi
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+# The recognizer: .recognizer/venv, .recognizer/models/{base,tiny.en} (checked against
+# Recognizer/models.json), and with --bench-tools .recognizer/bench-venv.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+python3 "$ROOT/scripts/install-recognizer.py" "$ROOT" "${RECOGNIZER_FLAGS[@]}"
