@@ -325,6 +325,8 @@ def run(out):
     if language is None or language is NO_SPEECH:
         # No speech to detect on is a transcript with nothing in it; a doubtful language
         # stops before transcribing.
+        if language is NO_SPEECH:
+            out.send({"type": "progress", "seconds": total, "total": total})
         out.send({"type": "done", "audio_seconds": total, "speech_seconds": 0.0,
                   "transcribed": language is NO_SPEECH})
         return
@@ -347,9 +349,19 @@ def run(out):
 # ---- The process -----------------------------------------------------------------------
 
 def print_version():
-    print(json.dumps({"protocol": PROTOCOL, "engine": ENGINE,
-                      "version": version_of("faster-whisper"),
-                      "ctranslate2": version_of("ctranslate2")}, separators=(",", ":")))
+    """One JSON line for `--version` and cache keys; an error line when the engine is missing."""
+    engine = version_of("faster-whisper")
+    if engine is None:
+        print(json.dumps({"type": "error", "kind": "engine", "message":
+                          "faster-whisper is not installed for this python (run scripts/setup.sh)"}))
+        return 1
+    import hashlib
+    with open(__file__, "rb") as source:
+        script = hashlib.sha256(source.read()).hexdigest()
+    print(json.dumps({"protocol": PROTOCOL, "engine": ENGINE, "version": engine,
+                      "ctranslate2": version_of("ctranslate2"), "script_sha256": script},
+                     separators=(",", ":")))
+    return 0
 
 
 def work(out, result):
@@ -370,8 +382,7 @@ def work(out, result):
 
 def main(argv):
     if argv[1:] == ["--version"]:
-        print_version()
-        return 0
+        return print_version()
     if argv[1:]:
         print("usage: burn_recognizer.py [--version] < request-line-and-samples",
               file=sys.stderr)

