@@ -318,7 +318,8 @@ def run(out):
     path, model = load_model(request)
     out.send({"type": "ready", "protocol": PROTOCOL, "engine": ENGINE,
               "version": version_of("faster-whisper"), "model": path,
-              "device": model.model.device, "compute_type": model.model.compute_type})
+              "device": model.model.device, "compute_type": request["compute_type"],
+              "compute_type_resolved": model.model.compute_type})
     audio = reader.audio()
     total = round(len(audio) / SAMPLE_RATE, 3)
     language = choose_language(model, audio, request, out)

@@ -197,6 +197,8 @@ def main():
     home = root / ".recognizer"
     models_dir = home / "models"
     models_dir.mkdir(parents=True, exist_ok=True)
+    for leftover in [*models_dir.glob(".*.partial-*"), *models_dir.glob(".*.old-*")]:
+        shutil.rmtree(leftover, ignore_errors=True)  # from a setup that was interrupted
     venv = home / "venv"
     ensure_venv(venv, root / "Recognizer" / "requirements.txt", "the recognizer's")
     catalog = json.loads((root / "Recognizer" / "models.json").read_text())
