@@ -343,7 +343,21 @@ def commands(clip, captions, ass, hevc=None, short=None):
         "Q": ours + ["--look", "pop", "--null"],
         "G": ours + ["--shot-changes", "auto", "-o", str(out / "G.mp4")],
         "K": [str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok", "--shot-changes", "auto"],
+        # Recognized captions, each run with an empty transcript cache: --captions auto against
+        # transcribe, then a render of what it wrote.
+        "R": fresh_cache([str(BIN), str(clip), "--captions", "auto", "--language", "en", "--preset", "tiktok", "-q",
+                          "--x264-preset", preset, "--crf", crf, "--threads", threads, "--null"]),
+        "W": fresh_cache([str(BIN), "transcribe", str(clip), "--language", "en", "-q", "-o", str(out / "W.json")],
+                         ours + ["--captions", str(out / "W.json"), "--null"]),
     }
+
+
+def fresh_cache(*runs):
+    """`runs` one after another in a shell, with a transcript cache of their own, made empty."""
+    cache = BENCH / "transcripts"
+    script = "rm -rf %s && " % shlex.quote(str(cache)) + " && ".join(
+        "BURN_CAPTIONS_CACHE=%s %s" % (shlex.quote(str(cache)), " ".join(shlex.quote(a) for a in run)) for run in runs)
+    return ["sh", "-c", script]
 
 
 NAMES = {
@@ -365,13 +379,15 @@ NAMES = {
     "F": "ffmpeg libx265 transcode (first 15 s)",
     "G": "burn-captions --shot-changes auto",
     "K": "burn-captions plan --shot-changes auto",
+    "R": "burn-captions --captions auto --null",
+    "W": "burn-captions transcribe, then --null on its JSON",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
           ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
           ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu"),
-          ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu")]
+          ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu"), ("R/W", "wall"), ("R/W", "cpu")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHPMSTUEFG"
+RENDERS = "ABCHPMSTUEFGRW"
 
 
 def frame_count(clip):
@@ -428,7 +444,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGK", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGKRW", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     options = parser.parse_args()
@@ -445,7 +461,7 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQMSTUEFGK" if k in options.only]
+    order = [k for k in "ABCNDLHPIQMSTUEFGKRW" if k in options.only]
     runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
                     cut(clip, 15) if set("EF") & set(order) else None)
     results = {k: [] for k in order}

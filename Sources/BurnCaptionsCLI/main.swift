@@ -85,11 +85,14 @@ case .lint(let request, let json, let frameRate):
     } catch {
         fail(error)
     }
-case .review(let request, let port):
+case .review(var request, let port):
     MediaLog.silent()
     let cancellation = Cancellation()
     let signals = Signals.forward(to: cancellation)
     do {
+        if request.captions.origin == .recognized {
+            request = try Transcription.forReview(request, cancellation: cancellation, events: Terminal(quiet: false).handle)
+        }
         let server = try ReviewServer(request, port: port)
         StandardStreams.output("burn-captions review: \(server.url)\n")
         Terminal.error("reviewing \(request.captions.file) (saves to \(server.session.savesTo)); Ctrl-C stops")

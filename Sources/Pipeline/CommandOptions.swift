@@ -81,7 +81,7 @@ extension CommandOption {
             .languageThreshold, ["--language-threshold"], value: "P", commands: .recognitionCommands,
             manifest: ["languageThreshold"],
             help: """
-                a detected language less likely than P (default: 0.7) fails
+                a detected language less likely than P (default: 0.6) fails
                 the job, naming the candidates; 0 accepts any guess
                 """),
         CommandOption(

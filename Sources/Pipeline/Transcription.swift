@@ -45,6 +45,26 @@ public enum Transcription {
         }
     }
 
+    /// `review INPUT --captions auto`: the speech transcribed into `INPUT`'s name with `.json`
+    /// (native JSON, with the words' probabilities), which the review then edits and saves;
+    /// a transcript already there is reviewed as it is.
+    public static func forReview(_ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void) throws
+        -> BurnRequest
+    {
+        let transcript = URL(fileURLWithPath: request.input.name).deletingPathExtension().appendingPathExtension("json").path
+        var review = request
+        if FileManager.default.fileExists(atPath: transcript) {
+            events(.notice("\(transcript): reviewing the transcript made before (remove it to recognize the speech again)"))
+        } else {
+            var transcribe = request
+            transcribe.output = .file(transcript)
+            _ = try run(transcribe, cancellation: cancellation, events: events)
+            events(.notice("\(transcript): the recognized speech, which the review edits and saves"))
+        }
+        review.captions = CaptionInput(file: transcript, language: request.captions.language)
+        return review
+    }
+
     /// The segments written: the recognized ones, or the cues of the file to align with the
     /// recognized word times.
     private static func segments(of request: BurnRequest, speech: RecognizedSpeech, events: (BurnEvent) -> Void) throws

@@ -5,7 +5,7 @@ public struct RecognitionSettings: Sendable, Equatable, Hashable {
     public static let defaultModel = "base"
     /// The least probability of a detected language that is burned without `--language`:
     /// measured on our test speech (docs/RECOGNIZER.md). // 0...1
-    public static let defaultLanguageThreshold = 0.7
+    public static let defaultLanguageThreshold = 0.6
 
     /// A model name (`base`, `tiny.en`, an installed or cached one, or a hub name) or a folder.
     public var model: String

@@ -91,9 +91,15 @@ final class LookTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("/nonexistent/list.txt"), missing.stderr)
     }
 
+    /// Without alignment (`--align off`, or no audio) their words are timed by length, with one notice.
     func testCaptionsWithoutWordTimingsGetOneNotice() throws {
         let srt = CLI.samples.appendingPathComponent("talk.srt").path
-        let result = try CLI.burn(["plan", talk, "--captions", srt, "--look", "highlight"])
+        // By default their words are aligned to the speech: one notice says how many.
+        let aligned = try CLI.burn(["plan", talk, "--captions", srt, "--look", "highlight"])
+        XCTAssertEqual(aligned.status, 0, aligned.stderr)
+        XCTAssertEqual(aligned.stderr.components(separatedBy: "words to the speech").count - 1, 1, aligned.stderr)
+        XCTAssertFalse(aligned.stderr.contains("word timings"), aligned.stderr)
+        let result = try CLI.burn(["plan", talk, "--captions", srt, "--look", "highlight", "--align", "off"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr.components(separatedBy: "word timings").count - 1, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(srt): no caption has word timings; the look highlight times their words by length"), result.stderr)
