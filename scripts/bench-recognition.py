@@ -20,8 +20,9 @@ of phrase starts within 0.2 s (scripts/speech_scores.py), and CPU seconds per au
 (user+system of the run's children from wait4, ffmpeg's decode included for engine), medians
 over the rounds. The language is given to every runner (the clip's own) unless --detect.
 Then: the real-time factor (wall and CPU per audio second) of tiny.en and base on the English
-clip, and the nothing-invented clips (silence, chords, pink noise: words found; the 10 s pause:
-words inside it; de-lang: the language detected with its probability).
+clip, the nothing-invented clips (silence, chords, pink noise: words found; the 10 s pause:
+words inside it; de-lang: the language detected with its probability), and the engine's
+language detection on every speech clip (--sections picks among accuracy,rtf,nothing,detect).
 """
 
 import argparse
@@ -277,6 +278,28 @@ def nothing_section(args, runners, manifest, speech_dir, log):
     return out
 
 
+def detect_section(args, runners, manifest, speech_dir, log):
+    """Language detection alone (threshold 1: the engine stops after its language line)."""
+    print("\nLanguage detection by the engine (%d window(s) of 30 s at most; top three)" % args.detect_segments)
+    saved = args.language_threshold
+    args.language_threshold = 1.0
+    out = {}
+    try:
+        for clip in manifest["clips"]:
+            if not clip["language"]:
+                continue
+            line = runners.engine(speech_dir / clip["audio"], None)["language"] or {}
+            top = line.get("candidates", [])[:3]
+            out[clip["name"]] = line
+            log({"section": "detect", "clip": clip["name"], "truth": clip["language"], **line})
+            print("  %-10s truth %-3s  %s%s" % (clip["name"], clip["language"],
+                  ", ".join("%s %.3f" % (c["language"], c["probability"]) for c in top),
+                  "" if top and top[0]["language"] == clip["language"] else "   WRONG"), flush=True)
+    finally:
+        args.language_threshold = saved
+    return out
+
+
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--root", type=Path, default=REPO, help="where Recognizer/ and .recognizer/ are (default: this repository)")
@@ -297,7 +320,7 @@ def parse_args():
     ap.add_argument("--languages", default="en,de,es,fr,ja,zh,ar")
     ap.add_argument("--conditions", default="clean,noise,music")
     ap.add_argument("--detect", action="store_true", help="let every runner detect the language")
-    ap.add_argument("--sections", default="accuracy,rtf,nothing")
+    ap.add_argument("--sections", default="accuracy,rtf,nothing,detect")
     ap.add_argument("--json", type=Path, help="write every result here")
     args = ap.parse_args()
     args.python = args.python or args.root / ".recognizer" / "venv" / "bin" / "python3"
@@ -340,6 +363,8 @@ def main():
         summary["rtf"] = rtf_section(args, runners, args.speech, log)
     if "nothing" in args.sections:
         summary["nothing"] = nothing_section(args, runners, manifest, args.speech, log)
+    if "detect" in args.sections:
+        summary["detect"] = detect_section(args, runners, manifest, args.speech, log)
     log({"summary": summary})
 
 
