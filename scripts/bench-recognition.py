@@ -180,7 +180,12 @@ def accuracy_section(args, runners, manifest, speech_dir, log):
             truth = json.loads((speech_dir / clip["truth"]).read_text())
             language = None if args.detect else clip["language"]
             for name in order:
-                result = getattr(runners, name)(speech_dir / clip["audio"], language)
+                try:
+                    result = getattr(runners, name)(speech_dir / clip["audio"], language)
+                except (RuntimeError, OSError) as error:  # one failed run is reported, not fatal
+                    print("  round %d %-10s %-6s FAILED: %s" % (r + 1, clip["name"], name, error), flush=True)
+                    log({"round": r + 1, "runner": name, "clip": clip["name"], "failed": str(error)})
+                    continue
                 entry = dict(score(result, truth), cpu=result["cpu"], wall=result["wall"],
                              audio=truth["duration"], round=r + 1, runner=name, clip=clip["name"],
                              language_line=result["language"])
@@ -190,6 +195,12 @@ def accuracy_section(args, runners, manifest, speech_dir, log):
                     r + 1, clip["name"], name, entry["metric"], entry["rate"],
                     fmt(entry["timing"].get("mean_abs_start_error")), entry["cpu"] / entry["audio"]), flush=True)
     return clips, names, results
+
+
+def paired_ratios(ours, theirs):
+    """CPU ratios within a round (rounds where either run failed are left out)."""
+    by_round = {e["round"]: e for e in theirs}
+    return [e["cpu"] / by_round[e["round"]]["cpu"] for e in ours if e["round"] in by_round]
 
 
 def print_accuracy(clips, names, results, rounds):
@@ -208,8 +219,9 @@ def print_accuracy(clips, names, results, rounds):
             return median([e["timing"].get(key) for e in r[name]])
         def cps(name):
             return median([e["cpu"] / e["audio"] for e in r[name]])
-        ratio = median([a["cpu"] / b["cpu"] for a, b in zip(r[ours], r["wct"])])
-        row = {"clip": clip["name"], "metric": r[ours][0]["metric"], "ours": m(ours, "rate"), "wct": m("wct", "rate"),
+        ratio = median(paired_ratios(r[ours], r["wct"]))
+        metric = "CER" if clip["language"] in speech_scores.CHARACTER_LANGUAGES else "WER"
+        row = {"clip": clip["name"], "metric": metric, "ours": m(ours, "rate"), "wct": m("wct", "rate"),
                "start_ours": mt(ours, "mean_abs_start_error"), "start_wct": mt("wct", "mean_abs_start_error"),
                "bias_ours": mt(ours, "mean_start_error"), "bias_wct": mt("wct", "mean_start_error"),
                "phrase_ours": mt(ours, "phrase_start_share"), "phrase_wct": mt("wct", "phrase_start_share"),
@@ -224,7 +236,7 @@ def print_accuracy(clips, names, results, rounds):
             fmt(row["cpu_ours"]), fmt(row["cpu_wct"]), fmt(row["cpu_ratio"])))
         if ours != "engine":
             print("%-10s %-4s %8s %8s %9s   (raw engine)" % ("", "", fmt(row["engine"]), "", fmt(row["start_engine"])))
-    all_ratio = median([a["cpu"] / b["cpu"] for c in clips for a, b in zip(results[c["name"]][ours], results[c["name"]]["wct"])])
+    all_ratio = median([x for c in clips for x in paired_ratios(results[c["name"]][ours], results[c["name"]]["wct"])])
     print("CPU ratio ours/wct over all clips and rounds (median): %s" % fmt(all_ratio))
     return rows, all_ratio
 
@@ -322,6 +334,7 @@ def parse_args():
     ap.add_argument("--detect", action="store_true", help="let every runner detect the language")
     ap.add_argument("--sections", default="accuracy,rtf,nothing,detect")
     ap.add_argument("--json", type=Path, help="write every result here")
+    ap.add_argument("--report", help="print the accuracy table from earlier --json files (comma list) and exit")
     args = ap.parse_args()
     args.python = args.python or args.root / ".recognizer" / "venv" / "bin" / "python3"
     args.engine = args.engine or args.root / "Recognizer" / "burn_recognizer.py"
@@ -339,7 +352,27 @@ def parse_args():
     return args
 
 
+def report(args, manifest):
+    """The accuracy table again, from the entries of earlier runs' --json files."""
+    entries = [e for f in args.report.split(",") for e in json.loads(Path(f).read_text())
+               if "runner" in e and "rate" in e]
+    have = {e["clip"] for e in entries}
+    clips = [c for c in manifest["clips"] if c["name"] in have]
+    names = sorted({e["runner"] for e in entries})
+    results = {c["name"]: {n: [e for e in entries if e["clip"] == c["name"] and e["runner"] == n] for n in names}
+               for c in clips}
+    rounds = max(e["round"] for e in entries)
+    print_accuracy(clips, names, results, rounds)
+
+
 def main():
+    if "--report" in sys.argv:
+        ap_args = argparse.Namespace(speech=REPO / ".build" / "speech", report=sys.argv[sys.argv.index("--report") + 1])
+        for i, a in enumerate(sys.argv):
+            if a == "--speech":
+                ap_args.speech = Path(sys.argv[i + 1])
+        report(ap_args, json.loads((ap_args.speech / "manifest.json").read_text()))
+        return
     args = parse_args()
     manifest_path = args.speech / "manifest.json"
     if not manifest_path.exists():
