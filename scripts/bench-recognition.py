@@ -42,6 +42,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 import speech_scores  # noqa: E402
 
 RATE = 16000
+PAUSE_MARGIN = 0.25  # seconds: a real word that starts this much early is a timing error, not an invented one
 
 
 def wait_usage(process, started):
@@ -278,9 +279,12 @@ def nothing_section(args, runners, manifest, speech_dir, log):
             elif clip["kind"] == "pause":
                 start, end = truth["pauses"][0]
                 inside = speech_scores.words_inside(result["words"], start, end)
+                deep = speech_scores.words_inside(result["words"], start, end, PAUSE_MARGIN)
                 er = speech_scores.error_rate(truth["text"], result["text"], "en")
-                row[name] = {"words_in_pause": inside, "wer": er["rate"]}
-                shown = "%d words inside the pause %.2f-%.2f s, WER %.3f" % (inside, start, end, er["rate"])
+                row[name] = {"words_in_pause": inside, "words_in_pause_past_margin": deep, "wer": er["rate"],
+                             "overlapping": [w for w in result["words"] if w["end"] > start and w["start"] < end]}
+                shown = "%d words overlap the pause %.2f-%.2f s (%d more than %.2f s inside it), WER %.3f" % (
+                    inside, start, end, deep, PAUSE_MARGIN, er["rate"])
             else:
                 row[name] = {"language": result["language"], "text": result["text"]}
                 shown = "language %s; text %r" % (json.dumps(result["language"], ensure_ascii=False), result["text"][:80])

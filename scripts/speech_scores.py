@@ -243,6 +243,7 @@ def _phrase_first_words(truth_words, truth_phrases):
     return [min(range(len(truth_words)), key=lambda k: abs(truth_words[k]["start"] - s)) for s in starts]
 
 
-def words_inside(hyp_words, start, end):
-    """How many hypothesis words overlap [start, end] (for the pause and nothing-invented clips)."""
-    return sum(1 for w in hyp_words if w["end"] > start and w["start"] < end)
+def words_inside(hyp_words, start, end, margin=0.0):
+    """How many hypothesis words overlap [start + margin, end - margin] (the pause clip's pause;
+    a margin leaves out real words whose start or end is only off by up to that much)."""
+    return sum(1 for w in hyp_words if w["end"] > start + margin and w["start"] < end - margin)
