@@ -28,7 +28,7 @@ TEST_BUILD := --build-tests --scratch-path .build/test
 test: build
 	BURN_CAPTIONS_OPTIMIZE=1 $(SWIFT) build $(TEST_BUILD)
 	BURN_CAPTIONS_BIN=$(abspath $(BIN)) python3 scripts/run-tests.py .build/test/debug/burn-captionsPackageTests.xctest \
-		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py')
+		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py' --also 'python3 scripts/test-speech-scores.py')
 
 # The worker image from Debian packages alone (mmdebstrap; imported into podman where it
 # runs): .build/image/rootfs and .build/image/burn-captions.tar. docs/RENDER-FARM.md.
@@ -66,7 +66,7 @@ goldens: setup
 # burn-captions against plain FFmpeg and FFmpeg+libass on a 60 s clip made under
 # .build/bench/, and layout and raster per caption; writes docs/PERFORMANCE.md (~25 min).
 bench: build
-	@bash scripts/setup.sh --sample-tools
+	@bash scripts/setup.sh --sample-tools --bench-tools
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	python3 scripts/bench.py --write docs/PERFORMANCE.md
 
