@@ -4,7 +4,12 @@
 #   mmdebstrap makes a bookworm root file system with the runtime packages of
 #   image/packages.txt (no compiler, no apt, no documentation), then adds the release binary
 #   (static Swift runtime), Presets/ and Fonts.conf under /usr/local and a user `burn`
-#   (uid 10001). The result is .build/image/rootfs (for chroot) and
+#   (uid 10001), and the recognizer for `--captions auto` under
+#   /usr/local/share/burn-captions: Recognizer/ (the engine's script and the models' sums),
+#   .recognizer/venv (made inside the root with Debian's python3, faster-whisper and what it
+#   needs from PyPI as Recognizer/requirements.txt pins them) and .recognizer/models/base
+#   (copied from this machine's checked install: scripts/setup.sh; nothing is downloaded
+#   at run time). The result is .build/image/rootfs (for chroot) and
 #   .build/image/burn-captions.tar; where podman runs, the tar is imported as
 #   burn-captions:latest with burn-captions as its entry point.
 #
@@ -17,6 +22,23 @@ BIN=.build/release/burn-captions
 MIRROR=${1:-http://deb.debian.org/debian}
 [[ -x $BIN ]] || { echo "image: $BIN is missing; run make build first" >&2; exit 1; }
 command -v mmdebstrap >/dev/null || { echo "image: mmdebstrap is missing (apt-get install mmdebstrap)" >&2; exit 1; }
+# The default model goes in as this machine's setup installed it: every file of base as
+# Recognizer/models.json sizes and sums it (no model is downloaded for the image).
+python3 - <<'CHECK' || exit 1
+import hashlib, json, sys
+from pathlib import Path
+files = json.load(open("Recognizer/models.json"))["models"]["base"]["files"]
+for name, expected in sorted(files.items()):
+    path = Path(".recognizer/models/base") / name
+    if not path.is_file() or path.stat().st_size != expected["bytes"]:
+        sys.exit(f"image: {path} is missing or incomplete; run scripts/setup.sh")
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 22):
+            digest.update(chunk)
+    if digest.hexdigest() != expected["sha256"]:
+        sys.exit(f"image: {path} is corrupt (its SHA-256 is not the one in Recognizer/models.json); run scripts/setup.sh")
+CHECK
 
 packages=$(grep -v '^#' image/packages.txt | grep . | paste -sd, -)
 rm -rf "$OUT/rootfs" "$OUT/burn-captions.tar.tmp"
@@ -35,10 +57,12 @@ mmdebstrap --variant=essential --format=tar --hook-dir=/usr/share/mmdebstrap/hoo
   --customize-hook='mkdir -p "$1/usr/local/share/burn-captions" "$1/work" "$1/home/burn"' \
   --customize-hook="copy-in $BIN /usr/local/bin" \
   --customize-hook='copy-in Presets Fonts.conf /usr/local/share/burn-captions' \
+  --customize-hook='image/recognizer-hook.sh "$1"' \
   --customize-hook='echo "burn:x:10001:10001:burn-captions worker:/home/burn:/usr/sbin/nologin" >> "$1/etc/passwd"' \
   --customize-hook='echo "burn:x:10001:" >> "$1/etc/group"' \
   --customize-hook='chown 10001:10001 "$1/work" "$1/home/burn"' \
-  --customize-hook='rm -rf "$1/var/cache/apt" "$1/var/lib/apt/lists" "$1/var/log"/*' \
+  --customize-hook='rm -rf "$1/var/cache/apt" "$1/var/lib/apt/lists" "$1/var/log"/* "$1/root/.cache"' \
+  --customize-hook='rm -f "$1/etc/resolv.conf" "$1/etc/hostname"' \
   bookworm "$OUT/burn-captions.tar.tmp" "$MIRROR"
 mv "$OUT/burn-captions.tar.tmp" "$OUT/burn-captions.tar"
 mkdir -p "$OUT/rootfs"
@@ -52,4 +76,6 @@ if command -v podman >/dev/null && podman info >/dev/null 2>&1; then
     && echo "image: imported as burn-captions:latest" \
     || echo "image: podman could not import the image here; make test-image uses chroot"
 fi
-echo "image: $OUT/burn-captions.tar ($(du -m "$OUT/burn-captions.tar" | cut -f1) MiB), root file system $(du -sm "$OUT/rootfs" | cut -f1) MiB"
+share=$OUT/rootfs/usr/local/share/burn-captions/.recognizer
+echo "image: $OUT/burn-captions.tar ($(du -m "$OUT/burn-captions.tar" | cut -f1) MiB), root file system $(du -sm "$OUT/rootfs" | cut -f1) MiB" \
+  "(the recognizer's environment $(du -sm "$share/venv" | cut -f1) MiB, the base model $(du -sm "$share/models/base" | cut -f1) MiB)"
