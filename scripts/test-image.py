@@ -1,22 +1,31 @@
 #!/usr/bin/env python3
-"""`make test-image`: the worker image (`make image`) runs a batch on the sample, sets a
-Japanese, an Arabic and an emoji caption in the right faces, and draws the same pixels as the
-development machine.
+"""`make test-image`: the worker image (`make image`) runs a batch on the sample, recognizes
+speech with its own engine and model (`"captions": "auto"`), sets a Japanese, an Arabic and an
+emoji caption in the right faces, and draws the same pixels as the development machine.
 
-Inside the image means: `podman run` of burn-captions:latest where podman works, else
-`chroot` into .build/image/rootfs as the image's user (uid 10001), in a mount namespace of
-its own with /proc and /dev, and nothing of the host's environment. Checks:
+Inside the image means: `podman run --network=none` of burn-captions:latest where podman
+works, else `chroot` into .build/image/rootfs as the image's user (uid 10001, HOME=/home/burn),
+in a mount and network namespace of its own (no network) with /proc and /dev, and nothing of
+the host's environment. The transcript cache is WORK/cache inside (BURN_CAPTIONS_CACHE, as a
+farm points it at shared storage), its own folder outside. Checks:
 
-1. `burn-captions batch` of a two-job manifest (the sample with its captions; the sample with
-   captions in three scripts) writes both videos, each with the input's frame count, and a
-   rerun skips both;
-2. `plan` of the three-script captions names the same faces inside and outside, and the
+1. `burn-captions batch` of a three-job manifest (the sample with its captions; the sample with
+   captions in three scripts; the sample's first 5 s, cut by stream copy, with
+   `"captions": "auto"`) writes the three videos, each with its input's frame count, and a
+   rerun skips them all;
+2. `plan --captions auto` of the clip inside, the second recognition there, is served from
+   the transcript cache and gives the same caption texts as outside; `transcribe` of the clip
+   inside with an empty cache (what a job's recognition costs in the image) hears the words
+   the development machine's `transcribe` hears (its own engine and model, afresh);
+3. `plan` of the three-script captions names the same faces inside and outside, and the
    expected ones: Noto Sans CJK JP, Noto Sans Arabic, Noto Color Emoji;
-3. `still` at each caption's midpoint gives the same PNG bytes inside and outside.
+4. `still` at each caption's midpoint gives the same PNG bytes inside and outside.
 """
 
 import json
 import os
+import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -27,6 +36,8 @@ ROOTFS = ROOT / ".build/image/rootfs"
 HOST_BIN = ROOT / ".build/release/burn-captions"
 UID = 10001
 WORK = "/work/test-image"  # inside the image
+CACHE = WORK + "/cache"  # the transcript cache inside the image
+SPEECH_SECONDS = 5  # the clip of the sample that `"captions": "auto"` recognizes
 
 SCRIPTS = [
     {"language": "ja", "start": 0.5, "end": 3.0, "text": "字幕はどこでも読みやすく", "face": "Noto Sans CJK JP"},
@@ -52,23 +63,31 @@ def podman_works():
     return _podman
 
 
-def inside(arguments, work):
-    """burn-captions ARGUMENTS inside the image, with `work` (host) as WORK; returns the result."""
+def inside(arguments, work, cache=CACHE):
+    """burn-captions ARGUMENTS inside the image, with `work` (host) as WORK and `cache` as the
+    transcript cache; returns the result."""
     if podman_works():
-        command = ["podman", "run", "--rm", "--network=none", "-v", "%s:%s" % (work, WORK), "burn-captions:latest"] + arguments
+        command = ["podman", "run", "--rm", "--network=none", "-v", "%s:%s" % (work, WORK),
+                   "-e", "BURN_CAPTIONS_CACHE=" + cache, "burn-captions:latest"] + arguments
     else:
         run = " ".join([
             "mount --make-rprivate / &&",
             "mount -t proc proc {root}/proc && mount --rbind /dev {root}/dev &&",
             "exec chroot --userspec={uid}:{uid} {root} /usr/bin/env -i HOME=/home/burn PATH=/usr/local/bin:/usr/bin:/bin",
-            "BURN_CAPTIONS_HOME=/usr/local/share/burn-captions /usr/local/bin/burn-captions",
-        ]).format(root=ROOTFS, uid=UID)
-        command = ["unshare", "--mount", "--fork", "sh", "-c", run + " " + " ".join(_quote(a) for a in arguments)]
+            "BURN_CAPTIONS_HOME=/usr/local/share/burn-captions BURN_CAPTIONS_CACHE={cache} /usr/local/bin/burn-captions",
+        ]).format(root=ROOTFS, uid=UID, cache=cache)
+        # --net: a network namespace with nothing but the loopback, as podman's --network=none
+        # (Foundation's Process wants a loopback: without one it says "Could not create wakeup
+        # socket pair for CFSocket").
+        command = ["unshare", "--mount", "--net", "--fork", "sh", "-c",
+                   "ip link set lo up && " + run + " " + " ".join(_quote(a) for a in arguments)]
     return subprocess.run(command, capture_output=True, text=True)
 
 
-def outside(arguments):
-    return subprocess.run([str(HOST_BIN)] + arguments, capture_output=True, text=True)
+def outside(arguments, work, cache="host-cache"):
+    """The development machine's burn-captions, with a transcript cache of its own in `work`."""
+    environment = dict(os.environ, BURN_CAPTIONS_CACHE=str(work / cache))
+    return subprocess.run([str(HOST_BIN)] + arguments, capture_output=True, text=True, env=environment)
 
 
 def _quote(text):
@@ -83,37 +102,57 @@ def frame_count(path):
     return int(out.stdout.strip())
 
 
-def main():
-    if not (ROOTFS / "usr/local/bin/burn-captions").exists():
-        fail("%s is missing: run make image" % ROOTFS)
-    # The work folder lives in the image's /work, so chroot and podman see it at one path.
-    work = ROOTFS / WORK.lstrip("/")
+RECOGNIZED = re.compile(r"speech recognized with (\S+) .*; (from the transcript cache|([0-9.]+) s)$", re.M)
+
+
+def recognition_line(stderr, what):
+    """The summary line of a recognition in `stderr`: (model, seconds or None when cached)."""
+    found = RECOGNIZED.search(stderr)
+    if not found:
+        fail("%s: no recognition line in its output: %s" % (what, stderr.strip()))
+    return found.group(1), (float(found.group(3)) if found.group(3) else None)
+
+
+def transcript_words(path):
+    """The words of a native transcript: (text, start, end) each."""
+    segments = json.loads(Path(path).read_text())["segments"]
+    return [(w["text"], w["start"], w["end"]) for segment in segments for w in segment["words"]]
+
+
+def prepare(work):
+    """The work folder (in the image's /work, so chroot and podman see it at one path) and the
+    three jobs of the batch."""
     if work.exists():
         shutil.rmtree(work)
     (work / "out").mkdir(parents=True)
     for name in ["talk.mp4", "talk.json"]:
         shutil.copy(ROOT / "Samples" / name, work / name)
+    cut = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", str(ROOT / "Samples/talk.mp4"), "-t",
+                          str(SPEECH_SECONDS), "-c", "copy", str(work / "speech.mp4")], capture_output=True, text=True)
+    if cut.returncode != 0:
+        fail("ffmpeg could not cut the clip: %s" % cut.stderr)
     segments = [{k: s[k] for k in ("language", "start", "end", "text")} for s in SCRIPTS]
     (work / "scripts.json").write_text(json.dumps({"segments": segments}, ensure_ascii=False))
     jobs = [
         {"input": "talk.mp4", "captions": "talk.json", "output": "out/talk.mp4"},
         {"input": "talk.mp4", "captions": "scripts.json", "output": "out/scripts.mp4"},
+        {"input": "speech.mp4", "captions": "auto", "output": "out/speech.mp4"},
     ]
     (work / "manifest.jsonl").write_text("".join(json.dumps(job) + "\n" for job in jobs))
     for path in [work] + list(work.rglob("*")):
         os.chown(path, UID, UID)
-    mode = "podman" if podman_works() else "chroot"
-    print("test-image: running inside the image with %s" % mode)
+    return jobs
 
-    # 1. A batch inside the image, then a rerun that skips.
+
+def check_batch(work, jobs):
+    """1. The batch inside, each video with its input's frames; a rerun skips every job."""
     batch = inside(["batch", WORK + "/manifest.jsonl", "--report", WORK + "/out/report.jsonl"], work)
     if batch.returncode != 0:
         fail("batch exited %d: %s %s" % (batch.returncode, batch.stdout, batch.stderr))
-    expected = frame_count(ROOT / "Samples/talk.mp4")
     for job in jobs:
-        frames = frame_count(work / job["output"])
+        frames, expected = frame_count(work / job["output"]), frame_count(work / job["input"])
         if frames != expected:
-            fail("%s has %d frames, the input %d" % (job["output"], frames, expected))
+            fail("%s has %d frames, its input %d" % (job["output"], frames, expected))
     def statuses(report):
         return [json.loads(line)["status"] for line in (work / "out" / report).read_text().splitlines() if line]
     if statuses("report.jsonl") != ["done"] * len(jobs):
@@ -123,11 +162,55 @@ def main():
         fail("rerun exited %d: %s" % (again.returncode, again.stderr))
     if statuses("again.jsonl") != ["skipped"] * len(jobs):
         fail("the rerun says %s, not skipped" % statuses("again.jsonl"))
-    print("test-image: batch: %d jobs done, %d frames each as the input; the rerun skipped them" % (len(jobs), expected))
+    auto = json.loads((work / "out/report.jsonl").read_text().splitlines()[-1])
+    print("test-image: batch: %d jobs done, each with its input's frames (the \"captions\": \"auto\" job on %d s "
+          "of the sample: %.1f s); the rerun skipped them" % (len(jobs), SPEECH_SECONDS, auto["seconds"]))
 
-    # 2. The faces, inside and outside.
+
+def check_recognition(work):
+    """2. The clip again inside (from the cache), and afresh against the development machine."""
+    plan_in = inside(["plan", WORK + "/speech.mp4", "--captions", "auto"], work)
+    plan_out = outside(["plan", str(work / "speech.mp4"), "--captions", "auto"], work)
+    if plan_in.returncode != 0 or plan_out.returncode != 0:
+        fail("plan --captions auto: %s %s" % (plan_in.stderr, plan_out.stderr))
+    if "from the transcript cache" not in plan_in.stderr:
+        fail("the second recognition inside was not served from the transcript cache: %s" % plan_in.stderr.strip())
+    texts_in = [c["text"] for c in json.loads(plan_in.stdout)["captions"]]
+    texts_out = [c["text"] for c in json.loads(plan_out.stdout)["captions"]]
+    if texts_in != texts_out:
+        fail("plan --captions auto: inside %s, outside %s" % (texts_in, texts_out))
+    print("test-image: plan --captions auto inside: from the transcript cache, the same %d captions as outside: %s"
+          % (len(texts_in), " / ".join(texts_in)))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    fresh = inside(["transcribe", WORK + "/speech.mp4", "-o", WORK + "/out/inside.json"], work, cache=CACHE + "-fresh")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    if fresh.returncode != 0:
+        fail("transcribe inside exited %d: %s" % (fresh.returncode, fresh.stderr))
+    model, seconds = recognition_line(fresh.stderr, "transcribe inside")
+    if seconds is None:
+        fail("transcribe inside was served from a cache that should be empty")
+    host = outside(["transcribe", str(work / "speech.mp4"), "-o", str(work / "host.json")], work, cache="host-cache-fresh")
+    if host.returncode != 0:
+        fail("transcribe outside exited %d: %s" % (host.returncode, host.stderr))
+    _, host_seconds = recognition_line(host.stderr, "transcribe outside")
+    if host_seconds is None:
+        fail("transcribe outside was served from a cache that should be empty")
+    words_in, words_out = transcript_words(work / "out/inside.json"), transcript_words(work / "host.json")
+    if not words_out:
+        fail("the development machine heard no words in the clip")
+    if [w[0] for w in words_in] != [w[0] for w in words_out]:
+        fail("inside the image the clip says %s, outside %s" % ([w[0] for w in words_in], [w[0] for w in words_out]))
+    shift = max(max(abs(a[1] - b[1]), abs(a[2] - b[2])) for a, b in zip(words_in, words_out))
+    print("test-image: transcribe afresh: %s recognized %d s in %.1f s inside (%.1f CPU s for the whole run; "
+          "%.1f s outside), the same %d words (their times at most %.3f s apart)"
+          % (model, SPEECH_SECONDS, seconds, cpu, host_seconds, len(words_in), shift))
+
+
+def check_faces(work):
+    """3. The faces of the three-script captions, inside and outside."""
     plan_in = inside(["plan", WORK + "/talk.mp4", "--captions", WORK + "/scripts.json"], work)
-    plan_out = outside(["plan", str(work / "talk.mp4"), "--captions", str(work / "scripts.json")])
+    plan_out = outside(["plan", str(work / "talk.mp4"), "--captions", str(work / "scripts.json")], work)
     if plan_in.returncode != 0 or plan_out.returncode != 0:
         fail("plan: %s %s" % (plan_in.stderr, plan_out.stderr))
     fonts_in = [[l["fonts"] for l in c["lines"]] for c in json.loads(plan_in.stdout)["captions"]]
@@ -140,7 +223,9 @@ def main():
             fail("%s is set in %s, not %s" % (script["text"], sorted(faces), script["face"]))
         print("test-image: %s: %s" % (script["language"], ", ".join(sorted(faces))))
 
-    # 3. Stills: the same bytes inside and outside.
+
+def check_stills(work):
+    """4. Stills: the same bytes inside and outside."""
     for index, script in enumerate(SCRIPTS):
         at = "%.3f" % ((script["start"] + script["end"]) / 2)
         name = "still-%d.png" % index
@@ -150,14 +235,27 @@ def main():
             fail("still inside: %s" % made.stderr)
         host = work / ("host-" + name)
         made = outside(["still", str(work / "talk.mp4"), "--captions", str(work / "scripts.json"), "--at", at,
-                        "-o", str(host)])
+                        "-o", str(host)], work)
         if made.returncode != 0:
             fail("still outside: %s" % made.stderr)
         if (work / "out" / name).read_bytes() != host.read_bytes():
             fail("the still at %s s differs inside the image (%s) from outside (%s)" % (at, work / "out" / name, host))
     print("test-image: %d stills byte-identical inside and outside" % len(SCRIPTS))
-    print("test-image: image %d MiB (root file system)" % (
-        int(subprocess.run(["du", "-sm", str(ROOTFS)], capture_output=True, text=True).stdout.split()[0])))
+
+
+def main():
+    if not (ROOTFS / "usr/local/bin/burn-captions").exists():
+        fail("%s is missing: run make image" % ROOTFS)
+    work = ROOTFS / WORK.lstrip("/")
+    jobs = prepare(work)
+    print("test-image: running inside the image with %s" % ("podman" if podman_works() else "chroot"))
+    check_batch(work, jobs)
+    check_recognition(work)
+    check_faces(work)
+    check_stills(work)
+    size = subprocess.run(["du", "-sm", "--exclude=./" + WORK.lstrip("/"), "."], cwd=ROOTFS,
+                          capture_output=True, text=True).stdout.split()[0]
+    print("test-image: image %s MiB (root file system)" % size)
     print("test-image: passed")
 
 
