@@ -36,7 +36,8 @@ image: build
 	@bash scripts/setup.sh --image-tools
 	bash scripts/image.sh
 
-# The image runs a batch, sets Japanese, Arabic and emoji in the right faces and draws the
+# The image runs a batch (one job with "captions": "auto", recognized by the image's own engine
+# and model with no network), sets Japanese, Arabic and emoji in the right faces and draws the
 # development machine's pixels (podman, else chroot into the root file system).
 test-image: image
 	python3 scripts/test-image.py
