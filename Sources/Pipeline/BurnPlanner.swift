@@ -88,7 +88,8 @@ package enum BurnPlanner {
                         if number == 0, track.captions.origin == .recognized { speech = recognized }
                         return recognized
                     },
-                    alignWords: !look.isStatic && track.alignment == .auto,
+                    // The second track is most often a translation: its words were never spoken.
+                    alignWords: number == 0 && !look.isStatic && track.alignment == .auto,
                     shotChanges: shotChanges, rules: rules, preset: preset, events: events),
                 language: track.captions.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Layout
 import Media
 import Speech
 
@@ -55,19 +56,27 @@ enum CaptionPlanner {
     }
 
     /// `captions` with their words timed by the speech (forced alignment), with a notice of
-    /// how many; when the speech cannot be recognized, as they are, with a warning saying why.
+    /// how many; when the speech cannot be recognized, as they are, with a warning saying why;
+    /// captions in another language than the speech's, as they are, with a notice.
     private static func aligned(
         _ captions: [Caption], of transcript: Transcript, request: BurnRequest,
         recognized: (RecognitionSettings) throws -> RecognizedSpeech, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
+        // The speech in the language it is spoken in (detected): one recognition serves every
+        // caption file of a run, and a file in another language (a translation) is not aligned.
         let speech: RecognizedSpeech
         do {
-            speech = try recognized(request.recognitionSettings)
+            speech = try recognized(request.recognition)
         } catch let error as RecognitionError {
             events(.warning("\(request.captions.file): words not aligned to the speech: \(error.description)"))
             return captions
         }
-        let alignment = WordAlignmentStep.aligned(transcript, to: speech, language: request.captions.language)
+        let written = transcript.language ?? request.captions.language
+        if let written, let spoken = speech.language, LanguageTag(written).language != LanguageTag(spoken).language {
+            events(.notice("\(request.captions.file): words timed by length, not aligned: the captions are \(written), the speech \(spoken)"))
+            return captions
+        }
+        let alignment = WordAlignmentStep.aligned(transcript, to: speech, language: written)
         events(.notice("\(request.captions.file): \(alignment.summary.notice)"))
         return WordAlignmentStep.timed(captions, by: alignment)
     }

@@ -5,7 +5,8 @@ import XCTest
 /// Forced alignment end to end: a SubRip file with hand times and no word times, over speech
 /// whose every word start is known (TimingAccuracyTests' espeak-ng phrases), rendered with
 /// `--look highlight`. The words light up where they are spoken, and every cue keeps its own
-/// first and last frames.
+/// first and last frames. The default model recognizes (tiny.en's word starts were 0.19 s off
+/// here, base's 0.02 s).
 final class AlignmentTests: XCTestCase {
     func testHighlightFollowsTheVoiceAndCuesKeepTheirFrames() throws {
         let folder = try temporaryFolder()
@@ -59,7 +60,7 @@ final class AlignmentTests: XCTestCase {
         // onset step, on average within 0.08 s of the truth on clean speech, as the issue asks.
         let transcript = folder.appendingPathComponent("speech.json").path
         let transcribed = try ProcessRunner.run(
-            CLI.binary, ["transcribe", clip, "--language", "en", "-o", transcript], environment: ["BURN_CAPTIONS_CACHE": cache.path])
+            CLI.binary, ["transcribe", clip, "-o", transcript], environment: ["BURN_CAPTIONS_CACHE": cache.path])
         XCTAssertEqual(transcribed.status, 0, transcribed.stderr)
         XCTAssertTrue(transcribed.stderr.contains("from the transcript cache"), "alignment recognized it already: \(transcribed.stderr)")
         struct Transcript: Decodable {
