@@ -447,6 +447,8 @@ def main():
     parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGKRW", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
+    parser.add_argument("--recognition-rounds", type=int, default=3,
+                        help="rounds of scripts/bench-recognition.py (0: skip it)")
     options = parser.parse_args()
     layout = layout_bench()
     print(layout)
@@ -493,6 +495,21 @@ def main():
         print("\n" + memory)
     if options.write:
         write_report(Path(options.write), text, memory, frames, options)
+    if options.recognition_rounds > 0:
+        recognition = recognition_bench(options.recognition_rounds)
+        print(recognition)
+        if options.write:
+            replace_section(Path(options.write), "bench-recognition", "\n".join([
+                "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()), "", "```", recognition, "```"]))
+
+
+def recognition_bench(rounds):
+    """scripts/bench-recognition.py with the release binary: per language and condition, our
+    WER/CER, word-start errors and CPU per audio second beside whisper-ctranslate2's and the
+    raw engine's, the real-time factors, the nothing-invented clips and language detection."""
+    command = [sys.executable, str(REPO / "scripts/bench-recognition.py"), "--rounds", str(rounds), "--binary", str(BIN)]
+    log("bench: " + " ".join(command))
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.rstrip()
 
 
 def layout_bench():
