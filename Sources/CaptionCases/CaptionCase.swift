@@ -7,7 +7,7 @@ public struct CaptionCase: Sendable, Equatable {
     public enum Suite: String, Sendable, CaseIterable {
         /// The layout goldens (`layout.txt`, in the file's order), the presets' safe areas and LayoutBench.
         case layout
-        /// The golden images (`Tests/Golden/Captions/<imageName>.png`).
+        /// The golden images (`Tests/Golden/Cases/<imageName>.png`).
         case image
         /// A seed of the layout fuzz target and nothing else (every case is a seed).
         case fuzz

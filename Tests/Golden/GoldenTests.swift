@@ -26,13 +26,13 @@ final class GoldenTests: XCTestCase {
         let cases = try Self.cases()
         XCTAssertGreaterThanOrEqual(cases.count, 39)
         let pictures = try cases.map { (name: $0.imageName, png: try render($0, engine: engine)) }
-        for failure in try Goldens.check(pictures, in: Self.folder.appendingPathComponent("Captions")) { XCTFail(failure) }
+        for failure in try Goldens.check(pictures, in: Self.folder.appendingPathComponent("Cases")) { XCTFail(failure) }
     }
 
     /// Each picture in `Cases/` is the golden of one image case, and the cases of every kind are there.
     func testEveryGoldenHasACase() throws {
         let cases = try Self.cases()
-        let pictures = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("Captions").path)
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("Cases").path)
         XCTAssertEqual(Set(pictures), Set(cases.map { "\($0.imageName).png" }))
         for name in ["en-us", "mixed-script", "preset-youtube", "outline-none", "shadow", "box", "phone-10bit-rotated"] {
             XCTAssertTrue(cases.contains { $0.imageName == name }, name)
