@@ -24,6 +24,11 @@ enum CaptionPlanner {
         let script = try request.captions.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
+        // Recognized before the timing fix measures the audio, so both take it from one decode.
+        let alignment =
+            alignWords && request.captions.origin != .recognized && input.info.hasAudio
+                && transcript.segments.contains(where: { $0.words.allSatisfy(\.estimated) })
+            ? try alignment(of: transcript, request: request, recognized: recognized, events: events) : nil
         // Phrase starts that absorbed the pause before them move to where the speech begins.
         let envelope = request.timingFix ? try speech() : nil
         // Recognized captions follow the reading rules of their language.
@@ -37,11 +42,7 @@ enum CaptionPlanner {
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
             shotChanges: shotChanges, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
-        if alignWords, request.captions.origin != .recognized, input.info.hasAudio,
-            captions.contains(where: { !$0.words.isEmpty && $0.words.allSatisfy(\.estimated) })
-        {
-            captions = try aligned(captions, of: transcript, request: request, recognized: recognized, events: events)
-        }
+        if let alignment { captions = WordAlignmentStep.timed(captions, by: alignment) }
         if captions.isEmpty, request.captions.origin == .recognized {
             if request.captions.strict { throw BurnError.input("\(input.info.path): no speech recognized") }
             events(.notice("\(input.info.path): no speech recognized; the video gets no captions"))
@@ -55,13 +56,13 @@ enum CaptionPlanner {
         return captions
     }
 
-    /// `captions` with their words timed by the speech (forced alignment), with a notice of
-    /// how many; when the speech cannot be recognized, as they are, with a warning saying why;
-    /// captions in another language than the speech's, as they are, with a notice.
-    private static func aligned(
-        _ captions: [Caption], of transcript: Transcript, request: BurnRequest,
-        recognized: (RecognitionSettings) throws -> RecognizedSpeech, events: (BurnEvent) -> Void
-    ) throws -> [Caption] {
+    /// `transcript`'s cues with their words timed by the speech (forced alignment), with a
+    /// notice of how many; nil when the speech cannot be recognized (with a warning saying why)
+    /// or is in another language than the captions (with a notice).
+    private static func alignment(
+        of transcript: Transcript, request: BurnRequest, recognized: (RecognitionSettings) throws -> RecognizedSpeech,
+        events: (BurnEvent) -> Void
+    ) throws -> ForcedAlignment? {
         // The speech in the language it is spoken in (detected): one recognition serves every
         // caption file of a run, and a file in another language (a translation) is not aligned.
         let speech: RecognizedSpeech
@@ -69,16 +70,16 @@ enum CaptionPlanner {
             speech = try recognized(request.recognition)
         } catch let error as RecognitionError {
             events(.warning("\(request.captions.file): words not aligned to the speech: \(error.description)"))
-            return captions
+            return nil
         }
         let written = transcript.language ?? request.captions.language
         if let written, let spoken = speech.language, LanguageTag(written).language != LanguageTag(spoken).language {
             events(.notice("\(request.captions.file): words timed by length, not aligned: the captions are \(written), the speech \(spoken)"))
-            return captions
+            return nil
         }
         let alignment = WordAlignmentStep.aligned(transcript, to: speech, language: written)
         events(.notice("\(request.captions.file): \(alignment.summary.notice)"))
-        return WordAlignmentStep.timed(captions, by: alignment)
+        return alignment
     }
 
     /// The request's captions: its input's speech as `recognized` gives it, or its file read.

@@ -49,7 +49,7 @@ public enum Recognition {
             lines.append(line)
             switch message {
             case .progress(let seconds, let total): progress(seconds, total ?? audio.duration)
-            case .error(let kind, let message): throw failure(kind: kind, message: message, process: process)
+            case .error(let kind, let message): throw failure(kind: kind, message: message)
             default: break
             }
         }
@@ -60,7 +60,7 @@ public enum Recognition {
     }
 
     /// The error an engine's `error` message stands for.
-    private static func failure(kind: String, message: String, process: RecognizerProcess) -> RecognitionError {
+    private static func failure(kind: String, message: String) -> RecognitionError {
         switch kind {
         case "model": return .model("the speech recognizer cannot load its model: \(message)")
         default: return .engine("the speech recognizer failed: \(message)")
