@@ -14,6 +14,11 @@ import signal
 import sys
 import threading
 
+# onnxruntime (faster-whisper's Silero VAD) is asked to send no telemetry, before it is first
+# imported. The 1.28.0 pinned in requirements.txt has none on Linux; later wheels write files
+# for it on import whatever this says (requirements.txt).
+os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+
 PROTOCOL = 1
 ENGINE = "faster-whisper"
 SAMPLE_RATE = 16000
