@@ -50,7 +50,7 @@ let package = Package(
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
         .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
-        .target(name: "Review", dependencies: ["Pipeline", "Captions", "Media", "CMicroHTTPD"]),
+        .target(name: "Review", dependencies: ["Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),

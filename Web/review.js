@@ -76,7 +76,10 @@ function makeRow(id) {
   text.onfocus = () => seek(state.cues[id]);
   const shown = document.createElement("div");
   shown.className = "shown";
-  cell("text").append(text, shown);
+  // The words the recognizer was unsure of, each with its probability, to be checked.
+  const unsure = document.createElement("div");
+  unsure.className = "unsure";
+  cell("text").append(text, unsure, shown);
   const nudges = cell("nudge");
   for (const [label, fields, title] of [
     ["start −", (cue, f) => ({ start: cue.start - f }), "start one frame earlier"],
@@ -138,6 +141,19 @@ function render() {
     row.querySelector(".findings").textContent = cue.findings.join("\n");
     // A cue the burn shows as several captions: each, under its text.
     row.querySelector(".shown").textContent = cue.shown.length > 1 ? "on screen as: " + cue.shown.join(" · ") : "";
+    row.classList.toggle("unsure", cue.unsure.length > 0);
+    const marks = row.querySelector("div.unsure");
+    marks.textContent = "";
+    if (cue.unsure.length > 0) {
+      marks.append("check: ");
+      cue.unsure.forEach((word, index) => {
+        if (index > 0) marks.append(" · ");
+        const mark = document.createElement("mark");
+        mark.textContent = word.text;
+        mark.title = "heard with probability " + word.probability.toFixed(2);
+        marks.append(mark, " " + word.probability.toFixed(2));
+      });
+    }
   }
 }
 

@@ -7,7 +7,9 @@ SubRip file and checks the video's time, edits its text and checks that the fram
 the frame `still` draws for the edited file, nudges its end by a frame, saves, and reads the
 file back: exactly those changes, everything else byte-identical, the old version as FILE~.
 A file changed on disk is not overwritten: Save is refused until Reload reads the new version,
-and the next save is that version with the edit. It measures the edit-to-frame time (median of 20
+and the next save is that version with the edit. A transcript's unsure words (native JSON word
+confidence below 0.5) are marked on the page, and with --save-as Save writes SubRip beside it,
+the transcript untouched. It measures the edit-to-frame time (median of 20
 edits) and reports it without asserting it.
 
 Then the lock-down, with plain HTTP: no token or a wrong one gets 403, and so does a foreign
@@ -20,6 +22,7 @@ on a 30-minute video, a Range request gets 206 with exactly the bytes asked for.
 
 import argparse
 import http.client
+import json
 import os
 import re
 import shutil
@@ -51,10 +54,10 @@ def check(condition, message):
 class Review:
     """A `burn-captions review` process and its URL."""
 
-    def __init__(self, video, captions):
+    def __init__(self, video, captions, options=()):
         # Its own temporary folder, to check that it leaves nothing there.
         self.scratch = Path(tempfile.mkdtemp(prefix="review-tmp-"))
-        self.process = subprocess.Popen([str(BIN), "review", str(video), "--captions", str(captions)],
+        self.process = subprocess.Popen([str(BIN), "review", str(video), "--captions", str(captions), *options],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         env=dict(os.environ, TMPDIR=str(self.scratch)))
         line = self.process.stdout.readline()
@@ -310,6 +313,47 @@ def page_flow(folder, screenshot):
         review.stop()
 
 
+def unsure_words(folder):
+    """A transcript's words heard with a low probability are marked; --save-as writes SubRip."""
+    from selenium.webdriver.common.by import By
+    video = folder / "unsure.mp4"
+    shutil.copy(ROOT / "Samples/talk.mp4", video)
+    transcript = folder / "unsure.json"
+    transcript.write_text(json.dumps({"language": "en", "segments": [
+        {"start": 0.4, "end": 2.2, "text": "Captions that pop.", "words": [
+            {"text": "Captions", "start": 0.4, "end": 1.0, "confidence": 0.97},
+            {"text": "that", "start": 1.0, "end": 1.4, "confidence": 0.22},
+            {"text": "pop.", "start": 1.4, "end": 2.2, "confidence": 0.64}]},
+        {"start": 3.0, "end": 4.5, "text": "Burned right in.", "words": [
+            {"text": "Burned", "start": 3.0, "end": 3.6, "confidence": 0.41},
+            {"text": "right", "start": 3.6, "end": 4.0, "confidence": 0.88},
+            {"text": "in.", "start": 4.0, "end": 4.5, "confidence": 0.49}]}]}))
+    original = transcript.read_bytes()
+    saved = folder / "unsure.srt"
+    review = Review(video, transcript, ["--save-as", str(saved)])
+    driver = browser()
+    try:
+        driver.get(review.url)
+        wait_for(driver, "return document.querySelectorAll('#list tr').length == 2", message="the cue list")
+        marks = driver.execute_script(
+            "return [...document.querySelectorAll('#list tr')].map(row => "
+            "[...row.querySelectorAll('div.unsure mark')].map(mark => mark.textContent + ' ' + mark.title))")
+        check(marks == [["that heard with probability 0.22"],
+                        ["Burned heard with probability 0.41", "in. heard with probability 0.49"]],
+              "the unsure words marked: %s" % marks)
+        rows = driver.execute_script("return [...document.querySelectorAll('#list tr')].map(row => row.classList.contains('unsure'))")
+        check(rows == [True, True], "the rows with unsure words: %s" % rows)
+        driver.find_element(By.ID, "save").click()
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('saved')", message="the save")
+        check(saved.read_text() == "1\n00:00:00,400 --> 00:00:02,200\nCaptions that pop.\n\n"
+              "2\n00:00:03,000 --> 00:00:04,500\nBurned right in.\n", "--save-as wrote %r" % saved.read_text())
+        check(transcript.read_bytes() == original, "the transcript was written")
+        log("3 unsure words marked with their probabilities; --save-as wrote %s, the transcript untouched" % saved.name)
+    finally:
+        driver.quit()
+        review.stop()
+
+
 def lock_down(folder):
     video = folder / "long.mp4"
     subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=2", "-t", "1800",
@@ -360,6 +404,7 @@ def main():
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="test-review-") as folder:
         lock_down(Path(folder))
+        unsure_words(Path(folder))
         page_flow(Path(folder), Path(options.screenshot).resolve() if options.screenshot else None)
     log("passed in %.0f s" % (time.monotonic() - started))
 

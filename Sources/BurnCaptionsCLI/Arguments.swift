@@ -7,7 +7,7 @@ enum Command {
     case plan(BurnRequest, output: String?, segments: Int?)
     case part(BurnRequest, plan: String, segment: Int, of: Int, quiet: Bool, stats: Bool)
     case join(input: String, parts: [String], output: String, quiet: Bool)
-    case review(BurnRequest, port: UInt16)
+    case review(BurnRequest, port: UInt16, saveAs: String?)
     case lint(BurnRequest, json: Bool, frameRate: Double?)
     case still(BurnRequest, at: Double, showSafeArea: Bool)
     case preview(BurnRequest, showSafeArea: Bool)

@@ -34,6 +34,7 @@ struct CommandLineOptions {
     var codecGiven = false  // --codec was given (an --overlay-only output checks it)
     var segments: Int?
     var port: UInt16?
+    var saveAs: String?
     var planFile: String?
     var segment: (index: Int, count: Int)?
     var json = false
@@ -128,6 +129,7 @@ struct CommandLineOptions {
             recognition.languageThreshold = try OptionNumber.decimal(
                 try value(), spelling, in: 0...1, expecting: "a probability from 0 to 1")
         case .align: align = try value()
+        case .saveAs: saveAs = try value()
         case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report:
             preconditionFailure("\(spelling) is not an option of \(Self.commands)")
         }

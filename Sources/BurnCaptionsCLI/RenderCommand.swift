@@ -22,6 +22,10 @@ extension CommandLineOptions {
             throw BurnError.usage("no input video")
         }
         if port != nil && mode != .review { throw BurnError.usage("--port is for review") }
+        if saveAs != nil && mode != .review { throw BurnError.usage("--save-as is for review") }
+        if let saveAs, ![.srt, .vtt, .json].contains(CaptionWriter.format(forPath: saveAs)) {
+            throw BurnError.usage("--save-as \(saveAs): review saves .srt, .vtt or .json")
+        }
         if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
         let encoder = try encoderSettings(arguments: arguments)
         if let planFile { return try part(input: input, plan: planFile, mode: mode, encoder: encoder) }
@@ -39,7 +43,7 @@ extension CommandLineOptions {
         let requests = try combinations.requests()
         switch mode {
         case .plan: return .plan(requests[0], output: self.output, segments: segments)
-        case .review: return .review(requests[0], port: port ?? 0)
+        case .review: return .review(requests[0], port: port ?? 0, saveAs: saveAs)
         case .lint: return .lint(requests[0], json: json, frameRate: frameRate)
         case .still:
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }

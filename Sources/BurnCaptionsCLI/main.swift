@@ -85,7 +85,7 @@ case .lint(let request, let json, let frameRate):
     } catch {
         fail(error)
     }
-case .review(var request, let port):
+case .review(var request, let port, let saveAs):
     MediaLog.silent()
     let cancellation = Cancellation()
     let signals = Signals.forward(to: cancellation)
@@ -93,7 +93,7 @@ case .review(var request, let port):
         if request.captions.origin == .recognized {
             request = try Transcription.forReview(request, cancellation: cancellation, events: Terminal(quiet: false).handle)
         }
-        let server = try ReviewServer(request, port: port)
+        let server = try ReviewServer(request, port: port, saveAs: saveAs)
         StandardStreams.output("burn-captions review: \(server.url)\n")
         Terminal.error("reviewing \(request.captions.file) (saves to \(server.session.savesTo)); Ctrl-C stops")
         // The server's threads do the work; this one waits for SIGINT or SIGTERM.

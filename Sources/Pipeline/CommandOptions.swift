@@ -224,6 +224,12 @@ extension CommandOption {
                 review: the port to listen on, on 127.0.0.1 (default: a free one)
                 """),
         CommandOption(
+            .saveAs, ["--save-as"], value: "FILE", commands: [.review],
+            help: """
+                review: Save writes the edited captions to FILE (.srt, .vtt or
+                .json, in that format), not to the caption file
+                """),
+        CommandOption(
             .at, ["--at"], value: "TIME", commands: [.still],
             help: """
                 still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff]

@@ -17,10 +17,11 @@ public final class ReviewServer: @unchecked Sendable {
     /// The address its socket is bound to, as the kernel reports it.
     public var boundAddress: String { server?.boundAddress ?? "" }
 
-    /// Opens `request`'s captions for review and starts listening at `port` (0: any free one).
-    /// When it cannot, nothing it made is left (the session's scratch folder goes).
-    public init(_ request: BurnRequest, port: UInt16 = 0) throws {
-        let session = try ReviewSession(request)
+    /// Opens `request`'s captions for review, saving to `saveAs` (nil: the file itself, see
+    /// `ReviewSession`), and starts listening at `port` (0: any free one). When it cannot,
+    /// nothing it made is left (the session's scratch folder goes).
+    public init(_ request: BurnRequest, port: UInt16 = 0, saveAs: String? = nil) throws {
+        let session = try ReviewSession(request, saveAs: saveAs)
         self.session = session
         token = ReviewAPI.newToken()
         do {

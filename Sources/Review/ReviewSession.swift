@@ -22,6 +22,8 @@ public final class ReviewSession: @unchecked Sendable {
         public var line: Int?  // where the file holds it (SubRip, WebVTT)
         public var findings: [String]  // the reading rules the cue's captions break (`lint`)
         public var shown: [String]  // the captions the burn makes of it, when it makes more than one
+        /// The words the recognizer was unsure of (probability below `Recognition.uncertainWord`).
+        var unsure: [CueGroup.UnsureWord]
     }
 
     /// What the page gets: the cues, the frame rate for nudges, where a save goes, the preset
@@ -47,8 +49,11 @@ public final class ReviewSession: @unchecked Sendable {
     private let readFormat: CaptionFormat?  // the format the file is read as (nil: detected)
     private let readEncoding: String?  // its text encoding, as given (nil: detected)
     private let format: CaptionFormat  // the format edits are written in (whisper and live: native JSON)
-    /// Where Save writes: the file itself, or `NAME.reviewed.json` beside a Whisper or live log.
+    /// Where Save writes: the file itself, `NAME.reviewed.json` beside a Whisper or live log,
+    /// or the file `--save-as` names.
     public let savesTo: String
+    /// The format Save writes: `format`, or the one `--save-as` names by its extension.
+    private let saveFormat: CaptionFormat
     /// The edited copy a render reads (0600, in a 0700 folder of its own).
     public let scratch: URL
     /// The edited copy's bytes, as last written to `scratch`: what frames and lint are planned from.
@@ -69,16 +74,19 @@ public final class ReviewSession: @unchecked Sendable {
     private let backgrounds = StillBackgrounds()
     private let rendering = ReviewRender()
 
-    /// Opens `request.captions.file` for review of `request.input`. When it cannot, it leaves
+    /// Opens `request.captions.file` for review of `request.input`, Save writing to `saveAs`
+    /// (.srt, .vtt or .json, in that format; nil: see `savesTo`). When it cannot, it leaves
     /// nothing behind (the scratch folder is made last, and removed on a failure).
-    public init(_ request: BurnRequest) throws {
+    public init(_ request: BurnRequest, saveAs: String? = nil) throws {
         file = request.captions.file
         readFormat = request.captions.format
         readEncoding = request.captions.encoding
         plan = try ReviewPlan(input: request.input.name)
         frameDuration = plan.info.frameDuration
         let opened = try OpenedCaptions(file, format: request.captions.format, encoding: request.captions.encoding)
-        (format, savesTo, text, signature) = (opened.format, opened.savesTo, opened.text, opened.signature)
+        (format, text, signature) = (opened.format, opened.text, opened.signature)
+        savesTo = saveAs ?? opened.savesTo
+        saveFormat = try saveAs.map(Self.saveFormat) ?? opened.format
         groups = CueGroup.groups(opened.segments)
         let folder = try Self.scratchFolder()
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
@@ -92,6 +100,16 @@ public final class ReviewSession: @unchecked Sendable {
         } catch {
             close()
             throw error
+        }
+    }
+
+    /// The format a `--save-as` file's extension names.
+    private static func saveFormat(_ path: String) throws -> CaptionFormat {
+        switch CaptionWriter.format(forPath: path) {
+        case .srt: return .srt
+        case .vtt: return .vtt
+        case .json: return .json
+        default: throw ReviewError("\(path): review saves .srt, .vtt or .json")
         }
     }
 
@@ -180,6 +198,7 @@ public final class ReviewSession: @unchecked Sendable {
                 if folded != piece.text {
                     piece.text = folded
                     piece.textChanged = true
+                    piece.unsure = piece.keeping(piece.unsure)
                 }
             }
             if let start { piece.start = max(0, start) }
@@ -211,8 +230,8 @@ public final class ReviewSession: @unchecked Sendable {
             groups[group].pieces.replaceSubrange(
                 index...index,
                 with: [
-                    CueGroup.Piece(start: piece.start, end: time, text: first, textChanged: true),
-                    CueGroup.Piece(start: time, end: piece.end, text: second, textChanged: true),
+                    CueGroup.Piece(start: piece.start, end: time, text: first, textChanged: true, unsure: Array(piece.unsure.prefix(while: { first.contains($0.text) }))),
+                    CueGroup.Piece(start: time, end: piece.end, text: second, textChanged: true, unsure: piece.unsure.drop(while: { first.contains($0.text) }).filter { second.contains($0.text) }),
                 ])
             groups[group].changed = true
         }
@@ -228,6 +247,7 @@ public final class ReviewSession: @unchecked Sendable {
             var piece = groups[group].pieces[index]
             piece.text += " " + next.text
             piece.textChanged = true
+            piece.unsure += next.unsure
             piece.end = max(piece.end, next.end)
             groups[nextGroup].pieces.remove(at: nextIndex)
             groups[nextGroup].changed = true
@@ -304,7 +324,7 @@ public final class ReviewSession: @unchecked Sendable {
                 changedOnDisk = true
                 throw ReviewError(changedMessage)
             }
-            let data = try edited()
+            let data = try saved()
             do throws(AtomicFile.Failure) {
                 let target = AtomicFile.resolve(savesTo)
                 if let previous = FileManager.default.contents(atPath: target) {
@@ -339,6 +359,19 @@ public final class ReviewSession: @unchecked Sendable {
             findingsStale = true
             try writeScratch()
         }
+    }
+
+    /// The edits as Save writes them: the file's text with the edits, or, when `--save-as`
+    /// names another format, the edited cues written anew in it (the file's markup and notes
+    /// are not carried over).
+    private func saved() throws -> Data {
+        let data = try edited()
+        guard saveFormat != format else { return data }
+        let read = try CaptionReader.read(data, path: file, format: format)
+        let captions = read.segments.map {
+            Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker, words: $0.words)
+        }
+        return try CaptionWriter.data(captions, format: saveFormat)
     }
 
     /// The file's text with the edits, in its format.
@@ -386,7 +419,7 @@ public final class ReviewSession: @unchecked Sendable {
                     Cue(
                         id: id, start: piece.start, end: piece.end, text: piece.text, edited: group.changed,
                         line: group.source.line, findings: findings[id] ?? [],
-                        shown: (shown[id] ?? []).count > 1 ? shown[id]! : []))
+                        shown: (shown[id] ?? []).count > 1 ? shown[id]! : [], unsure: piece.unsure))
             }
         }
         return cues

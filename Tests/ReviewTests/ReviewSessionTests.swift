@@ -60,6 +60,44 @@ final class ReviewSessionTests: XCTestCase {
         XCTAssertEqual(state.cues[1].shown, [], "a cue shown as one caption lists none")
     }
 
+    /// Words heard with a low probability are marked for a person to check, until an edit
+    /// rewrites them; `--save-as` writes the edits as SubRip and leaves the file alone.
+    func testUnsureWordsAreMarkedAndSaveAsWritesSubRip() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("talk.json")
+        let original = """
+            {"language": "en", "segments": [
+              {"start": 0.5, "end": 2.0, "text": "Captions that pop.", "words": [
+                {"text": "Captions", "start": 0.5, "end": 1.0, "confidence": 0.93}, {"text": "that", "start": 1.0, "end": 1.4, "confidence": 0.31},
+                {"text": "pop.", "start": 1.4, "end": 2.0, "confidence": 0.48}]},
+              {"start": 5.0, "end": 6.3, "text": "Burned right in.", "words": [
+                {"text": "Burned", "start": 5.0, "end": 5.5, "confidence": 0.9}, {"text": "right", "start": 5.5, "end": 5.9, "confidence": 0.5},
+                {"text": "in.", "start": 5.9, "end": 6.3}]}]}
+            """
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let srt = folder.appendingPathComponent("talk.srt")
+        let session = try ReviewSession(
+            BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none), saveAs: srt.path)
+        struct State: Decodable {
+            struct Word: Decodable, Equatable { var text: String; var probability: Double }
+            struct Cue: Decodable { var unsure: [Word] }
+            var cues: [Cue]
+            var savesTo: String
+        }
+        var state = try JSONDecoder().decode(State.self, from: try session.state())
+        XCTAssertEqual(state.savesTo, srt.path)
+        XCTAssertEqual(state.cues[0].unsure, [.init(text: "that", probability: 0.31), .init(text: "pop.", probability: 0.48)])
+        XCTAssertEqual(state.cues[1].unsure, [], "0.5 and no probability are not marked")
+        try session.edit(0, text: "Captions that snap.", start: nil, end: nil)
+        state = try JSONDecoder().decode(State.self, from: try session.state())
+        XCTAssertEqual(state.cues[0].unsure, [.init(text: "that", probability: 0.31)], "the rewritten word is no longer marked")
+        XCTAssertEqual(try session.save(), srt.path)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), original, "the caption file is not written")
+        XCTAssertEqual(
+            try String(contentsOf: srt, encoding: .utf8),
+            "1\n00:00:00,500 --> 00:00:02,000\nCaptions that snap.\n\n2\n00:00:05,000 --> 00:00:06,300\nBurned right in.\n")
+    }
+
     func testSplitAndMergeOfNativeJSON() throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("talk.json")
