@@ -2,7 +2,7 @@
 """Runs the XCTest suite and the other test scripts on every core: the test classes of a built
 test bundle (`swift build --build-tests`), each in a process of its own, taken from one queue
 by N workers, the longest first by the last run's times (.build/test-times.json, when there is
-one), plus any extra command (`--also 'python3 scripts/test-review.py'`) as one more job.
+one, else scripts/test-times.json), plus any extra command (`--also 'python3 scripts/test-review.py'`) as one more job.
 
   scripts/run-tests.py BUNDLE [--jobs N] [--filter REGEX] [--also COMMAND]...
 
@@ -22,6 +22,10 @@ import threading
 import time
 
 TIMES = os.path.join(".build", "test-times.json")
+# Times of one full run on a 2-core machine, for the order on a machine that has run none: a
+# long class started last would keep one worker busy alone (448 s against 427 s of jobs per
+# worker in listing order). Refresh it with a copy of .build/test-times.json after a full run.
+SEED_TIMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-times.json")
 EXECUTED = re.compile(r"Executed (\d+) tests?, with (\d+) failures?")
 
 
@@ -37,11 +41,14 @@ def classes(bundle, pattern):
 
 
 def previous_times():
-    try:
-        with open(TIMES) as file:
-            return json.load(file)
-    except (OSError, ValueError):
-        return {}
+    """The last run's times here, else the ones kept with the scripts (a fresh clone, CI)."""
+    for path in (TIMES, SEED_TIMES):
+        try:
+            with open(path) as file:
+                return json.load(file)
+        except (OSError, ValueError):
+            continue
+    return {}
 
 
 class Job:
