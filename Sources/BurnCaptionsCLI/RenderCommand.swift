@@ -23,7 +23,7 @@ extension CommandLineOptions {
         }
         if port != nil && mode != .review { throw BurnError.usage("--port is for review") }
         if saveAs != nil && mode != .review { throw BurnError.usage("--save-as is for review") }
-        if let saveAs, ![.srt, .vtt, .json].contains(CaptionWriter.format(forPath: saveAs)) {
+        if let saveAs, CaptionWriter.format(forPath: saveAs)?.captionFormat == nil {
             throw BurnError.usage("--save-as \(saveAs): review saves .srt, .vtt or .json")
         }
         if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }

@@ -17,9 +17,12 @@ struct CueGroup: Equatable {
         /// The words the recognizer was unsure of, while the text still holds them.
         var unsure: [UnsureWord] = []
 
-        /// The unsure words `text` still holds (an edit that rewrites a word clears its mark).
-        func keeping(_ words: [UnsureWord]) -> [UnsureWord] {
-            words.filter { text.contains($0.text) }
+        /// The piece with those of `words` its text holds as its unsure words (an edit that
+        /// rewrites a word clears its mark).
+        func keeping(_ words: [UnsureWord]) -> Piece {
+            var piece = self
+            piece.unsure = words.filter { text.contains($0.text) }
+            return piece
         }
     }
 

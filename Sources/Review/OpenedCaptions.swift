@@ -28,9 +28,7 @@ struct OpenedCaptions {
             return
         }
         // Saved as native JSON beside it; the file itself is never written.
-        let captions = read.segments.map {
-            Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker, words: $0.words)
-        }
+        let captions = Self.captions(read)
         segments = read.segments.enumerated().map { index, segment in
             var copy = segment
             copy.source = SourceLocation(field: "segments[\(index)]")
@@ -38,5 +36,12 @@ struct OpenedCaptions {
         }
         text = String(decoding: try CaptionWriter.nativeJSON(captions), as: UTF8.self)
         (self.format, savesTo) = (.json, url.deletingPathExtension().path + ".reviewed.json")
+    }
+
+    /// The cues of `read` as captions to write (each with the file's language unless its own).
+    static func captions(_ read: Transcript) -> [Caption] {
+        read.segments.map {
+            Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker, words: $0.words)
+        }
     }
 }

@@ -105,12 +105,10 @@ public final class ReviewSession: @unchecked Sendable {
 
     /// The format a `--save-as` file's extension names.
     private static func saveFormat(_ path: String) throws -> CaptionFormat {
-        switch CaptionWriter.format(forPath: path) {
-        case .srt: return .srt
-        case .vtt: return .vtt
-        case .json: return .json
-        default: throw ReviewError("\(path): review saves .srt, .vtt or .json")
+        guard let format = CaptionWriter.format(forPath: path)?.captionFormat else {
+            throw ReviewError("\(path): review saves .srt, .vtt or .json")
         }
+        return format
     }
 
     /// A new folder of this session in TMPDIR, made exclusively and readable by its owner only.
@@ -198,7 +196,7 @@ public final class ReviewSession: @unchecked Sendable {
                 if folded != piece.text {
                     piece.text = folded
                     piece.textChanged = true
-                    piece.unsure = piece.keeping(piece.unsure)
+                    piece = piece.keeping(piece.unsure)
                 }
             }
             if let start { piece.start = max(0, start) }
@@ -230,8 +228,8 @@ public final class ReviewSession: @unchecked Sendable {
             groups[group].pieces.replaceSubrange(
                 index...index,
                 with: [
-                    CueGroup.Piece(start: piece.start, end: time, text: first, textChanged: true, unsure: Array(piece.unsure.prefix(while: { first.contains($0.text) }))),
-                    CueGroup.Piece(start: time, end: piece.end, text: second, textChanged: true, unsure: piece.unsure.drop(while: { first.contains($0.text) }).filter { second.contains($0.text) }),
+                    CueGroup.Piece(start: piece.start, end: time, text: first, textChanged: true).keeping(piece.unsure),
+                    CueGroup.Piece(start: time, end: piece.end, text: second, textChanged: true).keeping(piece.unsure),
                 ])
             groups[group].changed = true
         }
@@ -367,10 +365,7 @@ public final class ReviewSession: @unchecked Sendable {
     private func saved() throws -> Data {
         let data = try edited()
         guard saveFormat != format else { return data }
-        let read = try CaptionReader.read(data, path: file, format: format)
-        let captions = read.segments.map {
-            Caption(text: $0.text, start: $0.start, end: $0.end, language: $0.language ?? read.language, speaker: $0.speaker, words: $0.words)
-        }
+        let captions = OpenedCaptions.captions(try CaptionReader.read(data, path: file, format: format))
         return try CaptionWriter.data(captions, format: saveFormat)
     }
 
