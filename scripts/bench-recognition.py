@@ -137,12 +137,11 @@ class Runners:
                 "language": {"language": doc.get("language")}, "wall": wall, "cpu": cpu}
 
     def ours(self, audio, language):
-        video = as_video(audio)
         with tempfile.TemporaryDirectory() as outdir:
             out = Path(outdir) / "out.json"
             # A transcript cache of the run's own, empty: every round recognizes.
             command = ["env", "BURN_CAPTIONS_CACHE=" + str(Path(outdir) / "cache"), str(self.args.binary), "transcribe",
-                       str(video), "-o", str(out), "--model", str(self.args.model)]
+                       str(audio), "-o", str(out), "--model", str(self.args.model)]
             if language:
                 command += ["--language", language]
             code, wall, cpu, _, err = run_measured(command)
@@ -154,17 +153,6 @@ class Runners:
         join = "" if language in speech_scores.CHARACTER_LANGUAGES else " "
         return {"text": join.join(s["text"] for s in segments), "words": words, "segments": len(segments),
                 "language": None, "wall": wall, "cpu": cpu}
-
-
-def as_video(audio):
-    """`audio` under a black 16x16 picture (burn-captions reads videos), its samples copied as
-    PCM into Matroska: made once, beside it, outside the measured time."""
-    video = Path(audio).with_suffix(".mkv")
-    if not video.exists():
-        subprocess.run(["ffmpeg", "-nostdin", "-y", "-v", "error", "-f", "lavfi", "-i", "color=black:s=16x16:r=5", "-i", str(audio),
-                        "-map", "0:v", "-map", "1:a", "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le",
-                        str(video)], check=True)
-    return video
 
 
 def score(result, truth):

@@ -15,20 +15,30 @@ public struct InputInfo: Sendable {
     /// Frames per second (the average, or 25 when the file does not say).
     public let frameRate: Double
     /// The file's duration, when known. // seconds
-    public let duration: Double?
+    public private(set) var duration: Double?
     /// How long the file says the video lasts: the stream's duration, else the file's. // seconds
-    public let statedDuration: Double?
+    public private(set) var statedDuration: Double?
     /// Bits per sample the frames are blended in: 8, or 10 for 10-bit 4:2:0.
     public let bitDepth: Int
     /// The video's colour description, as FFmpeg names it ("bt709", "tv", ...).
     public let colour: ColourDescription
     /// Standard range, or HDR (HLG, PQ) from the transfer tag.
     public var dynamicRange: DynamicRange { video?.dynamicRange ?? .sdr }
-    public let streams: [StreamInfo]
+    public private(set) var streams: [StreamInfo]
     let video: VideoSetup?  // nil for a frame with no file behind it
 
-    init(_ demuxer: Demuxer) throws {
-        guard let stream = demuxer.videoStream else { throw MediaError.noVideoStream(file: demuxer.path) }
+    init(_ demuxer: Demuxer, use: InputUse) throws {
+        if let stream = demuxer.videoStream {
+            try self.init(demuxer, video: stream)
+        } else if use == .sound {
+            self.init(soundOnly: demuxer)
+        } else {
+            throw MediaError.noVideoStream(file: demuxer.path)
+        }
+    }
+
+    /// A file with a video stream, `stream`.
+    private init(_ demuxer: Demuxer, video stream: UnsafeMutablePointer<AVStream>) throws {
         let video = try VideoSetup(stream: stream, path: demuxer.path)
         self.video = video
         path = demuxer.path
@@ -42,6 +52,15 @@ public struct InputInfo: Sendable {
             s.duration > 0 && s.duration != AVCode.noPTS ? Double(s.duration) * av_q2d(s.time_base) : demuxer.duration
         bitDepth = video.bitDepth
         colour = ColourDescription(video.colors)
+        streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
+    }
+
+    /// A file with sound and no pictures (WAV, MP3, M4A) read for its sound: no frame (0 x 0
+    /// at 25 per second), every stream, the file's duration.
+    private init(soundOnly demuxer: Demuxer) {
+        self.init(frameOf: 0, height: 0, frameRate: 25, path: demuxer.path)
+        duration = demuxer.duration
+        statedDuration = demuxer.duration
         streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
     }
 
@@ -67,6 +86,12 @@ public struct InputInfo: Sendable {
 
     /// Whether the file has an audio stream.
     public var hasAudio: Bool { streams.contains { $0.kind == "audio" } }
+}
+
+/// What an input is opened for: its pictures (a render, a plan, a still: it must hold a video
+/// stream), or its sound alone (`transcribe`: an audio file will do).
+public enum InputUse: Sendable {
+    case pictures, sound
 }
 
 /// One stream of an input.

@@ -5,10 +5,11 @@ public final class MediaInput {
     private var probe: Demuxer?
     private let hasFile: Bool
 
-    /// Opens and probes `path`; fails naming the file when it has no video that can be captioned.
-    public init(path: String) throws {
+    /// Opens and probes `path` for `use`; read for its pictures, fails naming the file when it
+    /// has no video that can be captioned.
+    public init(path: String, use: InputUse = .pictures) throws {
         let demuxer = try Demuxer(path: path)
-        info = try InputInfo(demuxer)
+        info = try InputInfo(demuxer, use: use)
         probe = demuxer
         hasFile = true
         MediaCounters.add(\.inputsProbed)

@@ -107,7 +107,7 @@ public enum SegmentJoiner {
 
     /// The identity of `input`, as a part records the input it was rendered from.
     public static func identity(of input: String) throws -> InputIdentity {
-        try InputIdentity(InputInfo(Demuxer(path: input)))
+        try InputIdentity(InputInfo(Demuxer(path: input), use: .pictures))
     }
 
     /// Writes `parts` (paths, in order, each labelled and checked by `inspect`) one after the

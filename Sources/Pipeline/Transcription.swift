@@ -20,11 +20,11 @@ public enum Transcription {
     public static func run(_ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void) throws -> Result {
         do {
             guard case .file(let path) = request.input, let output = request.output.path else {
-                throw BurnError.usage("transcribe needs an input video and -o FILE")
+                throw BurnError.usage("transcribe needs an input video or audio file and -o FILE")
             }
             try Burner.checkInput(path)
             let file = try OutputFile(output: output, inputs: request.inputFiles)
-            let sources = try PlanSources(input: try MediaInput(path: path))
+            let sources = try PlanSources(input: try MediaInput(path: path, use: .sound))
             let speech = try sources.recognized(request.recognitionSettings, cancellation: cancellation, events: events)
             speech.transcript.notes.forEach { events(.warning($0.description)) }
             let segments = try segments(of: request, speech: speech, events: events)

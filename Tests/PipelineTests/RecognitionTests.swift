@@ -53,6 +53,20 @@ final class RecognitionTests: XCTestCase {
         let srt = folder.appendingPathComponent("talk.srt").path
         XCTAssertEqual(try run(["transcribe", clip, "-o", srt], cache: cache).status, 0)
         XCTAssertTrue(try String(contentsOfFile: srt, encoding: .utf8).contains(" --> "))
+
+        // An audio file with no picture is transcribed as well (not refused for want of a video),
+        // and is heard as the video's sound was; a render still needs the video.
+        let wav = folder.appendingPathComponent("talk-5s.wav").path
+        try ProcessRunner.ffmpeg(["-i", clip, "-vn", "-c:a", "pcm_s16le", wav])
+        let fromAudio = folder.appendingPathComponent("talk-audio.json").path
+        let heardAudio = try run(["transcribe", wav, "-o", fromAudio], cache: cache)
+        XCTAssertEqual(heardAudio.status, 0, heardAudio.stderr)
+        let audioText = try segments(fromAudio).compactMap { $0["text"] as? String }.joined(separator: " ").lowercased()
+        XCTAssertGreaterThanOrEqual(["caption", "pop", "real", "short"].filter { audioText.contains($0) }.count, 3, audioText)
+        let render = try run([wav, "--captions", "auto", "-o", folder.appendingPathComponent("audio.mp4").path], cache: cache)
+        XCTAssertEqual(render.status, 1, render.stderr)
+        XCTAssertTrue(render.stderr.contains("\(wav): no video stream"), render.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("audio.mp4").path))
     }
 
     /// 30 s of silence, of chords and of pink noise give no captions, with a notice, and exit 0.
