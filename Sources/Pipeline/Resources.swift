@@ -3,7 +3,8 @@ import Foundation
 /// Finds the files the tool ships beside its code: `Fonts.conf`, `Presets/` and `Presets/looks/`.
 public enum Resources {
     /// Folders searched in order: `BURN_CAPTIONS_HOME`, the source tree a `.build` binary
-    /// was built from, `PREFIX/share/burn-captions` of an installed binary, the working folder.
+    /// was built from, `PREFIX/share/burn-captions` of an installed binary, the source tree the
+    /// code was compiled in (while it exists), the working folder.
     public static func searchRoots() -> [URL] {
         var roots: [URL] = []
         if let home = ProcessInfo.processInfo.environment["BURN_CAPTIONS_HOME"] {
@@ -21,9 +22,12 @@ public enum Resources {
         }
         roots.append(executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/burn-captions"))
-        // The package root, for library users and tests built from this source tree.
-        roots.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent())
+        // The package root, for library users and tests built from this source tree; only while
+        // that tree is there (a binary copied elsewhere, into the worker image, would name the
+        // build machine's folders in its messages).
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: source.appendingPathComponent("Package.swift").path) { roots.append(source) }
         roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         return roots
     }
