@@ -157,7 +157,8 @@ def page_flow(folder, screenshot):
     shutil.copy(ROOT / "Samples/talk.mp4", video)
     shutil.copy(ROOT / "Samples/talk.srt", srt)
     original = srt.read_bytes()
-    review = Review(video, srt)
+    # The page's Render takes the encoder options review was started with.
+    review = Review(video, srt, ["--x264-preset", "ultrafast"])
     driver = browser()
     try:
         driver.get(review.url)

@@ -78,5 +78,5 @@ extension Set<OptionCommand> {
     /// The commands that may recognize the input's speech.
     static let recognitionCommands: Set<OptionCommand> = captionCommands.union([.transcribe])
     /// The commands that encode video.
-    static let encoderCommands: Set<OptionCommand> = [.render, .part]
+    static let encoderCommands: Set<OptionCommand> = [.render, .part, .review]
 }
