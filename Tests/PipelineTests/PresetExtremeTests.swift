@@ -2,13 +2,15 @@ import Foundation
 import TestSupport
 import XCTest
 
+import Media
 @testable import Pipeline
 
 /// No internal error reaches the user (robustness, third pass, item 10): every reader case of
 /// the test data (the fuzz seeds, the sample's captions, the cue-file and cue-edit cases, the
 /// live log) planned with presets made of the extreme values of every preset field
 /// (`Tests/Cases/preset-extremes.json`; with the second track's, as both tracks) exits 0 with
-/// a plan of finite times, or 1 with errors that name a file.
+/// a plan of finite times, or 1 with errors that name a file. The whole cross product is
+/// planned in the test's process as `plan` plans; each case also goes through the binary once.
 final class PresetExtremeTests: XCTestCase {
     private struct Extremes: Decodable {
         struct Variant: Decodable {
@@ -180,45 +182,71 @@ final class PresetExtremeTests: XCTestCase {
             try item.data.write(to: URL(fileURLWithPath: path))
             files.append((item.name, path, item.strict))
         }
-        var planned: [(label: String, arguments: [String], files: [String])] = []
-        for (index, variant) in Self.extremes.presets.enumerated() {
+        // Every case with every preset, planned in this process as `plan` plans (Burner.plan,
+        // then the JSON it prints); and through the binary, each case with one preset in turn
+        // (every case and every preset at least once), for the exit codes and the lines printed.
+        var planned: [(label: String, request: BurnRequest, arguments: [String], files: [String], throughBinary: Bool)] = []
+        let presets = Self.extremes.presets
+        for (index, variant) in presets.enumerated() {
             let presetPath = try preset(variant.set, name: "extreme-\(index)", in: folder)
             let clip = try XCTUnwrap(clips[variant.video ?? "1080x1920"])
-            for file in files {
+            for (fileIndex, file) in files.enumerated() {
                 let tracks = ["--captions", file.path] + (variant.secondTrack == true ? ["--second-captions", file.path] : [])
+                var request = BurnRequest(
+                    input: .file(clip), captions: CaptionInput(file: file.path, strict: file.strict), preset: presetPath, output: .none)
+                if variant.secondTrack == true { request.secondCaptions = file.path }
                 planned.append(
                     (
-                        "\(variant.name) × \(file.name)",
+                        "\(variant.name) × \(file.name)", request,
                         ["plan", clip] + tracks + ["--preset", presetPath] + (file.strict ? ["--strict"] : []),
-                        [clip, presetPath, file.path]
+                        [clip, presetPath, file.path], fileIndex % presets.count == index
                     ))
             }
         }
-        let runs = planned
         let problems = Problems()
+        MediaLog.silent()
+        for run in planned {
+            let found: String?
+            do {
+                let json = try Burner.plan(run.request).json()
+                found = Self.problem(status: 0, stdout: String(decoding: json, as: UTF8.self), messages: [], files: run.files)
+            } catch {
+                let failure = BurnError.wrap(error)
+                found = Self.problem(status: failure.exitCode, stdout: "", messages: failure.messages, files: run.files)
+            }
+            if let found { problems.add("\(run.label) (in this process): \(found)") }
+        }
+        let runs = planned.filter(\.throughBinary)
+        XCTAssertEqual(runs.count, files.count)
         let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: runs.count, by: workers) {
                 let run = runs[index]
                 do {
                     let result = try CLI.burn(run.arguments)
-                    if let problem = Self.problem(result, files: run.files) { problems.add("\(run.label): \(problem)") }
+                    let lines = result.stderr.split(separator: "\n").map { String($0.dropFirst("burn-captions: ".count)) }
+                    if let problem = Self.problem(status: result.status, stdout: result.stdout, messages: lines, files: run.files) {
+                        problems.add("\(run.label): \(problem)")
+                    }
                 } catch {
                     problems.add("\(run.label): \(error)")
                 }
             }
         }
         let found = problems.all
-        XCTAssertEqual(found.count, 0, "\(found.count) of \(runs.count) plans:\n" + found.prefix(20).joined(separator: "\n"))
+        XCTAssertEqual(
+            found.count, 0, "\(found.count) of \(planned.count + runs.count) plans:\n" + found.prefix(20).joined(separator: "\n"))
     }
 
-    /// What is wrong with one plan's result, or nil.
-    private static func problem(_ result: ProcessRunner.Result, files: [String]) -> String? {
+    /// What is wrong with one plan's outcome (its exit status, the JSON printed, the messages
+    /// without the program's name), or nil.
+    private static func problem(status: Int32, stdout: String, messages: [String], files: [String]) -> String? {
         let internalErrors = ["EncodingError", "DecodingError", "Fatal error", "invalidValue", "NSCocoaErrorDomain"]
-        if let text = internalErrors.first(where: { result.stderr.contains($0) }) { return "internal error \(text): \(result.stderr)" }
-        switch result.status {
+        let text = messages.joined(separator: "\n")
+        if let found = internalErrors.first(where: { text.contains($0) }) { return "internal error \(found): \(text)" }
+        switch status {
         case 0:
-            guard let plan = try? Plan.decode(result.stdout) else { return "exit 0 without a plan: \(result.stdout.prefix(200))" }
+            guard let plan = try? Plan.decode(stdout) else { return "exit 0 without a plan: \(stdout.prefix(200))" }
             for caption in plan.captions {
                 let times = [caption.start, caption.end] + caption.words.flatMap { [$0.start, $0.end] }
                 guard times.allSatisfy(\.isFinite), caption.start >= 0, caption.end >= caption.start else {
@@ -227,14 +255,13 @@ final class PresetExtremeTests: XCTestCase {
             }
             return nil
         case 1:
-            let lines = result.stderr.split(separator: "\n").map { $0.dropFirst("burn-captions: ".count) }
-            guard !lines.isEmpty else { return "exit 1 without a message" }
-            let unlocated = lines.filter { line in
+            guard !messages.isEmpty else { return "exit 1 without a message" }
+            let unlocated = messages.filter { line in
                 !line.hasPrefix("warning: ") && !files.contains { line.hasPrefix("\($0):") || line.hasPrefix("\($0) ") }
             }
             return unlocated.isEmpty ? nil : "exit 1 with a message that names no file: \(unlocated.joined(separator: " | "))"
         default:
-            return "exit \(result.status): \(result.stderr)"
+            return "exit \(status): \(text)"
         }
     }
 
