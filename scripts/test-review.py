@@ -302,6 +302,10 @@ def page_flow(folder, screenshot):
         count = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
                                 "stream=nb_read_packets", "-of", "csv=p=0", str(rendered)], capture_output=True, text=True)
         check(count.stdout.strip() == "460", "the rendered file has %r frames, not 460" % count.stdout.strip())
+        # x264 writes its settings into the stream: ultrafast's (review's --x264-preset) turn CABAC off.
+        settings = re.search(rb"x264 - core [^\x00]*", rendered.read_bytes())
+        check(settings is not None and b" cabac=0 " in settings.group(0),
+              "the page's Render did not use review's --x264-preset ultrafast: %r" % (settings and settings.group(0)[:200]))
         log("preset and look switched (frames drawn again); Render wrote %s (460 frames)" % rendered.name)
 
         if screenshot:

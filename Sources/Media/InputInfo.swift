@@ -52,7 +52,7 @@ public struct InputInfo: Sendable {
             s.duration > 0 && s.duration != AVCode.noPTS ? Double(s.duration) * av_q2d(s.time_base) : demuxer.duration
         bitDepth = video.bitDepth
         colour = ColourDescription(video.colors)
-        streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
+        streams = StreamInfo.all(of: demuxer)
     }
 
     /// A file with sound and no pictures (WAV, MP3, M4A) read for its sound: no frame (0 x 0
@@ -61,7 +61,7 @@ public struct InputInfo: Sendable {
         self.init(frameOf: 0, height: 0, frameRate: 25, path: demuxer.path)
         duration = demuxer.duration
         statedDuration = demuxer.duration
-        streams = (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
+        streams = StreamInfo.all(of: demuxer)
     }
 
     /// A `width` x `height` frame at `frameRate` with no file behind it (`path` names what
@@ -102,6 +102,11 @@ public struct StreamInfo: Sendable, Equatable {
     /// What its frames are, as FFmpeg names them: "360x640 yuv420p 30/1" for video,
     /// "48000 Hz 2 ch fltp" for audio, empty for other kinds.
     public let parameters: String
+
+    /// Every stream of `demuxer`'s file, in order.
+    static func all(of demuxer: Demuxer) -> [StreamInfo] {
+        (0..<demuxer.streamCount).map { StreamInfo(demuxer.stream($0)) }
+    }
 
     init(_ stream: UnsafeMutablePointer<AVStream>) {
         let parameters = stream.pointee.codecpar.pointee
