@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "ReviewTests", dependencies: ["Review", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Speech", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

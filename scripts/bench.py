@@ -353,9 +353,10 @@ def commands(clip, captions, ass, hevc=None, short=None):
 
 
 def fresh_cache(*runs):
-    """`runs` one after another in a shell, with a transcript cache of their own, made empty."""
-    cache = BENCH / "transcripts"
-    script = "rm -rf %s && " % shlex.quote(str(cache)) + " && ".join(
+    """`runs` one after another in a shell, with a cache of their own whose transcripts are
+    removed first (its model stamps stay, as after a user's first run: no run hashes the model)."""
+    cache = BENCH / "cache"
+    script = "rm -rf %s && " % shlex.quote(str(cache / "transcripts")) + " && ".join(
         "BURN_CAPTIONS_CACHE=%s %s" % (shlex.quote(str(cache)), " ".join(shlex.quote(a) for a in run)) for run in runs)
     return ["sh", "-c", script]
 
@@ -509,7 +510,12 @@ def recognition_bench(rounds):
     raw engine's, the real-time factors, the nothing-invented clips and language detection."""
     command = [sys.executable, str(REPO / "scripts/bench-recognition.py"), "--rounds", str(rounds), "--binary", str(BIN)]
     log("bench: " + " ".join(command))
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.rstrip()
+    # Its round-by-round lines go to the terminal as they come (stderr is not captured), and a
+    # failure shows what it printed.
+    done = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        sys.exit("bench: bench-recognition.py failed (exit %d) after:\n%s" % (done.returncode, done.stdout[-4000:]))
+    return done.stdout.rstrip()
 
 
 def layout_bench():
