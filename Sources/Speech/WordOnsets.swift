@@ -4,8 +4,9 @@ import Foundation
 /// Recognized word starts moved onto the voice: Whisper's word times come from its attention
 /// and run early or late by a tenth of a second or more. Near each word's start, where the
 /// audio's level rises sharply out of a dip (the gap before a word, a stop consonant), that
-/// rise is where the word starts. A word with no such rise nearby (connected speech, music
-/// under it) keeps its time. Words stay in order, and each keeps a little length.
+/// rise is where the word starts; a long word whose voice only rises well after its start
+/// absorbed a pause, and starts at that rise. A word with no such rise nearby (connected
+/// speech, music under it) keeps its time. Words stay in order, and each keeps a little length.
 public struct WordOnsets: Sendable {
     /// How far before and after the recognizer's start a rise is looked for: its starts run
     /// early more than late (measured on our test speech, docs/RECOGNIZER.md). // seconds
@@ -21,6 +22,14 @@ public struct WordOnsets: Sendable {
     public var distanceCost = 20.0
     /// The least a word lasts after its start is moved. // seconds
     public var shortestWord = 0.04
+    /// A word longer than this may have absorbed the pause before it (Whisper starts a word
+    /// where the one before ended, most of all across its 30 s windows): where the voice
+    /// rises inside it more than `absorbedPause` after its start, the word starts there
+    /// (`OnsetDetector`, as the timing fix moves a caption's first word). // seconds
+    public var longWord = 0.35
+    public var absorbedPause = 0.2
+    /// Finds where the voice rises inside a long word.
+    public var onsets = OnsetDetector()
 
     public init() {}
 
@@ -32,6 +41,12 @@ public struct WordOnsets: Sendable {
         var result = words
         for index in result.indices {
             let word = result[index]
+            if word.end - word.start > longWord, let onset = onsets.onset(in: envelope, from: word.start, to: word.end),
+                onset > word.start + absorbedPause
+            {
+                result[index].start = min(onset, word.end - max(shortestWord, TimingFix.margin))
+                continue
+            }
             let earliest = max(word.start - searchBefore, index > 0 ? result[index - 1].start + shortestWord : -.infinity)
             let latest = min(word.start + searchAfter, word.end - shortestWord, index + 1 < result.count ? result[index + 1].start : .infinity)
             guard latest > earliest else { continue }

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Media
 import Pipeline
+import Speech
 import TestSupport
 import XCTest
 
@@ -102,14 +103,23 @@ final class TimingAccuracyTests: XCTestCase {
         return try XCTUnwrap(SpeechEnvelope.read(path: audio))
     }
 
-    /// Runs the fix over `speech` mixed with `background` (nil: none) at `snr` dB below the
-    /// speech, and checks the acceptance bounds.
-    private func checkAccuracy(_ name: String, background: ((Speech) -> [Double])?, snr: Double = 10) throws {
+    /// The test's speech mixed with `background` (nil: none) at `snr` dB below it, and the
+    /// envelope of that mix as the fix reads it.
+    private func mixedSpeech(_ name: String, background: ((Speech) -> [Double])?, snr: Double) throws
+        -> (Speech, EnergyEnvelope)
+    {
         let folder = try temporaryFolder()
         let speech = try Self.makeSpeech(in: folder)
         var pcm = speech.pcm
         if let background { Self.mix(background(speech), into: &pcm, power: speech.power / pow(10, snr / 10)) }
-        let fixed = TimingFix.apply(speech.captions, envelope: try envelope(pcm, rate: speech.rate, in: folder, name: name))
+        return (speech, try envelope(pcm, rate: speech.rate, in: folder, name: name))
+    }
+
+    /// Runs the fix over `speech` mixed with `background` (nil: none) at `snr` dB below the
+    /// speech, and checks the acceptance bounds.
+    private func checkAccuracy(_ name: String, background: ((Speech) -> [Double])?, snr: Double = 10) throws {
+        let (speech, heard) = try mixedSpeech(name, background: background, snr: snr)
+        let fixed = TimingFix.apply(speech.captions, envelope: heard)
         let before = Accuracy(speech.captions, onsets: speech.onsets)
         let after = Accuracy(fixed, onsets: speech.onsets)
         print("timing fix, \(name): mean abs start error \(after.summary) (\(fixed.count) captions); before: \(before.summary)")
@@ -134,6 +144,45 @@ final class TimingAccuracyTests: XCTestCase {
         // Chords over a low bass note, the hardest of the beds tried at 10 dB.
         let chords = [[45, 57, 60, 64], [41, 57, 60, 65], [43, 55, 59, 62], [40, 56, 59, 64]]
         try checkAccuracy(
+            "music bed 10 dB below the speech",
+            background: { Self.musicBed(count: $0.pcm.count, rate: $0.rate, chords: chords) })
+    }
+
+    /// The recognizer's word starts moved onto the voice (`WordOnsets`, before any caption is
+    /// made): each phrase's first word absorbed the pause before it, as Whisper's words do
+    /// across its windows, and starts where its voice rises instead.
+    private func checkWordOnsets(_ name: String, background: ((Speech) -> [Double])?, snr: Double = 10) throws {
+        let (speech, heard) = try mixedSpeech(name, background: background, snr: snr)
+        let words = speech.captions.flatMap(\.words)
+        let refined = WordOnsets().refined(words, envelope: heard)
+        XCTAssertEqual(refined.map(\.text), words.map(\.text))
+        let truth = Array(speech.wordOnsets.joined())
+        let firsts = speech.captions.indices.map { phrase in speech.captions[..<phrase].reduce(0) { $0 + $1.words.count } }
+        func within(_ starts: [Word]) -> Int { firsts.indices.filter { abs(starts[firsts[$0]].start - speech.onsets[$0]) <= 0.2 }.count }
+        let mean = zip(refined, truth).map { abs($0.start - $1) }.reduce(0, +) / Double(truth.count)
+        print("word onsets, \(name): \(within(refined)) of \(firsts.count) phrase starts within 0.2 s (raw: \(within(words))), mean word start error \(String(format: "%.3f", mean)) s")
+        for (phrase, first) in firsts.enumerated() {
+            XCTAssertEqual(refined[first].start, speech.onsets[phrase], accuracy: 0.2, "\(name): \(speech.captions[phrase].text), recognized at \(words[first].start)")
+        }
+        XCTAssertLessThan(within(words), firsts.count / 2, "\(name): the raw starts already pass")
+        XCTAssertLessThanOrEqual(mean, background == nil ? 0.08 : 0.10, "\(name): mean word start error")
+        for (word, next) in zip(refined, refined.dropFirst()) {
+            XCTAssertLessThan(word.start, next.start, "\(name): \(word.text) and \(next.text) out of order")
+            XCTAssertLessThan(word.start, word.end, "\(name): \(word.text) has no length")
+        }
+    }
+
+    func testWordOnsetsFindPhraseStarts() throws {
+        try checkWordOnsets("clean speech", background: nil)
+    }
+
+    func testWordOnsetsFindPhraseStartsInPinkNoise() throws {
+        try checkWordOnsets("pink noise at 10 dB SNR", background: { Self.pinkNoise(count: $0.pcm.count, seed: 1) })
+    }
+
+    func testWordOnsetsFindPhraseStartsOverAMusicBed() throws {
+        let chords = [[45, 57, 60, 64], [41, 57, 60, 65], [43, 55, 59, 62], [40, 56, 59, 64]]
+        try checkWordOnsets(
             "music bed 10 dB below the speech",
             background: { Self.musicBed(count: $0.pcm.count, rate: $0.rate, chords: chords) })
     }
