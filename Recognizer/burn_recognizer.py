@@ -29,6 +29,8 @@ MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 # A loop it may carry is caught by the caller (compression ratio, no voice under the words).
 CONDITION_ON_PREVIOUS_TEXT = True
 BATCH_SIZE = 8
+# The seed of the sampling fallback: a transcript is the same on every run.
+SEED = 1
 CANDIDATES = 5
 
 
@@ -295,7 +297,11 @@ def segment_message(segment):
 
 
 def transcribe(model, audio, language, request):
-    """faster-whisper's segments and info, batched when asked (batching needs VAD's chunks)."""
+    """faster-whisper's segments and info, batched when asked (batching needs VAD's chunks).
+    CTranslate2's sampling (the fallback at higher temperatures, when a window decodes badly)
+    draws from a generator seeded here, so the same audio and settings give the same words."""
+    import ctranslate2
+    ctranslate2.set_random_seed(SEED)
     options = dict(language=language, beam_size=request["beam_size"], word_timestamps=True,
                    vad_filter=request["vad"])
     if request["batched"] and request["vad"]:
