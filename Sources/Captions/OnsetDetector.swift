@@ -15,9 +15,10 @@ import Foundation
 /// 3. Detection threshold: `floor + max(minimumRise, riseFraction × (peak − floor))`. The onset is
 ///    the first window at or above it that stays there for `sustain` seconds (a click or a
 ///    tick is shorter), after at least one quiet window.
-/// 4. If the range is loud from its first window (speech right away, or the previous phrase
-///    still fading), the onset is the first such rise after a quiet stretch of at least
-///    `minimumPause`; without one, the speech starts where the range does.
+/// 4. If the range is loud from its first window, or from a window within `loudWithin` of
+///    its start (speech right away, or the previous phrase still fading), the onset is the
+///    first such rise after a quiet stretch of at least `minimumPause`; without one, the
+///    speech starts where the range does.
 /// 5. The onset is then moved back over the quiet stretch's last windows that are still at
 ///    least `extendLevel` above the floor, so a soft start (h, f, s) counts from where it leaves
 ///    the noise, not from where the vowel makes it loud.
@@ -43,6 +44,9 @@ public struct OnsetDetector: Sendable {
     public var minimumPause = 0.12
     /// A window this far above the floor, just before the detected rise, belongs to the onset. // dB
     public var extendLevel = 6.0
+    /// A range whose level is above the threshold this soon after its start counts as loud
+    /// from its start (0: only a range loud in its first window). // seconds
+    public var loudWithin = 0.0
 
     /// The detector with the constants above.
     public init() {}
@@ -68,7 +72,7 @@ public struct OnsetDetector: Sendable {
         func sustained(_ i: Int) -> Bool {
             i + sustainWindows <= levels.count && levels[i..<(i + sustainWindows)].allSatisfy { $0 >= threshold }
         }
-        let loudAtStart = sustained(0)
+        let loudAtStart = (0...Int((loudWithin / envelope.hop).rounded())).contains(where: sustained)
         let pauseWindows = loudAtStart ? max(1, Int((minimumPause / envelope.hop).rounded())) : 1
         var quiet = 0  // windows before i that are below the threshold or only briefly above it
         for i in 0..<range.count {

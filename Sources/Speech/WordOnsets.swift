@@ -28,8 +28,15 @@ public struct WordOnsets: Sendable {
     /// (`OnsetDetector`, as the timing fix moves a caption's first word). // seconds
     public var longWord = 0.35
     public var absorbedPause = 0.2
-    /// Finds where the voice rises inside a long word.
-    public var onsets = OnsetDetector()
+    /// Finds where the voice rises inside a long word. Such a word often begins on the last
+    /// few hundredths of a second of the word before (a window or two of quiet at a word
+    /// boundary, then its fading end): that still counts as loud from the start
+    /// (`loudWithin`), so the rise sought is the one after the pause.
+    public var onsets: OnsetDetector = {
+        var detector = OnsetDetector()
+        detector.loudWithin = 0.05
+        return detector
+    }()
 
     public init() {}
 
