@@ -38,10 +38,13 @@ final class CodecContext {
 
     /// A decoder for `stream` (video or audio), with the stream's parameters and time base;
     /// `threads` 0 lets FFmpeg choose (one per core, plus one). `roughly` skips the loop
-    /// filter (H.264, HEVC): faster, a little blockier, for passes that only measure pictures.
-    convenience init(decoding stream: UnsafeMutablePointer<AVStream>, file: String?, threads: Int = 0, roughly: Bool = false)
-        throws
-    {
+    /// filter (H.264, HEVC): faster, a little blockier, for passes that only measure pictures;
+    /// `referencedOnly` decodes only the frames others refer to (most B-frames are skipped),
+    /// for passes that look at a few frames a second.
+    convenience init(
+        decoding stream: UnsafeMutablePointer<AVStream>, file: String?, threads: Int = 0, roughly: Bool = false,
+        referencedOnly: Bool = false
+    ) throws {
         let parameters = stream.pointee.codecpar!
         let codec = try CodecContext.decoder(
             for: parameters.pointee.codec_id, type: parameters.pointee.codec_type, file: file)
@@ -52,6 +55,7 @@ final class CodecContext {
             context.pointee.thread_count = Int32(threads)
             context.pointee.thread_type = burn_ff_thread_frame_slice()
             if roughly { context.pointee.skip_loop_filter = AVDISCARD_ALL }
+            if referencedOnly { context.pointee.skip_frame = AVDISCARD_NONREF }
         }
     }
 

@@ -22,9 +22,11 @@ final class VideoSource {
     /// Decodes the video `input`'s probe found, from the start; `decoderThreads` 0 lets FFmpeg
     /// choose; `toSDR` tone-maps an HDR input to SDR BT.709; `keepingChroma` keeps a 4:2:2
     /// or 4:4:4 input's chroma (else every frame comes out 4:2:0); `roughly` skips the loop
-    /// filter (see `CodecContext`).
-    init(_ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false, roughly: Bool = false)
-        throws
+    /// filter and `referencedOnly` the frames no other frame refers to (see `CodecContext`).
+    init(
+        _ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false, roughly: Bool = false,
+        referencedOnly: Bool = false
+    ) throws
     {
         guard let video = input.info.video else { throw MediaError.noVideoStream(file: input.info.path) }
         let probed = keepingChroma ? video.keepingChroma() : video
@@ -32,7 +34,8 @@ final class VideoSource {
         let demuxer = try input.demuxer()
         let stream = demuxer.stream(Int(setup.streamIndex))
         let path = input.info.path
-        decoder = try CodecContext(decoding: stream, file: path, threads: decoderThreads, roughly: roughly)
+        decoder = try CodecContext(
+            decoding: stream, file: path, threads: decoderThreads, roughly: roughly, referencedOnly: referencedOnly)
         decoded = try Frame()
         offset = demuxer.timelineOffset(in: setup.timeBase)
         frameDuration = max(1, av_rescale_q(1, av_inv_q(setup.frameRate), setup.timeBase))
@@ -162,6 +165,21 @@ final class VideoSource {
     /// a cut-short end are taken as the render takes them; what they cost is returned.
     @discardableResult
     func readFrames(going: () -> Bool, _ visit: (Frame) throws -> Void) throws -> Damage {
+        try readFrames(wanting: { -.infinity }, going: going, visit)
+    }
+
+    /// The most packets `readFrames(wanting:)` holds back; more are decoded. // packets
+    static let heldPacketLimit = 600
+
+    /// `readFrames` for a caller that wants only some frames: `next()` is the time of the next
+    /// frame it wants (the first frame at or after it; seconds from the timeline start). The
+    /// packets before that time are held back, undecoded, until one of them shows whether they
+    /// are needed: a keyframe at or before that time makes them unneeded (they are dropped,
+    /// and decoding starts again at the keyframe), a packet at or after it needs them (they
+    /// are decoded). So a sample every few seconds of a video with frequent keyframes costs
+    /// about the keyframes' decoding, not the whole stream's.
+    @discardableResult
+    func readFrames(wanting next: () -> Double, going: () -> Bool, _ visit: (Frame) throws -> Void) throws -> Damage {
         let packet = try Packet()
         var damage = Damage()
         var decoded = false
@@ -169,11 +187,26 @@ final class VideoSource {
             decoded = true
             try visit(frame)
         }
+        var held: [Packet] = []
+        let seconds = av_q2d(timeBase)
         while going(), try read(into: packet, decoded: decoded, damage: &damage) {
-            if packet.pointer.pointee.stream_index == videoStreamIndex {
-                try decodeSkippingDamage(packet, damage: &damage, counted)
+            defer { packet.unref() }
+            let p = packet.pointer.pointee
+            guard p.stream_index == videoStreamIndex else { continue }
+            let wanted = next()
+            let time = p.pts != AVCode.noPTS ? Double(p.pts - offset) * seconds : Double.infinity
+            // A microsecond's tolerance: a keyframe at the wanted time is that frame.
+            if p.flags & AV_PKT_FLAG_KEY != 0, time <= wanted + 1e-6 {
+                held.removeAll()
+            } else if time < wanted - 1e-6, held.count < Self.heldPacketLimit {
+                let kept = try Packet()
+                try kept.refer(to: packet)
+                held.append(kept)
+                continue
             }
-            packet.unref()
+            for earlier in held { try decodeSkippingDamage(earlier, damage: &damage, counted) }
+            held.removeAll()
+            try decodeSkippingDamage(packet, damage: &damage, counted)
         }
         if going() { try decodeSkippingDamage(nil, damage: &damage, counted) }
         return damage
