@@ -342,6 +342,9 @@ def commands(clip, captions, ass, hevc=None, short=None):
         "I": ours + ["--look", "highlight", "--null"],
         "Q": ours + ["--look", "pop", "--null"],
         "G": ours + ["--shot-changes", "auto", "-o", str(out / "G.mp4")],
+        # Faces and text in the picture found by the analysis pass (two frames a second at
+        # 640 pixels wide), then the same render.
+        "V": ours + ["--avoid", "faces,text", "-o", str(out / "V.mp4")],
         "K": [str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok", "--shot-changes", "auto"],
         # Recognized captions, each run with an empty transcript cache: --captions auto against
         # transcribe, then a render of what it wrote.
@@ -382,13 +385,15 @@ NAMES = {
     "K": "burn-captions plan --shot-changes auto",
     "R": "burn-captions --captions auto --null",
     "W": "burn-captions transcribe, then --null on its JSON",
+    "V": "burn-captions --avoid faces,text",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
           ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
           ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu"),
-          ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu"), ("R/W", "wall"), ("R/W", "cpu")]
+          ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu"), ("R/W", "wall"), ("R/W", "cpu"),
+          ("V/A", "cpu"), ("V/A", "wall")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHPMSTUEFGRW"
+RENDERS = "ABCHPMSTUEFGRWV"
 
 
 def frame_count(clip):
@@ -445,7 +450,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGKRW", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGKRWV", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     parser.add_argument("--recognition-rounds", type=int, default=3,
@@ -464,7 +469,7 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQMSTUEFGKRW" if k in options.only]
+    order = [k for k in "ABCNDLHPIQMSTUEFGKRWV" if k in options.only]
     runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
                     cut(clip, 15) if set("EF") & set(order) else None)
     results = {k: [] for k in order}

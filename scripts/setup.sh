@@ -13,6 +13,9 @@ PACKAGES=(
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
   libmicrohttpd-dev
+  # Obstacles captions avoid (--avoid): OpenCV's face cascade and its model, Tesseract's
+  # layout analysis and its English model.
+  libopencv-objdetect-dev libopencv-imgproc-dev opencv-data libtesseract-dev libleptonica-dev tesseract-ocr-eng
   ffmpeg
   espeak-ng
   # The review page's browser test (scripts/test-review.py, part of make test).
@@ -66,7 +69,30 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
   python3 -m pip install --quiet 'selenium==4.51.0'
 fi
 
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# The face photograph of the obstacle tests: scikit-image's astronaut.png, from Debian's
+# python3-skimage, taken out of the package without installing it (which would bring SciPy).
+PHOTO="$ROOT/.testdata/astronaut.png"
+PHOTO_SHA256=88431cd9653ccd539741b555fb0a46b61558b301d4110412b5bc28b5e3ea6cb5
+if [[ "$(sha256sum "$PHOTO" 2>/dev/null | cut -d' ' -f1)" != "$PHOTO_SHA256" ]]; then
+  echo "setup: extracting the test photograph from Debian's python3-skimage" >&2
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  if ! (cd "$work" && apt-get download python3-skimage >/dev/null 2>&1); then
+    apt-get update -qq && (cd "$work" && apt-get download python3-skimage >/dev/null 2>&1)
+  fi
+  mkdir -p "$ROOT/.testdata"
+  dpkg-deb --fsys-tarfile "$work"/python3-skimage_*.deb \
+    | tar -xO ./usr/lib/python3/dist-packages/skimage/data/astronaut.png > "$PHOTO.partial"
+  if [[ "$(sha256sum "$PHOTO.partial" | cut -d' ' -f1)" != "$PHOTO_SHA256" ]]; then
+    rm -f "$PHOTO.partial"
+    echo "setup: python3-skimage's astronaut.png is not the one the tests were made with" >&2
+    exit 1
+  fi
+  mv "$PHOTO.partial" "$PHOTO"
+fi
+
 # The recognizer: .recognizer/venv, .recognizer/models/{base,tiny.en} (checked against
 # Recognizer/models.json), and with --bench-tools .recognizer/bench-venv.
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 python3 "$ROOT/scripts/install-recognizer.py" "$ROOT" "${RECOGNIZER_FLAGS[@]}"

@@ -9,8 +9,8 @@ enum Command {
     case join(input: String, parts: [String], output: String, quiet: Bool)
     case review(BurnRequest, port: UInt16, saveAs: String?)
     case lint(BurnRequest, json: Bool, frameRate: Double?)
-    case still(BurnRequest, at: Double, showSafeArea: Bool)
-    case preview(BurnRequest, showSafeArea: Bool)
+    case still(BurnRequest, at: Double, guides: StillGuides)
+    case preview(BurnRequest, guides: StillGuides)
     case transcribe(BurnRequest, quiet: Bool)
     case presets
     case looks

@@ -3,6 +3,7 @@ import Farm
 import Media
 import Pipeline
 import Speech
+import Vision
 
 /// What the options of a render, `plan`, `lint`, `review`, `still` or `preview` said, as the
 /// command line is read; `RenderCommand` then checks them together and makes the command.
@@ -31,6 +32,8 @@ struct CommandLineOptions {
     var speakerLabels = false
     var overlayOnly = false
     var shotChanges = ShotChangeSource.off
+    var avoid: ObstacleSearch?
+    var obstacles: String?
     var codecGiven = false  // --codec was given (an --overlay-only output checks it)
     var segments: Int?
     var port: UInt16?
@@ -40,7 +43,7 @@ struct CommandLineOptions {
     var json = false
     var frameRate: Double?
     var at: Double?
-    var showSafeArea = false
+    var guides = StillGuides()
     var recognition = RecognitionSettings()
     var align: String?  // auto, off, or (transcribe) the file to align
 
@@ -108,11 +111,14 @@ struct CommandLineOptions {
         case .quiet: quiet = true
         case .null: discardFrames = true
         case .stats: stats = true
-        case .showSafeArea: showSafeArea = true
+        case .showSafeArea: guides.safeArea = true
+        case .showObstacles: guides.obstacles = true
         case .at: at = try OptionValues.at(try value())
         case .script: script = try value()
         case .noTimingFix: timingFix = false
         case .shotChanges: shotChanges = ShotChangeSource(try value())
+        case .avoid: avoid = try OptionCheck.avoid(try value(), .commandLine(spelling))
+        case .obstacles: obstacles = try value()
         case .speakerLabels: speakerLabels = true
         case .overlayOnly: overlayOnly = true
         case .json: json = true

@@ -47,8 +47,8 @@ extension CommandLineOptions {
         case .lint: return .lint(requests[0], json: json, frameRate: frameRate)
         case .still:
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
-            return .still(requests[0], at: at, showSafeArea: showSafeArea)
-        case .preview: return .preview(requests[0], showSafeArea: showSafeArea)
+            return .still(requests[0], at: at, guides: guides)
+        case .preview: return .preview(requests[0], guides: guides)
         case .transcribe: preconditionFailure("transcribe is made above")
         case nil: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
         }
@@ -76,7 +76,7 @@ extension CommandLineOptions {
             ("--emphasize", emphasize != nil), ("--fonts-conf", fontsConf != nil), ("--no-timing-fix", !timingFix),
             ("--shot-changes", shotChanges != .off), ("--speaker-labels", speakerLabels), ("--captions-format", format != nil),
             ("--captions-encoding", encoding != nil), ("--strict", strict), ("--model", recognition != RecognitionSettings()),
-            ("--align", align != nil),
+            ("--align", align != nil), ("--avoid", avoid != nil), ("--obstacles", obstacles != nil),
         ]
         if let (option, _) = fromPlan.first(where: \.1) {
             throw BurnError.usage("\(option): a part of a split render takes its captions and their settings from \(planFile)")
@@ -156,6 +156,8 @@ extension CommandLineOptions {
             output: output, encoder: encoder, fontsConf: fontsConf, timingFix: timingFix, emphasize: emphasize)
         base.speakerLabels = speakerLabels
         base.shotChanges = shotChanges
+        base.avoid = avoid
+        base.obstaclesFile = obstacles
         base.recognition = recognition
         if let align { base.alignment = try OptionCheck.alignment(align, .commandLine("--align")) }
         return BurnCombinations(

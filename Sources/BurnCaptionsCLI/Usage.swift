@@ -19,8 +19,8 @@ extension Arguments {
                burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
                                   [--fps N] [--json]
                burn-captions review INPUT --captions FILE [--preset NAME] [--look NAME] [--language TAG] [--port N]
-               burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area]
-               burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area]
+               burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area] [--show-obstacles]
+               burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area] [--show-obstacles]
                burn-captions presets
                burn-captions looks
                burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]

@@ -108,12 +108,12 @@ case .review(var request, let port, let saveAs):
     } catch {
         fail(error)
     }
-case .still(let request, let at, let showSafeArea):
+case .still(let request, let at, let guides):
     MediaLog.silent()
-    run { try Burner.still(request, at: at, showSafeArea: showSafeArea, events: $0) }
-case .preview(let request, let showSafeArea):
+    run { try Burner.still(request, at: at, guides: guides, events: $0) }
+case .preview(let request, let guides):
     MediaLog.silent()
-    run { try Burner.preview(request, showSafeArea: showSafeArea, events: $0) }
+    run { try Burner.preview(request, guides: guides, events: $0) }
 case .transcribe(let request, let quiet):
     MediaLog.silent()
     cancellable { cancellation in

@@ -48,10 +48,12 @@ public struct CaptionError: Error, Sendable, CustomStringConvertible {
 /// Collects problems while a reader works, then throws them together. A cue a player would
 /// skip (a malformed timing line, a block without one) is `dropped` instead: the reader goes
 /// on, and `CaptionReader` decides whether that is a warning or, with `strict`, an error.
-struct ProblemList {
-    let file: String
-    var problems: [CaptionProblem] = []
+package struct ProblemList {
+    package let file: String
+    package var problems: [CaptionProblem] = []
     var dropped: [CaptionProblem] = []
+
+    package init(file: String) { self.file = file }
 
     /// A cue left out, and why.
     mutating func drop(line: Int, _ message: String) {
@@ -66,9 +68,8 @@ struct ProblemList {
         problems.append(CaptionProblem(file: file, field: field, message: message))
     }
 
-    /// Throws when any problem was found.
     /// Throws when any problem was found; the cues dropped so far are listed with it, in line order.
-    func check() throws {
+    package func check() throws {
         guard !problems.isEmpty else { return }
         guard !dropped.isEmpty else { throw CaptionError(problems) }
         let all = (problems + dropped).enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }

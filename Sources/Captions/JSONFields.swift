@@ -3,31 +3,31 @@ import UnicodeText
 
 /// Where a JSON value sits in a caption file: a field path such as `segments[3].end` and, for
 /// JSON Lines, the line of the item.
-struct JSONLocation: Sendable {
-    var line: Int?
-    var path: String
+package struct JSONLocation: Sendable {
+    package var line: Int?
+    package var path: String
 
     /// The same place as a caption's `SourceLocation`.
     var source: SourceLocation { SourceLocation(line: line, field: path.isEmpty ? nil : path) }
 
     /// The top-level value of a JSON file.
-    static let root = JSONLocation(line: nil, path: "")
+    package static let root = JSONLocation(line: nil, path: "")
 
     /// The top-level value on line `line` of a JSON Lines file.
     static func line(_ line: Int) -> JSONLocation { JSONLocation(line: line, path: "") }
 
     /// The field `key` of the object here.
-    func field(_ key: String) -> JSONLocation {
+    package func field(_ key: String) -> JSONLocation {
         JSONLocation(line: line, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
     /// The element `index` of the array here.
-    func element(_ index: Int) -> JSONLocation { JSONLocation(line: line, path: "\(path)[\(index)]") }
+    package func element(_ index: Int) -> JSONLocation { JSONLocation(line: line, path: "\(path)[\(index)]") }
 }
 
 extension ProblemList {
     /// `FILE: path: message`, or `FILE:LINE: path: message` for JSON Lines.
-    mutating func add(at location: JSONLocation, _ message: String) {
+    package mutating func add(at location: JSONLocation, _ message: String) {
         let located = location.path.isEmpty ? message : "\(location.path): \(message)"
         if let line = location.line {
             add(line: line, located)
@@ -40,9 +40,9 @@ extension ProblemList {
 
 /// A decoded JSON object whose fields are read with their types checked: a missing (when
 /// required) or mistyped field adds a problem at its location and reads as nil.
-struct JSONObject {
-    let fields: [String: Any]
-    let location: JSONLocation
+package struct JSONObject {
+    package let fields: [String: Any]
+    package let location: JSONLocation
 
     /// The object `fields` at `location`.
     init(fields: [String: Any], location: JSONLocation) {
@@ -51,7 +51,7 @@ struct JSONObject {
     }
 
     /// `value` as an object at `location`, or nil after adding "expected an object".
-    init?(_ value: Any, at location: JSONLocation, problems: inout ProblemList) {
+    package init?(_ value: Any, at location: JSONLocation, problems: inout ProblemList) {
         guard let fields = value as? [String: Any] else {
             problems.add(at: location, "expected an object")
             return nil
@@ -61,10 +61,10 @@ struct JSONObject {
     }
 
     /// Whether `key` holds a value other than null.
-    func has(_ key: String) -> Bool { !(fields[key] is NSNull) && fields[key] != nil }
+    package func has(_ key: String) -> Bool { !(fields[key] is NSNull) && fields[key] != nil }
 
     /// The string at `key`.
-    func string(_ key: String, required: Bool = false, problems: inout ProblemList) -> String? {
+    package func string(_ key: String, required: Bool = false, problems: inout ProblemList) -> String? {
         guard let value = present(key, required: required, problems: &problems) else { return nil }
         guard let text = value as? String else {
             problems.add(at: location.field(key), "expected a string")
@@ -85,7 +85,7 @@ struct JSONObject {
     }
 
     /// The number at `key`; `expecting` names what it measures in the problem line.
-    func number(
+    package func number(
         _ key: String, expecting: String = "a number of seconds", required: Bool = false, problems: inout ProblemList
     ) -> Double? {
         guard let value = present(key, required: required, problems: &problems) else { return nil }
@@ -107,7 +107,7 @@ struct JSONObject {
     }
 
     /// The required `start` and `end` seconds, checked with `timeProblem`.
-    func times(problems: inout ProblemList) -> (start: Double, end: Double)? {
+    package func times(problems: inout ProblemList) -> (start: Double, end: Double)? {
         guard let start = number("start", required: true, problems: &problems),
             let end = number("end", required: true, problems: &problems)
         else { return nil }
@@ -121,7 +121,7 @@ struct JSONObject {
 
     /// `transform` of each object in the array at `key`, in order (nil when the key is absent,
     /// or holds no array: a problem); an element that is not an object adds a problem instead.
-    func objects<T>(
+    package func objects<T>(
         _ key: String, problems: inout ProblemList, _ transform: (JSONObject, inout ProblemList) -> T?
     ) -> [T]? {
         guard let value = present(key, required: false, problems: &problems) else { return nil }
@@ -134,7 +134,7 @@ struct JSONObject {
 
     /// `transform` of each object of `list`, which sits at `location`, in order; an element that
     /// is not an object adds a problem instead.
-    static func objects<T>(
+    package static func objects<T>(
         in list: [Any], at location: JSONLocation, problems: inout ProblemList,
         _ transform: (JSONObject, inout ProblemList) -> T?
     ) -> [T] {
@@ -158,9 +158,9 @@ struct JSONObject {
 }
 
 /// Decoding whole JSON caption files.
-enum JSONDocument {
+package enum JSONDocument {
     /// The one JSON value `data` holds, or an error `FILE: not valid JSON (...)`.
-    static func parse(_ data: Data, file: String) throws -> Any {
+    package static func parse(_ data: Data, file: String) throws -> Any {
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {

@@ -104,6 +104,8 @@ public struct BatchJob: Sendable {
         if let source = try line.string("shotChanges") {
             base.shotChanges = ["auto", "off"].contains(source) ? ShotChangeSource(source) : .file(try line.path("shotChanges")!)
         }
+        if let avoid = try line.string("avoid") { base.avoid = try OptionCheck.avoid(avoid, .manifest("avoid")) }
+        base.obstaclesFile = try line.path("obstacles")
         let language = try line.string("language")
         let combinations = BurnCombinations(
             base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },

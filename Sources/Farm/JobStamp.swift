@@ -20,7 +20,7 @@ struct JobStamp: Equatable {
         let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
         let files = [
             request.captions.file, request.secondCaptions, request.captions.script, preset?.path, try? Resources.look(lookName).path,
-            request.emphasize, request.shotChanges.file,
+            request.emphasize, request.shotChanges.file, request.obstaclesFile,
         ]
         for path in files.compactMap({ $0 }) {
             hash.add(path)
@@ -37,6 +37,7 @@ struct JobStamp: Equatable {
         if request.speakerLabels { hash.add("speaker-labels") }
         if request.output.isOverlay { hash.add("overlay-only") }
         if request.shotChanges != .off { hash.add("shot-changes \(request.shotChanges.file ?? "auto")") }
+        if let avoid = request.avoid { hash.add("avoid \(avoid.argument)") }
         if let second = request.secondCaptions { hash.add("second \(second) \(request.secondLanguage ?? "-")") }
         // Recognized speech (and aligned words) follow the model and how it runs: the transcript
         // itself is named by the input's samples in the transcript cache.

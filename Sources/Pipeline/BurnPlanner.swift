@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import Media
 import Speech
+import Vision
 
 /// The planning phase of a burn: each request's preset and look loaded, its captions read,
 /// fixed, timed and laid out on the probed input, with a warning for each problem found on
@@ -70,6 +71,17 @@ package enum BurnPlanner {
         if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
             events(.warning("\(request.input.name): \(mismatch)"))
         }
+        // Before the cuts: one decoding pass finds both when both are asked for.
+        // Without a video (`lint` of a file alone) there is no picture to search.
+        // A split render's part avoids what its plan found.
+        let search =
+            request.input.path == nil || request.output.part != nil
+            ? .off : try request.avoid ?? preset.avoid.map { try ObstacleSearch($0) } ?? .off
+        // The file first: its problems end the run before a decoding pass.
+        let given = try request.output.part == nil ? request.obstaclesFile.map { try sources.obstacles(file: $0) } ?? [] : []
+        let detected = try sources.obstacles(
+            search, findingCuts: request.shotChanges == .auto, cancellation: cancellation, events: events)
+        let obstacles = request.output.part?.obstacles ?? detected + given
         let shotChanges = try CaptionPlanner.shotChanges(
             request.shotChanges, frameDuration: input.info.frameDuration,
             cuts: { try sources.cuts(cancellation: cancellation, events: events) })
@@ -112,6 +124,9 @@ package enum BurnPlanner {
                 minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
             return CaptionStacking.stack(planned, style: style)
         }
+        planned = ObstacleAvoidance.place(
+            planned, obstacles: obstacles, style: style, places: preset.otherPlaceCentres(height: input.info.height),
+            cuts: shotChanges?.times ?? [])
         colorSpeakers(&planned, palette: look.speakers ?? preset.speakers)
         try part?.check(planned, width: input.info.width, height: input.info.height, safeArea: style.safeArea)
         for (number, track) in tracks.enumerated() {
@@ -120,7 +135,7 @@ package enum BurnPlanner {
         }
         return PreparedBurn(
             request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine,
-            shotChanges: shotChanges, rules: rules, speech: speech)
+            shotChanges: shotChanges, rules: rules, speech: speech, obstacles: obstacles)
     }
 
     /// Each caption with a speaker takes that speaker's colour from `palette` (the look's,

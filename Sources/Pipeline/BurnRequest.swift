@@ -1,6 +1,7 @@
 import Captions
 import Media
 import Speech
+import Vision
 
 /// Everything one burn needs: input, captions, look, output and encoder settings.
 public struct BurnRequest: Sendable, Equatable {
@@ -24,6 +25,10 @@ public struct BurnRequest: Sendable, Equatable {
     /// Whether a file without word timings gets them from the speech when its look shows
     /// words one by one (`--align`).
     public var alignment = WordAlignment.auto
+    /// What captions move off (`--avoid`); nil: what the preset says (`avoid`), else nothing.
+    public var avoid: ObstacleSearch?
+    /// Boxes another tool found (`--obstacles FILE.json`), avoided besides any detected.
+    public var obstaclesFile: String?
 
     public init(
         input: VideoInput, captions: CaptionInput, preset: String = "tiktok", output: RenderDestination,
@@ -47,7 +52,7 @@ public struct BurnRequest: Sendable, Equatable {
     package var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input.path, captions.path, secondCaptions, captions.script, preset, look, emphasize, fontsConf, shotChanges.file]
+        return [input.path, captions.path, secondCaptions, captions.script, preset, look, emphasize, fontsConf, shotChanges.file, obstaclesFile]
             .compactMap { $0 }
     }
 }

@@ -9,9 +9,9 @@ public enum OptionID: String, Sendable, CaseIterable {
     case captions, captionsFormat, captionsEncoding, strict, preset, look, emphasize, output, language
     case outputsPerPass, script, noTimingFix, shotChanges, secondCaptions, secondLanguage, speakerLabels
     case segments, plan, segment, exportCaptions, codec, encoder, crf, encoderPreset, hdr, threads
-    case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, quiet, endOfOptions, help, version
+    case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, showObstacles, quiet, endOfOptions, help, version
     case json, fps, input, shard, shardCount, workers, force, retries, report
-    case model, computeType, languageThreshold, align, saveAs
+    case model, computeType, languageThreshold, align, saveAs, avoid, obstacles
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in

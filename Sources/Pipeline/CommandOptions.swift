@@ -118,6 +118,21 @@ extension CommandOption {
                 or timecode per line, or a CMX 3600 EDL; default: off)
                 """),
         CommandOption(
+            .avoid, ["--avoid"], value: "faces,text|faces|text|off", commands: .captionCommands, manifest: ["avoid"],
+            help: """
+                move captions off faces and text already in the picture: a
+                caption takes the preset's first place that clears them, and
+                never moves while shown (frames sampled twice a second, one
+                extra decoding pass; default: the preset's avoid, else off)
+                """),
+        CommandOption(
+            .obstacles, ["--obstacles"], value: "FILE", commands: .captionCommands, manifest: ["obstacles"],
+            help: """
+                boxes to keep captions off, from another tool: JSON with
+                obstacles [{x, y, width, height, start, end}] in pixels and
+                seconds (besides any --avoid finds)
+                """),
+        CommandOption(
             .secondCaptions, ["--second-captions"], value: "FILE", commands: .captionCommands, manifest: ["secondCaptions"],
             help: """
                 a second track drawn with the first (bilingual captions): its
@@ -238,6 +253,11 @@ extension CommandOption {
             .showSafeArea, ["--show-safe-area"], value: nil, commands: [.still, .preview],
             help: """
                 still, preview: outline the preset's safe area
+                """),
+        CommandOption(
+            .showObstacles, ["--show-obstacles"], value: nil, commands: [.still, .preview],
+            help: """
+                still, preview: outline the obstacles on screen (faces magenta, text orange, other boxes cyan)
                 """),
         CommandOption(
             .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch, .transcribe],

@@ -13,6 +13,8 @@ public struct PlannedCaption {
     public var outline: RGBAColor? = nil
     /// 1, or 2 for a caption of the second track (`--second-captions`).
     public var track = 1
+    /// Where avoiding obstacles put it (`--avoid`, `--obstacles`); nil when nothing was in its way.
+    public var placement: CaptionPlacement? = nil
 }
 
 /// Lays out every caption before rendering, the lines of one a recognizer timed within its

@@ -86,6 +86,17 @@ public enum Lint {
                         file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
                         end: rounded(caption.end), text: caption.text, rule: change.kind.rawValue, level: .note, message: change.message))
             }
+            if let placement = item.placement, let obstacle = placement.obstacle {
+                let moved = placement.blocked ? "" : placement.offset < 0 ? "above " : "below "
+                findings.append(
+                    LintFinding(
+                        file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
+                        end: rounded(caption.end), text: caption.text, rule: placement.blocked ? "covers" : "moved",
+                        level: placement.blocked ? .warning : .note,
+                        message: placement.blocked
+                            ? "covers \(obstacle.summary): no place of the preset clears it"
+                            : "moved \(moved)\(obstacle.summary)"))
+            }
             func check(_ rule: ReadingRules.Rule, _ value: Double, above: Bool, _ message: (ReadingRules.Row) -> String) {
                 guard let row = rules.row(rule, language: tag) else { return }
                 let broken = above ? value > row.limit + 1e-9 : value < row.limit - 1e-9
@@ -182,6 +193,7 @@ extension Burner {
             var frame: MediaInput?
             if request.input == .referenceFrame {
                 if request.shotChanges == .auto { throw BurnError.usage("--shot-changes auto needs the video") }
+                if let avoid = request.avoid, !avoid.isOff { throw BurnError.usage("--avoid \(avoid.argument) needs the video") }
                 let preset = try Preset.load(try Resources.preset(request.preset))
                 frame = MediaInput(
                     frame: InputInfo(

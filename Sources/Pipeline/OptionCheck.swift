@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Vision
 
 /// Where an option's value came from, which words a problem with it: the command line names
 /// the option as spelt and quotes the value, a batch manifest names its field.
@@ -142,5 +143,13 @@ public enum OptionCheck {
             throw source.refusal("\(source.name): expected auto or off\(source.got(value))\(hint)")
         }
         return alignment
+    }
+
+    /// `--avoid`'s value: faces,text, faces, text or off.
+    public static func avoid(_ value: String, _ source: OptionSource) throws -> ObstacleSearch {
+        guard let search = try? ObstacleSearch(value) else {
+            throw source.refusal("\(source.name): expected faces,text, faces, text or off\(source.got(value))")
+        }
+        return search
     }
 }

@@ -4,6 +4,7 @@ import Imaging
 import Layout
 import Media
 import Speech
+import Vision
 
 /// What `burn-captions plan` prints: the frame, the safe area, and every caption with its
 /// words and layout (font size, lines with widths and fonts, box with the outline). Pixels
@@ -70,6 +71,9 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         var findings: [Finding]?  // the reading rules it breaks (`lint`), when any
         var line: Int?  // the line of its cue in the caption file (SubRip, WebVTT), when known
         var field: String?  // or its segment (`segments[3]`)
+        var place: Int?  // the preset's other place it moved to (1 for the first), when an obstacle moved it
+        var avoided: String?  // the obstacle that moved it, or that it covers (`blocked`)
+        var blocked: Bool?  // no place was free: it stayed at the anchor over `avoided`
     }
     struct Finding: Codable, Equatable {
         var rule: String
@@ -114,9 +118,19 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         var uncertainWords: Int  // words below `Recognition.uncertainWord` probability
     }
 
+    /// Something in the picture captions keep off (`--avoid`, `--obstacles`).
+    struct ObstacleEntry: Codable, Equatable {
+        var kind: String  // face, text or other
+        var origin: String  // detected or file
+        var box: Box
+        var start: Double  // seconds
+        var end: Double  // seconds
+    }
+
     var frame: Size
     var safeArea: Box
     var speech: Speech?
+    var obstacles: [ObstacleEntry]?
     var captions: [Entry]
     package var render: Render?
     package var segments: [Segment]?
@@ -129,9 +143,17 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     /// `speech`: what the captions were recognized from, when they were.
     package init(
         _ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = [],
-        speech: RecognizedSpeech? = nil, settings: RecognitionSettings = RecognitionSettings()
+        speech: RecognizedSpeech? = nil, settings: RecognitionSettings = RecognitionSettings(), obstacles: [Obstacle] = []
     ) {
         frame = Size(width: width, height: height)
+        self.obstacles =
+            obstacles.isEmpty
+            ? nil
+            : obstacles.map {
+                ObstacleEntry(
+                    kind: $0.kind.rawValue, origin: $0.origin.rawValue, box: Box($0.box), start: Self.rounded($0.start),
+                    end: Self.rounded($0.end))
+            }
         self.speech = speech.map { speech in
             Speech(
                 model: settings.model, engine: speech.engine.map { "\($0.engine)" + ($0.version.map { " \($0)" } ?? "") },
@@ -153,7 +175,9 @@ public struct PlanDocument: Codable, Sendable, Equatable {
                 lane: item.caption.lane, position: item.caption.position?.rawValue,
                 findings: broken.isEmpty
                     ? nil : broken.map { Finding(rule: $0.rule, level: $0.level.rawValue, message: $0.message) },
-                line: caption.source?.line, field: caption.source?.field)
+                line: caption.source?.line, field: caption.source?.field,
+                place: item.placement.flatMap { $0.place > 0 ? $0.place : nil }, avoided: item.placement?.obstacle?.summary,
+                blocked: item.placement?.blocked == true ? true : nil)
         }
     }
 

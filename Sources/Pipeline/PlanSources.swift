@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import Media
 import Speech
+import Vision
 
 /// What planning takes from outside the caption files, for every plan of one input: the
 /// probed input, the speech envelope the timing fix measures, the cuts scene detection finds,
@@ -17,6 +18,10 @@ final class PlanSources {
     /// By settings: every output of a run, and every plan of a review, recognizes once.
     private var recognitions: [RecognitionSettings: RecognizedSpeech] = [:]
     private var found: [Double]?  // the cuts, once scene detection ran
+    /// The obstacles found in the picture, by what was looked for.
+    private var detected: [ObstacleSearch: [Obstacle]] = [:]
+    /// `--obstacles` files read, by path.
+    private var obstacleFiles: [String: [Obstacle]] = [:]
     /// By fonts file (nil: the shipped one); a run makes one per file its requests name, a
     /// review one (its fonts file is fixed).
     private var engines: [String?: LayoutEngine] = [:]
@@ -83,6 +88,46 @@ final class PlanSources {
                 + String(format: "%.1f s", (ContinuousClock.now - clock).seconds)))
         found = times
         return times
+    }
+
+    /// The faces and text lines `search` asks for, found on frames sampled a few times a
+    /// second (the first time only, with a notice of how many and how long). When
+    /// `findingCuts` and scene detection has not run yet, the same decoding pass finds the
+    /// cuts (`cuts` then gives them without decoding again), and the obstacles end at them.
+    func obstacles(_ search: ObstacleSearch, findingCuts: Bool, cancellation: Cancellation, events: (BurnEvent) -> Void)
+        throws -> [Obstacle]
+    {
+        if search.isOff { return [] }
+        if let known = detected[search] { return known }
+        let detector = try ObstacleDetector(search)
+        let clock = ContinuousClock.now
+        let scanCuts = findingCuts && found == nil
+        let times = try PictureScan.scan(
+            input, findingCuts: scanCuts, sampling: ObstacleDetector.sampling, going: { !cancellation.isCancelled },
+            sample: { try detector.add($0) })
+        if cancellation.isCancelled { throw BurnError.cancelled(signal: cancellation.signal) }
+        if scanCuts {
+            found = times
+            events(.notice("\(input.info.path): \(times.count) shot change(s) found by scene detection"))
+        }
+        let obstacles = detector.obstacles(cuts: found ?? [], end: input.info.duration)
+        let counts = Obstacle.Kind.allCases.compactMap { kind -> String? in
+            let count = obstacles.filter { $0.kind == kind }.count
+            return count > 0 ? "\(count) \(kind.rawValue)\(count == 1 ? "" : kind == .face ? "s" : " boxes")" : nil
+        }
+        events(.notice(
+            "\(input.info.path): \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) to avoid found in "
+                + "\(detector.searched.count) sampled frames in " + String(format: "%.1f s", (ContinuousClock.now - clock).seconds)))
+        detected[search] = obstacles
+        return obstacles
+    }
+
+    /// The boxes of the `--obstacles` file at `path`, read the first time only.
+    func obstacles(file path: String) throws -> [Obstacle] {
+        if let known = obstacleFiles[path] { return known }
+        let obstacles = try ObstacleFile.read(path: path)
+        obstacleFiles[path] = obstacles
+        return obstacles
     }
 
     /// The layout engine of `fontsConf` (nil: the shipped `Fonts.conf`), its fonts loaded the

@@ -2,6 +2,7 @@ import Captions
 import Layout
 import Media
 import Speech
+import Vision
 
 /// A burn planned and ready to render: the probed input, the preset and its text style, and
 /// every caption with its layout. Made without opening a decoder; `plan` stops here, `still`
@@ -17,6 +18,7 @@ package struct PreparedBurn {
     let shotChanges: ShotChanges?  // the cuts caption times were snapped to, when asked
     let rules: ReadingRules  // the reading rules the captions were chunked and laid out by
     let speech: RecognizedSpeech?  // what the captions were recognized from (`--captions auto`)
+    let obstacles: [Obstacle]  // what the captions were moved off (`--avoid`, `--obstacles`)
 
     package var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).
@@ -25,6 +27,6 @@ package struct PreparedBurn {
     var document: PlanDocument {
         PlanDocument(
             planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: Lint.findings(self),
-            speech: speech, settings: request.recognitionSettings)
+            speech: speech, settings: request.recognitionSettings, obstacles: obstacles)
     }
 }

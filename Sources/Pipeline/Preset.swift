@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Layout
 import Raster
+import Vision
 
 /// A platform's caption look and placement, read from `Presets/NAME.json`. Lengths are in
 /// pixels of the preset's reference frame and scale with the video; the anchor is a fraction
@@ -66,6 +67,12 @@ public struct Preset: Sendable, Equatable, Codable {
     public var speakers: SpeakerPalette?
     /// How a second caption track (`--second-captions`) is set; nil: `SecondTrack.standard`.
     public var secondTrack: SecondTrack?
+    /// Where a caption goes when an obstacle covers the anchor, in the order tried: centres of
+    /// the caption block as fractions of the frame height (each block kept inside the safe
+    /// area); nil: the top of the safe area, then its bottom.
+    public var otherPlaces: [Double]?
+    /// What captions avoid when no `--avoid` is given (`faces,text`, `faces`, `text`, `off`); nil: off.
+    public var avoid: String?
 
     /// A second caption track's size, colour and place beside the first.
     public struct SecondTrack: Sendable, Equatable, Codable {
@@ -103,7 +110,7 @@ public struct Preset: Sendable, Equatable, Codable {
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "frame", "safeArea", "anchor", "font", "maximumLines", "fill", "outline", "shadow",
-            "box", "captions", "look", "speakers", "secondTrack",
+            "box", "captions", "look", "speakers", "secondTrack", "otherPlaces", "avoid",
         ],
         "speakers": ["colors"],
         "secondTrack": ["sizeRatio", "fill", "outline", "placement"],
@@ -181,6 +188,15 @@ public struct Preset: Sendable, Equatable, Codable {
         if let track = secondTrack, !(track.sizeRatio >= 0.3 && track.sizeRatio <= 1) {
             return "secondTrack.sizeRatio: must be 0.3...1 of the font size"
         }
+        if let places = otherPlaces {
+            if places.count > 4 { return "otherPlaces: at most 4 places" }
+            if let index = places.firstIndex(where: { !(0...1).contains($0) }) {
+                return "otherPlaces[\(index)]: must be a fraction of the frame height, 0...1"
+            }
+        }
+        if let avoid, (try? ObstacleSearch(avoid)) == nil {
+            return "avoid: must be faces,text, faces, text or off"
+        }
         return nil
     }
 
@@ -196,6 +212,11 @@ public struct Preset: Sendable, Equatable, Codable {
             safeArea: Self.onChromaGrid(
                 Rect(x: safeArea.x * sx, y: safeArea.y * sy, width: safeArea.width * sx, height: safeArea.height * sy)),
             anchorX: anchor.x * Double(width), anchorY: anchor.y * Double(height), paintMargin: paintMargin)
+    }
+
+    /// The centres of `otherPlaces` in a video `height` pixels high, in order. // pixels
+    func otherPlaceCentres(height: Int) -> [Double] {
+        (otherPlaces ?? [0, 1]).map { $0 * Double(height) }
     }
 
     /// How far (times the font size) paint reaches beyond the text block: the outline, the

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Imaging
 import Media
+import Vision
 
 /// A part of a split render: the captions its plan fixed, by track, and its segment.
 public struct SplitPart: Sendable, Equatable {
@@ -27,6 +28,16 @@ public struct SplitPart: Sendable, Equatable {
                     + (plan.render.map { "; that was \($0.input)" } ?? ""))
         }
         return plan.tracks
+    }
+
+    /// The obstacles the plan's captions were moved off (none when it avoided nothing).
+    var obstacles: [Obstacle] {
+        (plan.obstacles ?? []).map {
+            Obstacle(
+                kind: Obstacle.Kind(rawValue: $0.kind) ?? .other,
+                box: Rect(x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height), start: $0.start,
+                end: $0.end, origin: Obstacle.Origin(rawValue: $0.origin) ?? .file)
+        }
     }
 
     /// Fails when `planned` (this machine's layout of the plan's captions) is not the plan's:

@@ -4,20 +4,35 @@ import Imaging
 import Layout
 import Media
 import Raster
+import Vision
+
+/// What a still or contact sheet outlines over the picture, to check a preset or a placement.
+public struct StillGuides: Sendable, Equatable {
+    /// The preset's safe area, in green (`--show-safe-area`).
+    public var safeArea = false
+    /// The obstacles on screen (`--show-obstacles`): faces in magenta, text in orange, a
+    /// file's boxes of no kind in cyan.
+    public var obstacles = false
+
+    public init(safeArea: Bool = false, obstacles: Bool = false) {
+        self.safeArea = safeArea
+        self.obstacles = obstacles
+    }
+}
 
 /// Looking before waiting: one frame with its caption as PNG, or a contact sheet of every
 /// caption at its midpoint, each labelled with its time range.
 extension Burner {
     /// Writes the frame at `time` seconds, with the caption on screen then, to the request's
-    /// output (PNG). `showSafeArea` outlines the preset's safe area. A time after the video's
-    /// end fails, naming how long the video is. Decodes frames up to that time only.
+    /// output (PNG), with `guides` outlined. A time after the video's end fails, naming how
+    /// long the video is. Decodes frames up to that time only.
     public static func still(
-        _ request: BurnRequest, at time: Double, showSafeArea: Bool = false, events: (BurnEvent) -> Void = { _ in }
+        _ request: BurnRequest, at time: Double, guides: StillGuides = StillGuides(), events: (BurnEvent) -> Void = { _ in }
     ) throws {
         do {
             let output = try picture(request)
             let file = try OutputFile(output: output, inputs: request.inputFiles)
-            try file.write(Data(try stillPicture(request, at: time, showSafeArea: showSafeArea, events: events)))
+            try file.write(Data(try stillPicture(request, at: time, guides: guides, events: events)))
         } catch {
             throw BurnError.wrap(error)
         }
@@ -28,11 +43,11 @@ extension Burner {
     /// `backgrounds` keeps the decoded frame for the next picture at the same time (a review
     /// page drawing one frame again after each edit).
     public static func stillPicture(
-        _ request: BurnRequest, at time: Double, showSafeArea: Bool = false, backgrounds: StillBackgrounds? = nil,
+        _ request: BurnRequest, at time: Double, guides: StillGuides = StillGuides(), backgrounds: StillBackgrounds? = nil,
         events: (BurnEvent) -> Void = { _ in }
     ) throws -> [UInt8] {
         do {
-            return try picture(of: try BurnPlanner.prepare(request, events: events), at: time, showSafeArea: showSafeArea, backgrounds: backgrounds)
+            return try picture(of: try BurnPlanner.prepare(request, events: events), at: time, guides: guides, backgrounds: backgrounds)
         } catch {
             throw BurnError.wrap(error)
         }
@@ -41,13 +56,13 @@ extension Burner {
     /// `stillPicture` of a burn already planned: the frame is decoded (or taken from
     /// `backgrounds`) and its captions drawn with the plan's faces.
     static func picture(
-        of prepared: PreparedBurn, at time: Double, showSafeArea: Bool = false, backgrounds: StillBackgrounds? = nil
+        of prepared: PreparedBurn, at time: Double, guides: StillGuides = StillGuides(), backgrounds: StillBackgrounds? = nil
     ) throws -> [UInt8] {
         let request = prepared.request
         if let duration = prepared.info.duration, time >= duration { throw pastTheEnd(request, time, duration) }
         let draw = { (canvas: Canvas) throws -> [UInt8] in
             if let bitmap = try captionBitmap(at: time, prepared) { canvas.blend(bitmap) }
-            if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
+            drawGuides(guides, at: time, prepared, on: canvas)
             return try canvas.png(file: request.output.path ?? request.input.name)
         }
         if let kept = try backgrounds?.canvas(of: request.input.name, at: time) { return try draw(kept) }
@@ -65,7 +80,7 @@ extension Burner {
     /// pixels (the request's output names them: see `SheetPageNames`). Returns the files written.
     @discardableResult
     public static func preview(
-        _ request: BurnRequest, columns: Int = 4, showSafeArea: Bool = false, events: (BurnEvent) -> Void = { _ in }
+        _ request: BurnRequest, columns: Int = 4, guides: StillGuides = StillGuides(), events: (BurnEvent) -> Void = { _ in }
     ) throws -> [String] {
         do {
             let output = try picture(request)
@@ -85,7 +100,7 @@ extension Burner {
             try FrameGrabber(input: prepared.input).frames(at: times) { index, canvas in
                 let item = planned[index]
                 if let bitmap = try captionBitmap(at: times[index], prepared) { canvas.blend(bitmap) }
-                if showSafeArea { canvas.blend(SafeAreaOutline.bitmap(prepared.style.safeArea)) }
+                drawGuides(guides, at: times[index], prepared, on: canvas)
                 if let (page, canvas) = try sheet.add(canvas, at: index, label: ContactSheet.label(item.caption), engine: prepared.engine) {
                     try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png(file: pages[page])))
                     written += 1
@@ -108,6 +123,20 @@ extension Burner {
         return CaptionBitmap.layered(bitmaps)
     }
 
+    /// The outlines `guides` ask for, over the frame at `time` seconds: the obstacles on
+    /// screen then, and the safe area.
+    private static func drawGuides(_ guides: StillGuides, at time: Double, _ prepared: PreparedBurn, on canvas: Canvas) {
+        if guides.obstacles {
+            let frame = Rect(x: 0, y: 0, width: Double(prepared.info.width), height: Double(prepared.info.height))
+            for obstacle in prepared.obstacles where obstacle.isSeen(from: time, to: time + 1e-6) {
+                let box = obstacle.box.intersection(frame)
+                guard box.width >= 1, box.height >= 1 else { continue }
+                canvas.blend(Outline.bitmap(box, color: Outline.color(of: obstacle.kind)))
+            }
+        }
+        if guides.safeArea { canvas.blend(Outline.bitmap(prepared.style.safeArea, color: Outline.safeArea)) }
+    }
+
     /// The PNG file the request writes: any other output is a usage error.
     private static func picture(_ request: BurnRequest) throws -> String {
         guard let output = request.output.path else { throw BurnError.usage("still and preview need an output (-o FILE.png)") }
@@ -124,12 +153,21 @@ extension Burner {
     }
 }
 
-/// The outline of a safe area, 4 px wide, as an overlay.
-enum SafeAreaOutline {
+/// The outline of a rectangle (a safe area, an obstacle), 4 px wide, as an overlay.
+enum Outline {
     static let thickness = 4  // pixels
-    static let color: [UInt8] = [0, 255, 128, 255]  // premultiplied RGBA, opaque green
+    static let safeArea: [UInt8] = [0, 255, 128, 255]  // premultiplied RGBA, opaque green
 
-    static func bitmap(_ area: Rect) -> CaptionBitmap {
+    /// An obstacle's colour by its kind (premultiplied RGBA, opaque).
+    static func color(of kind: Obstacle.Kind) -> [UInt8] {
+        switch kind {
+        case .face: return [255, 0, 255, 255]  // magenta
+        case .text: return [255, 140, 0, 255]  // orange
+        case .other: return [0, 200, 255, 255]  // cyan
+        }
+    }
+
+    static func bitmap(_ area: Rect, color: [UInt8]) -> CaptionBitmap {
         let x = Int(area.x.rounded())
         let y = Int(area.y.rounded())
         let width = Int(area.width.rounded())

@@ -21,7 +21,7 @@ final class BilingualGoldenTests: XCTestCase {
                 output: .file(folder.appendingPathComponent("\(pair.name).png").path), fontsConf: Repository.fontsConf.path)
             request.secondCaptions = try BilingualPair.srt(pair.second, named: "second", in: folder)
             request.secondLanguage = pair.second.language
-            try Burner.still(request, at: pair.at, showSafeArea: true)
+            try Burner.still(request, at: pair.at, guides: StillGuides(safeArea: true))
             return (name: pair.name, png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: request.output.path!))))
         }
         for failure in try Goldens.check(pictures, in: Self.folder, prefix: "bilingual-") { XCTFail(failure) }

@@ -10,7 +10,8 @@ import Media
 /// live log) planned with presets made of the extreme values of every preset field
 /// (`Tests/Cases/preset-extremes.json`; with the second track's, as both tracks) exits 0 with
 /// a plan of finite times, or 1 with errors that name a file. The whole cross product is
-/// planned in the test's process as `plan` plans; each case also goes through the binary once.
+/// planned in the test's process as `plan` plans (on one PlanSources per clip, as a review
+/// plans); each case also goes through the binary once.
 final class PresetExtremeTests: XCTestCase {
     private struct Extremes: Decodable {
         struct Variant: Decodable {
@@ -182,7 +183,7 @@ final class PresetExtremeTests: XCTestCase {
             try item.data.write(to: URL(fileURLWithPath: path))
             files.append((item.name, path, item.strict))
         }
-        // Every case with every preset, planned in this process as `plan` plans (Burner.plan,
+        // Every case with every preset, planned in this process as `plan` plans (BurnPlanner.prepare,
         // then the JSON it prints); and through the binary, each case with one preset in turn
         // (every case and every preset at least once), for the exit codes and the lines printed.
         var planned: [(label: String, request: BurnRequest, arguments: [String], files: [String], throughBinary: Bool)] = []
@@ -205,10 +206,17 @@ final class PresetExtremeTests: XCTestCase {
         }
         let problems = Problems()
         MediaLog.silent()
+        // One PlanSources per clip, as a review keeps one for all its plans: the clip is probed,
+        // and its picture searched for obstacles (the highest preset avoids faces and text),
+        // once, not once per case.
+        var sources: [String: PlanSources] = [:]
+        for clip in Set(clips.values) { sources[clip] = try PlanSources(input: try MediaInput(path: clip)) }
         for run in planned {
             let found: String?
             do {
-                let json = try Burner.plan(run.request).json()
+                let clip = try XCTUnwrap(run.request.input.path)
+                let prepared = try BurnPlanner.prepare(run.request, sources: try XCTUnwrap(sources[clip]), events: { _ in })
+                let json = try prepared.document.json()
                 found = Self.problem(status: 0, stdout: String(decoding: json, as: UTF8.self), messages: [], files: run.files)
             } catch {
                 let failure = BurnError.wrap(error)

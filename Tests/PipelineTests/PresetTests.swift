@@ -59,6 +59,8 @@ final class PresetTests: XCTestCase {
         preset.captions = Preset.CaptionLimits(maxCharacters: 32, maxDuration: 3, minDuration: 1)
         preset.speakers = SpeakerPalette(colors: [.white])
         preset.secondTrack = Preset.SecondTrack(sizeRatio: 0.6, fill: .white, outline: .black, placement: .above)
+        preset.otherPlaces = [0, 1]
+        preset.avoid = "faces"
         let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(preset)) as? [String: Any])
         XCTAssertEqual(Set(encoded.keys), Set(Preset.fields[""]!))
         for (key, value) in encoded {

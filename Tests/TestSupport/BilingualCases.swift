@@ -37,16 +37,7 @@ public struct BilingualPair: Decodable, Sendable {
 
     /// `track` as a SubRip file `NAME.srt` in `folder`; returns its path.
     public static func srt(_ track: Track, named name: String, in folder: URL) throws -> String {
-        let clock = { (seconds: Double) -> String in
-            let milliseconds = Int((seconds * 1000).rounded())
-            return String(
-                format: "%02d:%02d:%02d,%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1000 % 60,
-                milliseconds % 1000)
-        }
-        let text = track.cues.enumerated().map { "\($0.offset + 1)\n\(clock($0.element.start)) --> \(clock($0.element.end))\n\($0.element.text)\n" }
-        let url = folder.appendingPathComponent("\(name).srt")
-        try text.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try SubRipFile.write(track.cues.map { ($0.start, $0.end, $0.text) }, named: name, in: folder)
     }
 
     /// A 3 s grey 540x960 clip at 30 fps (lossless H.264, so every machine decodes the same
