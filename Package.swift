@@ -25,7 +25,6 @@ let package = Package(
         system("CFontconfig", "fontconfig", "libfontconfig-dev"),
         system("CICUSystem", "icu-i18n", "libicu-dev"),
         system("CMicroHTTPD", "libmicrohttpd", "libmicrohttpd-dev"),
-        system("CTesseract", "tesseract", "libtesseract-dev"),
         // ICU behind a header without ICU types (Foundation and ICU headers clash).
         .target(name: "CICU", dependencies: ["CICUSystem"]),
         // The one Swift layer over CICU: scripts, breaks, bidi, language tags, transforms, charsets.
@@ -35,11 +34,14 @@ let package = Package(
         // OpenCV's face cascade (C++) and Tesseract's layout analysis behind one C header.
         // OpenCV's pkg-config file comes only with libopencv-dev, whose 55 modules bring Qt and
         // VTK; the three modules used are linked by name from libopencv-objdetect-dev.
+        // Tesseract and Leptonica too (libtesseract-dev, libleptonica-dev): Debian's tesseract.pc
+        // lists libarchive and libcurl among its libraries, which would tie the binary to the
+        // build machine's libcurl flavour (libcurl-nss.so.4 here), though we call neither.
         .target(
-            name: "CVision", dependencies: ["CTesseract"], cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            name: "CVision", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
                 .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
-                .linkedLibrary("lept"),
+                .linkedLibrary("tesseract"), .linkedLibrary("lept"),
             ]),
         // prctl and malloc_trim, for the process's own settings and memory.
         .target(name: "CProcess"),

@@ -19,7 +19,10 @@ farm points it at shared storage), its own folder outside. Checks:
    the development machine's `transcribe` hears (its own engine and model, afresh);
 3. `plan` of the three-script captions names the same faces inside and outside, and the
    expected ones: Noto Sans CJK JP, Noto Sans Arabic, Noto Color Emoji;
-4. `still` at each caption's midpoint gives the same PNG bytes inside and outside.
+4. `still` at each caption's midpoint gives the same PNG bytes inside and outside;
+5. `plan --avoid faces,text` of the sample with a lower third drawn on it (OpenCV's cascade
+   and Tesseract's model, from the image's packages) finds the lower third, the same
+   obstacles inside and outside, and moves the captions under it.
 """
 
 import json
@@ -138,6 +141,13 @@ def prepare(work):
         {"input": "talk.mp4", "captions": "scripts.json", "output": "out/scripts.mp4"},
         {"input": "speech.mp4", "captions": "auto", "output": "out/speech.mp4"},
     ]
+    lower = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", str(ROOT / "Samples/talk.mp4"), "-t", "4",
+                            "-vf", "drawbox=x=60:y=1120:w=960:h=170:color=0x202830:t=fill,drawtext=fontfile="
+                            "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='Ada Lovelace':fontsize=72:"
+                            "fontcolor=white:x=100:y=1160", "-c:v", "libx264", "-an", str(work / "lower.mp4")],
+                           capture_output=True, text=True)
+    if lower.returncode != 0:
+        fail("ffmpeg could not draw the lower third: %s" % lower.stderr)
     (work / "manifest.jsonl").write_text("".join(json.dumps(job) + "\n" for job in jobs))
     for path in [work] + list(work.rglob("*")):
         os.chown(path, UID, UID)
@@ -243,6 +253,26 @@ def check_stills(work):
     print("test-image: %d stills byte-identical inside and outside" % len(SCRIPTS))
 
 
+def check_obstacles(work):
+    """5. The analysis pass inside the image finds what it finds outside."""
+    plans = []
+    for where, run, base in (("inside", inside, WORK), ("outside", outside, str(work))):
+        made = run(["plan", base + "/lower.mp4", "--captions", base + "/talk.json", "--avoid", "faces,text"], work)
+        if made.returncode != 0:
+            fail("plan --avoid %s: %s" % (where, made.stderr))
+        plans.append(json.loads(made.stdout))
+    found = [[(o["kind"], o["box"], o["start"], o["end"]) for o in plan.get("obstacles", [])] for plan in plans]
+    if not found[0] or not any(kind == "text" for kind, *_ in found[0]):
+        fail("plan --avoid inside found no text: %s" % found[0])
+    if found[0] != found[1]:
+        fail("plan --avoid: inside %s, outside %s" % found)
+    moved = sum(1 for caption in plans[0]["captions"] if caption.get("place"))
+    if moved == 0:
+        fail("plan --avoid inside moved no caption off the lower third")
+    print("test-image: plan --avoid faces,text inside: %d obstacle(s), as outside; %d caption(s) moved"
+          % (len(found[0]), moved))
+
+
 def main():
     if not (ROOTFS / "usr/local/bin/burn-captions").exists():
         fail("%s is missing: run make image" % ROOTFS)
@@ -253,6 +283,7 @@ def main():
     check_recognition(work)
     check_faces(work)
     check_stills(work)
+    check_obstacles(work)
     size = subprocess.run(["du", "-sm", "--exclude=./" + WORK.lstrip("/"), "."], cwd=ROOTFS,
                           capture_output=True, text=True).stdout.split()[0]
     print("test-image: image %s MiB (root file system)" % size)

@@ -17,7 +17,8 @@ public struct CaptionPlacement: Sendable, Equatable {
 }
 
 /// Moves captions off the faces and text in the picture while they are on screen. The captions
-/// that share the screen (a stack, two tracks) move as one block, and a block never moves while
+/// that share the screen (a stack, two tracks) move as one block, as large as all they may
+/// paint (each word's largest state included), and a block never moves while
 /// it is shown. Its places are the preset's anchor, then the preset's other places in their
 /// order, each kept inside the safe area; a block takes the anchor when it clears every
 /// obstacle on screen with it by `margin`, else the place the block before it in the same shot
@@ -38,7 +39,10 @@ enum ObstacleAvoidance {
         let space = margin * style.size
         var previous: (place: Int, shot: Int)? = nil
         for run in CaptionStacking.overlappingRuns(planned) {
+            // The blocks' boxes stay inside the safe area (as layout keeps them); what they may
+            // paint clears the obstacles.
             let block = run.map { planned[$0].layout.box }.reduce(planned[run[0]].layout.box) { $0.union($1) }
+            let paint = run.map { painted(planned[$0].layout) }.reduce(block) { $0.union($1) }
             let start = run.map { planned[$0].caption.start }.min()!
             let end = run.map { planned[$0].caption.end }.max()!
             let shot = cuts.lastIndex { $0 <= start } ?? -1
@@ -49,7 +53,7 @@ enum ObstacleAvoidance {
                 min(max(centre - block.midY, area.y - block.y), area.maxY - block.maxY)
             }
             func blocker(_ place: Int) -> Obstacle? {
-                var moved = block
+                var moved = paint
                 moved.y += moves[place]
                 return seen.first { $0.box.intersects(moved.expanded(by: space)) }
             }
@@ -73,5 +77,16 @@ enum ObstacleAvoidance {
             }
         }
         return result
+    }
+
+    /// What a caption may paint in any of its states: its block with the outline, and each
+    /// word's largest state (a word that grows, its box). // frame pixels
+    static func painted(_ layout: LaidOutCaption) -> Rect {
+        layout.words.reduce(layout.box) { area, word in
+            area.union(
+                Rect(
+                    x: layout.frame.x + word.reserved.x, y: layout.frame.y + word.reserved.y, width: word.reserved.width,
+                    height: word.reserved.height))
+        }
     }
 }

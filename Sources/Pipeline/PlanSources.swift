@@ -113,7 +113,8 @@ final class PlanSources {
         let obstacles = detector.obstacles(cuts: found ?? [], end: input.info.duration)
         let counts = Obstacle.Kind.allCases.compactMap { kind -> String? in
             let count = obstacles.filter { $0.kind == kind }.count
-            return count > 0 ? "\(count) \(kind.rawValue)\(count == 1 ? "" : kind == .face ? "s" : " boxes")" : nil
+            let noun = kind == .face ? "face" : "\(kind.rawValue) box"
+            return count > 0 ? "\(count) \(noun)\(count == 1 ? "" : kind == .face ? "s" : "es")" : nil
         }
         events(.notice(
             "\(input.info.path): \(counts.isEmpty ? "nothing" : counts.joined(separator: ", ")) to avoid found in "

@@ -1,2 +1,0 @@
-// Tesseract's C API (layout analysis only: no recognition, no language data).
-#include <tesseract/capi.h>
