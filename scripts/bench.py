@@ -342,8 +342,8 @@ def commands(clip, captions, ass, hevc=None, short=None):
         "I": ours + ["--look", "highlight", "--null"],
         "Q": ours + ["--look", "pop", "--null"],
         "G": ours + ["--shot-changes", "auto", "-o", str(out / "G.mp4")],
-        # Faces and text in the picture found by the analysis pass (two frames a second at
-        # 640 pixels wide), then the same render.
+        # Faces and text in the picture found by the analysis pass (a frame a second at 640
+        # pixels wide), then the same render.
         "V": ours + ["--avoid", "faces,text", "-o", str(out / "V.mp4")],
         "K": [str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok", "--shot-changes", "auto"],
         # Recognized captions, each run with an empty transcript cache: --captions auto against

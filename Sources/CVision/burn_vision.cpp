@@ -53,8 +53,8 @@ extern "C" int burn_face_finder_find(burn_face_finder *finder, const uint8_t *gr
         cv::Mat equalized;
         cv::equalizeHist(picture, equalized);
         std::vector<cv::Rect> found;
-        // Scale steps of 20 % (half the CPU of 10 % steps: 62 against 110 ms per 640x1138
-        // picture), and 5 neighbours: fewer false faces than OpenCV's 3.
+        // Scale steps of 20 % (about half the CPU of 10 % steps: 62 against 110 ms a picture
+        // on 12 pictures about 640 pixels wide), and 5 neighbours: fewer false faces than OpenCV's 3.
         finder->classifier.detectMultiScale(equalized, found, 1.2, 5, 0, cv::Size(min_size, min_size));
         return copy_boxes(found, boxes, capacity);
     } catch (const std::exception &exception) {

@@ -44,7 +44,7 @@ extension Substring {
     var isBlank: Bool { allSatisfy(\.isWhitespace) }
 
     /// The text without white space at either end.
-    func trimmingWhitespace() -> Substring { trimming(\.isWhitespace) }
+    package func trimmingWhitespace() -> Substring { trimming(\.isWhitespace) }
 
     /// The text without the characters `isSpace` takes for white space at either end.
     func trimming(_ isSpace: (Character) -> Bool) -> Substring {

@@ -122,7 +122,7 @@ extension CommandOption {
             help: """
                 move captions off faces and text already in the picture: a
                 caption takes the preset's first place that clears them, and
-                never moves while shown (frames sampled twice a second, one
+                never moves while shown (a frame sampled each second, one
                 extra decoding pass; default: the preset's avoid, else off)
                 """),
         CommandOption(

@@ -90,8 +90,8 @@ final class PlanSources {
         return times
     }
 
-    /// The faces and text lines `search` asks for, found on frames sampled a few times a
-    /// second (the first time only, with a notice of how many and how long). When
+    /// The faces and text lines `search` asks for, found on a frame sampled each second (the
+    /// first time only, with a notice of how many and how long). When
     /// `findingCuts` and scene detection has not run yet, the same decoding pass finds the
     /// cuts (`cuts` then gives them without decoding again), and the obstacles end at them.
     func obstacles(_ search: ObstacleSearch, findingCuts: Bool, cancellation: Cancellation, events: (BurnEvent) -> Void)

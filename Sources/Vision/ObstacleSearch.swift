@@ -1,3 +1,5 @@
+import Captions
+
 /// What the analysis pass looks for in the picture (`--avoid`): faces, text, both, or nothing.
 public struct ObstacleSearch: Sendable, Hashable {
     /// A value `--avoid` does not take.
@@ -17,7 +19,7 @@ public struct ObstacleSearch: Sendable, Hashable {
     public init(_ argument: String) throws(Unknown) {
         var kinds: Set<Obstacle.Kind> = []
         for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-            switch part.trimmingPrefixSpaces() {
+            switch part.trimmingWhitespace() {
             case "faces", "face": kinds.insert(.face)
             case "text": kinds.insert(.text)
             case "off" where argument == "off": break
@@ -32,14 +34,5 @@ public struct ObstacleSearch: Sendable, Hashable {
     /// As `--avoid` takes it: `faces,text`, `faces`, `text` or `off`.
     public var argument: String {
         isOff ? "off" : [kinds.contains(.face) ? "faces" : nil, kinds.contains(.text) ? "text" : nil].compactMap { $0 }.joined(separator: ",")
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingPrefixSpaces() -> Substring {
-        var text = self
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return text
     }
 }

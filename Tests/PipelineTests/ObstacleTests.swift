@@ -8,17 +8,8 @@ import XCTest
 /// subtitles where the captions would go (Tests/Cases/obstacles.json), planned and rendered
 /// through the binary; what was found is measured against where the clips put things.
 final class ObstacleTests: XCTestCase {
-    struct Box: Decodable, Equatable {
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-
-        var maxX: Double { x + width }
-        var maxY: Double { y + height }
-        func intersects(_ other: Box) -> Bool { x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY }
-        func expanded(by margin: Double) -> Box { Box(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin) }
-    }
+    /// A box as the plan and the case file write it, in pixels.
+    typealias Box = Rect
     struct Cue: Decodable {
         var start: Double
         var end: Double
