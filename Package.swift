@@ -80,7 +80,7 @@ let package = Package(
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, the frame reader and the pixel checks (optimized under
         // BURN_CAPTIONS_OPTIMIZE, unlike the test targets).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Media", "CaptionCases"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Imaging", "Media", "Captions", "CaptionCases"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "TestSupport"]),

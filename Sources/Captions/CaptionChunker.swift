@@ -4,10 +4,12 @@ import UnicodeText
 /// caption; when a caption grows past the character or duration limit (the duration, and
 /// the language's reading rules for characters per caption, only for recognized word times,
 /// not a hand-timed cue's) it is split at its last comma (or, in Chinese and Japanese, a
-/// space between two CJK characters) if that leaves a reasonable first part, else before the
-/// word that does not fit: before the whole of a Chinese or Japanese word (one a recognizer
-/// timed, or ICU's dictionary word), and in Polish, Czech and Slovak before a one-letter word
-/// that would end it. A segment boundary always ends a caption. No caption is an orphan (only emoji or
+/// space between two CJK characters) if that leaves a reasonable first part, else as late as
+/// its phrases allow: never after an article, a preposition or a conjunction of the
+/// language's `PhraseTable`, or before a particle, when another place fits (see
+/// `splitPoint`); never inside a Chinese or Japanese word (one a recognizer timed, or ICU's
+/// dictionary word), and in Polish, Czech and Slovak before a one-letter word that would
+/// end it. A segment boundary always ends a caption. No caption is an orphan (only emoji or
 /// punctuation, or one short word) when it can join a neighbour, or take the word before
 /// it, within the limits. Word timings stay inside each caption.
 public enum CaptionChunker {
@@ -26,20 +28,34 @@ public enum CaptionChunker {
         }
         let reading = limits.reading(for: language)
         let keepsOneLetterWords = OneLetterWords.keptWithNext(in: language)
-        for token in tokens {
+        let table = limits.phrases.table(for: language)
+        // The segment's words as ICU cuts them, found at the first split.
+        var found: SplitWords?
+        func segmentWords() -> SplitWords {
+            if let found { return found }
+            let made = SplitWords(tokens, language: language, needed: table != nil || tokens.contains { $0.token.isCJK })
+            found = made
+            return made
+        }
+        var first = 0  // where `current` starts in `tokens`
+        for (index, token) in tokens.enumerated() {
             while !current.isEmpty && tooLong(current + [token], limits, reading) {
-                let split = splitPoint(current, before: token, limits, keepsOneLetterWords: keepsOneLetterWords)
+                let split = splitPoint(
+                    current, before: token, limits, keepsOneLetterWords: keepsOneLetterWords, table: table, words: segmentWords(),
+                    from: first)
                 emit(current[..<split])
                 current = Array(current[split...])
+                first += split
             }
             current.append(token)
             if token.token.endsSentence {
                 emit(current[...])
                 current = []
+                first = index + 1
             }
         }
         emit(current[...])
-        var joined = joiningOrphans(parts, limits, reading)
+        var joined = joiningOrphans(parts, limits, reading, table: table, words: parts.count > 1 && table != nil ? segmentWords() : nil)
         // A hand-timed cue's pieces share its time by length; one too short to be read is not made.
         let handTimed = joined.count > 1 && tokens.allSatisfy(\.estimated)
         var kept: CaptionChange?
@@ -86,9 +102,9 @@ public enum CaptionChunker {
     /// `parts` with each orphan joined to the caption before it (or after it) when the two
     /// fit the limits together, else given the word before it (a sentence's end stays
     /// where it is).
-    private static func joiningOrphans(_ parts: [[TimedToken]], _ limits: ChunkingLimits, _ reading: ReadingLimits?)
-        -> [[TimedToken]]
-    {
+    private static func joiningOrphans(
+        _ parts: [[TimedToken]], _ limits: ChunkingLimits, _ reading: ReadingLimits?, table: PhraseTable?, words: SplitWords?
+    ) -> [[TimedToken]] {
         var parts = parts
         var i = 0
         while i < parts.count {
@@ -106,9 +122,11 @@ public enum CaptionChunker {
                 continue
             }
             // Take words from the caption before while this is an orphan, as long as that one
-            // keeps a word that is not an orphan and no sentence end moves.
+            // keeps a word that is not an orphan, no sentence end moves and it does not end on
+            // a bound word.
             while i > 0, isOrphan(parts[i]), parts[i - 1].count > 1, let moved = parts[i - 1].last,
                 !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(Array(parts[i - 1].dropLast())),
+                !endsBound(movingLastOf: i - 1, of: parts, table: table, words: words),
                 !tooLong([moved] + parts[i], limits, reading)
             {
                 parts[i].insert(parts[i - 1].removeLast(), at: 0)
@@ -204,10 +222,13 @@ public enum CaptionChunker {
     static func width(_ tokens: [TimedToken]) -> Int {
         tokens.enumerated().reduce(0) { sum, item in
             let (i, t) = item
-            let space = i > 0 && t.token.spaceBefore ? 1 : 0
-            let text = t.token.display.reduce(0) { $0 + (Tokenizer.isCJK($1) ? 2 : 1) }
-            return sum + space + text
+            return sum + (i > 0 && t.token.spaceBefore ? 1 : 0) + displayWidth(t.token)
         }
+    }
+
+    /// The display width of one token as shown, a CJK character counting as two.
+    private static func displayWidth(_ token: Token) -> Int {
+        token.display.reduce(0) { $0 + (Tokenizer.isCJK($1) ? 2 : 1) }
     }
 
     /// The most CJK characters a split moves back to keep a dictionary word whole.
@@ -219,7 +240,6 @@ public enum CaptionChunker {
     /// back (and not at the first token); nil when a split before `next` parts no word. For
     /// characters no recognizer timed as one word (`joinsPrevious` says that).
     private static func dictionaryWordStart(_ tokens: [TimedToken], before next: TimedToken) -> Int? {
-        func bare(_ token: Token) -> Bool { token.isCJK && token.leading.isEmpty && token.trailing.isEmpty }
         guard bare(next.token), !next.token.spaceBefore, let last = tokens.last, bare(last.token) else { return nil }
         var runStart = tokens.count - 1
         while runStart > 0, bare(tokens[runStart - 1].token), !tokens[runStart].token.spaceBefore,
@@ -255,20 +275,26 @@ public enum CaptionChunker {
         return ReadingLimits.characters(Tokenizer.join(joined.map(\.token))) > reading.charactersPerCaption
     }
 
-    /// Where to split `tokens`, which `next` does not fit after (an index from 1 to count):
-    /// after the last clause end or CJK soft break that leaves enough in the first part, else
-    /// at the end, but before a timed word whose CJK pieces `next` continues and before the
-    /// one-letter words it ends on (where `keepsOneLetterWords`).
+    /// How much a split after a clause end (or a CJK soft break) that leaves at least
+    /// `minimumSplitShare` of the limit in the first part is worth: more than the length it
+    /// gives up, so the last such split is taken before a fuller caption.
+    static let clauseBonus = 0.75
+    /// What a split that leaves a first part too short to stand alone (`isOrphan`) costs.
+    static let orphanCost = 1.0
+
+    /// Where to split `tokens` (which start at `first` in the segment whose `words` are
+    /// given), which `next` does not fit after (an index from 1 to count):
+    /// of the places the words allow (never inside a timed word's CJK pieces or an ICU
+    /// dictionary word, in Polish, Czech and Slovak never after a one-letter word), the one
+    /// of least cost: the share of the caption it leaves for later, less `clauseBonus` after a
+    /// clause end or CJK soft break leaving enough in the first part, plus what its phrase
+    /// boundary costs in `table` (a caption ends on an article, a preposition or a conjunction
+    /// only when no other place fits).
     private static func splitPoint(
-        _ tokens: [TimedToken], before next: TimedToken, _ limits: ChunkingLimits, keepsOneLetterWords: Bool
+        _ tokens: [TimedToken], before next: TimedToken, _ limits: ChunkingLimits, keepsOneLetterWords: Bool,
+        table: PhraseTable?, words: SplitWords, from first: Int
     ) -> Int {
         let minimum = Int(Double(limits.maxCharacters) * minimumSplitShare)
-        for k in stride(from: tokens.count - 1, through: 1, by: -1) {
-            let before = tokens[k - 1].token
-            let after = tokens[k].token
-            let softBreak = before.isCJK && after.isCJK && after.spaceBefore
-            if (before.endsClause || softBreak) && width(Array(tokens[..<k])) >= minimum { return k }
-        }
         var end = tokens.count
         if next.joinsPrevious {
             var first = end - 1
@@ -278,6 +304,107 @@ public enum CaptionChunker {
             end = start
         }
         while keepsOneLetterWords, end > 1, OneLetterWords.isOneLetterWord(tokens[end - 1].token) { end -= 1 }
-        return end
+        // The width of the first k tokens, for every k.
+        var filled = [0]
+        for (i, token) in tokens.enumerated() {
+            filled.append(filled[i] + (i > 0 && token.token.spaceBefore ? 1 : 0) + displayWidth(token.token))
+        }
+        let total = Double(max(1, filled[tokens.count]))
+        var best = (cost: Double.infinity, index: end)
+        for k in stride(from: end, through: 1, by: -1) {
+            let before = tokens[k - 1].token
+            let following = k < tokens.count ? tokens[k] : next
+            let after = following.token
+            if k < end {
+                if following.joinsPrevious || keepsOneLetterWords && OneLetterWords.isOneLetterWord(before) { continue }
+                if bare(before) && bare(after) && !after.spaceBefore && !words.isWordBoundary(before: first + k) { continue }
+            }
+            var cost = 1 - Double(filled[k]) / total
+            let softBreak = before.isCJK && after.isCJK && after.spaceBefore
+            // Before `next` a split is at the end anyway: the bonus goes to an earlier place.
+            if k < tokens.count && (before.endsClause || softBreak) && filled[k] >= minimum { cost -= clauseBonus }
+            // No phrase boundary makes a place better than this: one that cannot win is not asked.
+            guard cost + PhraseBoundary.leastCost < best.cost - 1e-9 else { continue }
+            if let table { cost += words.boundary(before: first + k, in: table).cost }
+            if cost < best.cost - 1e-9, k < end, isOrphan(Array(tokens[..<k])) { cost += orphanCost }
+            if cost < best.cost - 1e-9 { best = (cost, k) }
+        }
+        return best.index
+    }
+
+    /// A CJK character with no punctuation on either side.
+    private static func bare(_ token: Token) -> Bool { token.isCJK && token.leading.isEmpty && token.trailing.isEmpty }
+
+    /// A segment's tokens joined, with where each token starts in the text and ICU's word
+    /// boundaries and pieces of it, for asking what a split before a token does.
+    private struct SplitWords {
+        let starts: [Int]  // UTF-16 offset where each token's display starts
+        let boundaries: Set<Int>
+        /// ICU's pieces of the text, when it has CJK characters (a token each).
+        let words: PhraseWords?
+        /// Else each token's punctuation and word (Thai's tokens are ICU's dictionary words
+        /// already), and where each token's first piece is in them.
+        let pieces: [PhrasePiece]
+        let firstPiece: [Int]
+
+        init(_ tokens: [TimedToken], language: String?, needed: Bool) {
+            var starts: [Int] = []
+            var offset = 0
+            for (i, timed) in tokens.enumerated() {
+                let token = timed.token
+                if i > 0 && token.spaceBefore { offset += 1 }
+                starts.append(offset)
+                offset += token.leading.utf16.count + token.text.utf16.count + token.trailing.utf16.count
+            }
+            self.starts = starts
+            var pieces: [PhrasePiece] = []
+            var firstPiece: [Int] = []
+            let hasCJK = tokens.contains(where: \.token.isCJK)
+            if needed && !hasCJK {
+                for timed in tokens {
+                    firstPiece.append(pieces.count)
+                    for part in [timed.token.leading, timed.token.text, timed.token.trailing] where !part.isEmpty {
+                        pieces.append(PhrasePiece(part))
+                    }
+                }
+            }
+            firstPiece.append(pieces.count)
+            self.pieces = pieces
+            self.firstPiece = firstPiece
+            guard needed, hasCJK else {
+                boundaries = []
+                words = nil
+                return
+            }
+            var joined = tokens.map(\.token)
+            joined[0].spaceBefore = false
+            let text = UTF16Text(Tokenizer.join(joined))
+            let found = (try? TextBoundaries.words(in: text, locale: language)) ?? []
+            boundaries = Set(found)
+            words = PhraseWords(text, boundaries: found)
+        }
+
+        /// Whether ICU's word boundaries put one where token `k` starts.
+        func isWordBoundary(before k: Int) -> Bool { boundaries.contains(starts[k]) }
+
+        /// What a split before token `k` does to the phrase around it.
+        func boundary(before k: Int, in table: PhraseTable) -> PhraseBoundary {
+            if let words { return words.boundary(at: starts[k], in: table) }
+            guard k < firstPiece.count else { return .free }
+            let at = firstPiece[k]
+            return table.boundary(
+                before: pieces[max(0, at - PhraseTable.longestEntry)..<at],
+                after: pieces[at..<min(pieces.count, at + PhraseTable.longestEntry + 1)])
+        }
+    }
+
+    /// Whether a split before the last token of `parts[index]`, which moves it to the next
+    /// caption, leaves that part ending on a bound word of `table`.
+    private static func endsBound(movingLastOf index: Int, of parts: [[TimedToken]], table: PhraseTable?, words: SplitWords?)
+        -> Bool
+    {
+        guard let table, let words, parts[index].count > 1 else { return false }
+        let last = parts[...index].reduce(0) { $0 + $1.count } - 1
+        return words.boundary(before: last, in: table).isBound
     }
 }

@@ -5,11 +5,17 @@ import Foundation
 public enum CaptionSplitter {
     /// The two halves, or nil when the caption has fewer than two timed words. The split falls
     /// after a sentence end or comma when one is near the middle, else where the halves'
-    /// lengths are most equal; the first half ends `minGap` seconds before the second starts
-    /// where there is room.
-    public static func split(_ caption: Caption, minGap: Double) -> (Caption, Caption)? {
+    /// lengths are most equal, and not after a word `table` binds to the next (or before one
+    /// it binds to the previous) when another place is left; the first half ends `minGap`
+    /// seconds before the second starts where there is room.
+    public static func split(_ caption: Caption, minGap: Double, table: PhraseTable? = nil) -> (Caption, Caption)? {
         let words = caption.words
         guard words.count >= 2 else { return nil }
+        let pieces = table.map { _ in PhraseWords(caption.text, language: caption.language) }
+        // Where each word from the second on starts in the text (UTF-16), for the tables.
+        let utf16Starts = table == nil ? [] : (1..<words.count).map { k in
+            offset(of: words, upTo: k, in: caption.text).map { String(decoding: caption.text.utf8.prefix($0), as: UTF8.self).utf16.count }
+        }
         let lengths = words.map { $0.text.count + 1 }
         let total = lengths.reduce(0, +)
         var best: (cost: Double, index: Int)?
@@ -19,7 +25,8 @@ public enum CaptionSplitter {
             let balance = abs(Double(before) / Double(total) - 0.5)
             let token = Tokenizer.tokens(words[k - 1].text).last
             let bonus = token?.endsSentence == true ? 0.25 : token?.endsClause == true ? 0.15 : 0
-            let cost = balance - bonus
+            var cost = balance - bonus
+            if let table, let pieces, let start = utf16Starts[k - 1] { cost += pieces.boundary(at: start, in: table).cost }
             if best == nil || cost < best!.cost { best = (cost, k) }
         }
         guard let k = best?.index else { return nil }

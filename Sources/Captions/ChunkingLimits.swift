@@ -1,6 +1,6 @@
 /// How long an on-screen caption may be, from the preset, and the reading rules per language
 /// (for captions a recognizer timed).
-public struct ChunkingLimits: Sendable, Equatable, Codable {
+public struct ChunkingLimits: Sendable, Equatable {
     public var maxCharacters: Int  // per caption, spaces included; a CJK character counts as two
     public var maxDuration: Double  // seconds
     public var minDuration: Double  // seconds
@@ -8,6 +8,8 @@ public struct ChunkingLimits: Sendable, Equatable, Codable {
     /// Reading rules by language tag as the captions name it (lowercased; "" for none); a
     /// language without a row has none.
     public var reading: [String: ReadingLimits]
+    /// The closed-class tables a split asks where a phrase may end (none: by length alone).
+    public var phrases: PhraseTables = .none
 
     public init(
         maxCharacters: Int = 42, maxDuration: Double = 4, minDuration: Double = 0.8, minGap: Double = 2.0 / 30,

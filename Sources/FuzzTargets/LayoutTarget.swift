@@ -21,7 +21,7 @@ enum LayoutTarget {
     private static func prepared() -> (engine: LayoutEngine, styles: [TextStyle]) {
         if let setup { return setup }
         do {
-            let engine = try LayoutEngine(fontsConf: try Resources.fontsConf())
+            let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(), phrases: try ReadingRules.shipped().phrases)
             let styles = try Resources.presetNames().map { name in
                 let preset = try Preset.load(try Resources.preset(name))
                 return preset.textStyle(width: Int(preset.frame.width), height: Int(preset.frame.height))

@@ -12,6 +12,8 @@ public final class LayoutEngine {
     /// The faces at their sizes, for layout and for rasterizing what it laid out.
     public let faces: FaceCache
     private let shaper: Shaper
+    /// The closed-class tables by which lines end at phrase boundaries.
+    public let phrases: PhraseTables
     /// By family, weight and fontconfig language: a handful per run, many only for a file of many languages.
     private var chains = BoundedCache<String, FontChain>(limit: 64)
     private var emojiCandidate: FontCandidate??
@@ -21,7 +23,8 @@ public final class LayoutEngine {
     /// Text is never set smaller than this, even past the style's minimum. // pixels
     static let smallestSize = 4.0
 
-    public init(fontsConf: URL) throws {
+    public init(fontsConf: URL, phrases: PhraseTables) throws {
+        self.phrases = phrases
         selector = try FontSelector(configFile: fontsConf)
         faces = try FaceCache()
         shaper = try Shaper()
@@ -71,7 +74,7 @@ public final class LayoutEngine {
         let setting = LineSetter(
             bytes: bytes, runs: captionRuns, fonts: fonts, cache: faces, shaper: shaper, language: tag?.harfBuzzLanguage,
             style: style, words: LineSetter.wordRanges(caption.words, in: bytes))
-        let wordBreaks = Self.breakCandidates(text, language: tag?.bcp47)
+        let wordBreaks = Self.breakCandidates(text, language: tag?.bcp47, phrases: phrases.table(for: tag?.bcp47))
         let allBreaks = (wordBreaks + Self.graphemeCandidates(text)).sorted { $0.offset < $1.offset }
 
         var size = style.size
@@ -129,9 +132,13 @@ public final class LayoutEngine {
     }
 
     /// Word-boundary breaks with their preference: a sentence end is worth some imbalance
-    /// between the two lines, a comma a little less.
-    static func breakCandidates(_ text: String, language: String?) -> [BreakCandidate] {
-        LineBreaker.breaks(in: text, language: language).map { BreakCandidate(offset: $0.offset, bonus: bonus($0.priority)) }
+    /// between the two lines, a comma a little less, a break before a conjunction or
+    /// preposition less still; one after a bound word (an article, a preposition, ...) or
+    /// before a particle costs more than any imbalance (`PhraseBoundary.cost`).
+    static func breakCandidates(_ text: String, language: String?, phrases: PhraseTable? = nil) -> [BreakCandidate] {
+        LineBreaker.breaks(in: text, language: language, phrases: phrases).map {
+            BreakCandidate(offset: $0.offset, bonus: bonus($0.priority) - $0.phrase.cost)
+        }
     }
 
     /// Between grapheme clusters: the last resort for a word wider than the line.
@@ -146,9 +153,10 @@ public final class LayoutEngine {
         case .sentence: return 0.3
         case .clause: return 0.2
         case .space, .word: return 0
-        // Worse than any imbalance of the two lines: taken only when nothing else fits.
-        case .bound: return -1
-        case .grapheme: return -1.5
+        // Worse than any imbalance of the two lines and than a bound word: taken only when
+        // nothing else fits.
+        case .bound: return -2
+        case .grapheme: return -3
         }
     }
 }

@@ -1,11 +1,16 @@
+import Captions
+
 /// A place where a caption line may end and the next one start, and how good a place it is.
 public struct LineBreak: Sendable, Equatable {
     public var offset: Int  // UTF-8 byte offset where a new line may start
     public var priority: Priority
+    /// What the break does to the phrase around it, by the language's closed-class table.
+    public var phrase: PhraseBoundary
 
-    public init(offset: Int, priority: Priority) {
+    public init(offset: Int, priority: Priority, phrase: PhraseBoundary = .free) {
         self.offset = offset
         self.priority = priority
+        self.phrase = phrase
     }
 
     /// How good a place to break a line is: a higher priority is a better place.

@@ -11,8 +11,9 @@ public enum LineBreaker {
     /// Offsets are UTF-8 byte offsets where a new line may start, strictly increasing, always
     /// between grapheme clusters; 0 and the end of the text are never included (the caller
     /// knows where the text ends). A break after white space is at the start of the next word:
-    /// the space ends the previous line. Empty if ICU fails.
-    public static func breaks(in text: String, language: String?) -> [LineBreak] {
+    /// the space ends the previous line. Each break says what it does to the phrase around it
+    /// by `phrases` (the language's closed-class table; none: free). Empty if ICU fails.
+    public static func breaks(in text: String, language: String?, phrases: PhraseTable? = nil) -> [LineBreak] {
         let utf16 = UTF16Text(text)
         guard utf16.count > 0 else { return [] }
         // Japanese breaks between phrases (bunsetsu), so スマートフォンを and 焼き込む stay whole.
@@ -31,8 +32,16 @@ public enum LineBreaker {
         // UAX #14 breaks before an emoji modifier after a letter (`X🏽`), inside what is one
         // grapheme cluster (UAX #29) and one HarfBuzz cluster: a line never starts there.
         let clusters = Set(graphemeBreaks(in: text))
-        return zip(utf16.utf8Offsets(kept), priorities).filter { clusters.contains($0.0) }
-            .map { LineBreak(offset: $0, priority: $1) }
+        let pieces = phrases.map { _ in PhraseWords(utf16, boundaries: words) }
+        // After punctuation the piece before is no word: such a break is free of the tables.
+        let boundaries = zip(kept, priorities).map { offset, priority in
+            guard let phrases, let pieces, priority == .space || priority == .word || priority == .bound else {
+                return PhraseBoundary.free
+            }
+            return pieces.boundary(at: offset, in: phrases)
+        }
+        return zip(utf16.utf8Offsets(kept), zip(priorities, boundaries)).filter { clusters.contains($0.0) }
+            .map { LineBreak(offset: $0, priority: $1.0, phrase: $1.1) }
     }
 
     /// UTF-8 byte offsets between the extended grapheme clusters of `text` (excluding 0 and

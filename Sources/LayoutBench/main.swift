@@ -7,7 +7,8 @@ import Raster
 
 // The cost of one caption before any frame: layout (fonts, shaping, breaks, fit) and
 // rasterization (glyphs, outline), with the tiktok preset at 1080x1920, on the sample's
-// captions and on the layout cases of Tests/Cases/captions.json (every language). Run with
+// captions and on the layout cases of Tests/Cases/captions.json (every language); and the
+// cost of chunking recognized speech into captions. Run with
 // `make bench-layout` (a release build, from the checkout; `make bench` runs it too). Not a
 // test: timings vary by machine.
 
@@ -18,7 +19,9 @@ do {
     FileHandle.standardError.write(Data("LayoutBench: \(error)\n".utf8))
     exit(1)
 }
-let engine = try LayoutEngine(fontsConf: root.appendingPathComponent("Fonts.conf"))
+let engine = try LayoutEngine(
+    fontsConf: root.appendingPathComponent("Fonts.conf"),
+    phrases: try PhraseTables(folder: root.appendingPathComponent("Presets/rules/boundaries")))
 let preset = try Preset.load(try Resources.preset("tiktok"))
 let style = preset.textStyle(width: 1080, height: 1920)
 
@@ -104,6 +107,36 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 var ignoredWarnings: [String] = []
 
+/// The cost of chunking per caption made: the sample's transcript and every layout case as
+/// recognized speech (a word each 0.3 s), split with the preset's limits, the reading rules
+/// and the phrase tables, as a render of recognized speech splits it.
+@MainActor func benchChunking(rounds: Int) throws {
+    let rules = try ReadingRules.shipped()
+    var segments = try CaptionReader.read(root.appendingPathComponent("Samples/talk.json")).segments
+    for (index, item) in try CaptionCaseFile.cases(.layout, in: root).enumerated() {
+        let start = 10 * Double(index)
+        let words = Tokenizer.tokens(item.text).enumerated().map { i, token in
+            Word(text: token.display, start: start + Double(i) * 0.3, end: start + Double(i + 1) * 0.3)
+        }
+        segments.append(
+            Segment(text: item.text, start: start, end: start + Double(words.count) * 0.3, language: item.language, words: words))
+    }
+    let transcript = Transcript(segments: segments, language: "en")
+    let limits = rules.applied(
+        to: preset.chunkingLimits(frameDuration: 1.0 / 30), languages: Set(segments.map(\.language) + [nil, "en"]),
+        maximumLines: style.maximumLines)
+    var made = CaptionBuilder.captions(from: transcript, limits: limits, warnings: &ignoredWarnings).count
+    let start = clock.now
+    for _ in 0..<rounds { made += CaptionBuilder.captions(from: transcript, limits: limits, warnings: &ignoredWarnings).count }
+    let elapsed = milliseconds(clock.now - start)
+    let perRound = made / (rounds + 1)
+    print(
+        String(
+            format: "chunking %3d segments x %d: %d captions, %.1f µs per caption",
+            segments.count, rounds, perRound, 1000 * elapsed / Double(perRound * rounds)))
+}
+
+try benchChunking(rounds: 300)
 try bench("sample", try sampleCaptions(), rounds: 50)
 try bench("goldens", try layoutCaseCaptions(), rounds: 20)
 for look in ["highlight", "pop"] { try benchStates("sample", look: look, try timedSampleCaptions(), rounds: 20) }

@@ -51,7 +51,8 @@ enum LayoutPlanner {
         _ caption: Caption, engine: LayoutEngine, style: TextStyle, language: String?, limits: ChunkingLimits, depth: Int
     ) throws -> [PlannedCaption] {
         let layout = try engine.layout(caption, style: style, language: language)
-        guard layout.fit != .fits, depth < maximumSplits, let (first, second) = CaptionSplitter.split(caption, minGap: limits.minGap)
+        guard layout.fit != .fits, depth < maximumSplits, let (first, second) = CaptionSplitter.split(
+                caption, minGap: limits.minGap, table: engine.phrases.table(for: caption.language ?? language))
         else { return [PlannedCaption(caption: caption, layout: layout)] }
         // The halves of a hand-timed caption share its time; one too short to be read is not made.
         let shortest = min(first.end - first.start, second.end - second.start)

@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Layout
 import Media
 import Speech
 
@@ -61,16 +62,17 @@ public enum Lint {
             prepared.planned, file: prepared.request.captions.path ?? prepared.info.path, rules: prepared.rules,
             language: prepared.request.captions.language,
             frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges,
-            minimumSize: prepared.style.minimumSize)
+            minimumSize: prepared.style.minimumSize, style: prepared.style)
     }
 
     /// The rules each caption of `planned` breaks, one list per caption (none for the second
     /// track's); `file` names the captions' file; `frameDuration` in seconds (gaps are counted
     /// in frames); captions are checked against `shotChanges` when given, and a caption set
-    /// below the preset's smallest size to fit its lines against `minimumSize` (frame pixels).
+    /// below the preset's smallest size to fit its lines against `minimumSize` (frame pixels);
+    /// `style` (the preset's) tells how wide another line break may make a line.
     static func findings(
         _ planned: [PlannedCaption], file: String, rules: ReadingRules, language: String?, frameDuration: Double,
-        shotChanges: ShotChanges? = nil, minimumSize: Double? = nil
+        shotChanges: ShotChanges? = nil, minimumSize: Double? = nil, style: TextStyle? = nil
     ) -> [[LintFinding]] {
         var byCaption = [[LintFinding]](repeating: [], count: planned.count)
         let first = planned.indices.filter { planned[$0].track == 1 }
@@ -140,6 +142,16 @@ public enum Lint {
                     }
                 }
             }
+            if let row = rules.row(.boundary, language: tag), let table = rules.phrases.table(for: tag),
+                let bad = badEnd(item, next: index + 1 < first.count ? planned[first[index + 1]] : nil, table: table,
+                    rules: rules, wordsBack: Int(row.limit), style: style)
+            {
+                findings.append(
+                    LintFinding(
+                        file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
+                        end: rounded(caption.end), text: caption.text, rule: ReadingRules.Rule.boundary.rawValue, level: row.level,
+                        limit: row.limit, message: bad.message + "; a break at a phrase boundary fits", source: row.source))
+            }
             if let shotChanges, let row = rules.row(.shotChange, language: tag),
                 let (frames, message) = nearCut(caption, shotChanges, within: row.limit)
             {
@@ -148,6 +160,40 @@ public enum Lint {
         }
         return byCaption
     }
+
+    /// The end of `item`'s first line, else of the caption itself where `next` continues its
+    /// text (no punctuation ends it, and the next starts less than `continuing` seconds later:
+    /// a piece of the same cue, or an author's next cue), that parts a
+    /// bound word of `table` from its neighbour while another break fits: lines of the
+    /// language's characters per line and no wider than the caption's safe area (each
+    /// character as wide as the caption's on average); the words moved within the next
+    /// caption's lines.
+    static func badEnd(
+        _ item: PlannedCaption, next: PlannedCaption?, table: PhraseTable, rules: ReadingRules, wordsBack: Int, style: TextStyle?
+    ) -> BadEnd? {
+        let caption = item.caption
+        let language = caption.language
+        let perLine = style?.charactersPerLine ?? rules.row(.charactersPerLine, language: language).map { Int($0.limit) } ?? 42
+        let lines = item.layout.lines
+        let characters = lines.reduce(0) { $0 + ReadingRules.characters($1.text) }
+        let advance = characters > 0 ? lines.reduce(0) { $0 + $1.width } / Double(characters) : 0
+        let width = style.map { $0.safeArea.width - 2 * $0.paintMargin * item.layout.fontSize } ?? .infinity
+        func fitsLine(_ text: String) -> Bool {
+            let count = ReadingRules.characters(text)
+            return count <= perLine && Double(count) * advance <= width
+        }
+        if let bad = BoundaryCheck.lineEnd(lines.map(\.text), table: table, language: language, fits: fitsLine) { return bad }
+        guard let next, next.caption.lane == caption.lane, next.caption.start - caption.end < continuing else { return nil }
+        let maximumLines = min(style?.maximumLines ?? 2, rules.row(.linesPerCaption, language: language).map { Int($0.limit) } ?? 2)
+        return BoundaryCheck.captionEnd(
+            caption.text, next: next.caption.text, table: table, language: language, wordsBack: wordsBack
+        ) { moved in
+            ReadingRules.characters(moved) <= perLine * maximumLines
+        }
+    }
+
+    /// The most seconds between a caption and the next for the next to continue its text.
+    static let continuing = 0.5
 
     /// How a caption sits too near a cut (`within` frames), as the frames between them and a
     /// message, or nil: a start near a cut but not on it, an end near one but not 2 frames

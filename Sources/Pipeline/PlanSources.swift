@@ -135,7 +135,7 @@ final class PlanSources {
     /// first time.
     func engine(fontsConf: String?) throws -> LayoutEngine {
         if let engine = engines[fontsConf] { return engine }
-        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: fontsConf))
+        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: fontsConf), phrases: rules.phrases)
         engines[fontsConf] = engine
         return engine
     }

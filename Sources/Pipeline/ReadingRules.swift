@@ -2,13 +2,13 @@ import Captions
 import Foundation
 
 /// The reading rules of `Presets/rules/reading.json`: per language, the limits a professional
-/// subtitler works to (characters per line, lines, reading speed, durations, gap), each with
-/// its level and its source. The most specific row for a language wins (`zh-Hant`, then `zh`,
-/// then `*`).
+/// subtitler works to (characters per line, lines, reading speed, durations, gap, phrase
+/// boundaries), each with its level and its source. The most specific row for a language
+/// wins (`zh-Hant`, then `zh`, then `*`).
 public struct ReadingRules: Sendable {
     /// What a rule measures.
     public enum Rule: String, Sendable, Codable, CaseIterable {
-        case charactersPerLine, linesPerCaption, readingSpeed, minDuration, maxDuration, minGap, shotChange, fontSize
+        case charactersPerLine, linesPerCaption, readingSpeed, minDuration, maxDuration, minGap, shotChange, fontSize, boundary
     }
 
     /// How bad breaking a rule is: an error fails `lint`, a warning is reported; a note says
@@ -27,9 +27,13 @@ public struct ReadingRules: Sendable {
     }
 
     public let rows: [Row]
+    /// The closed-class words of each language, by which captions and lines end at phrase
+    /// boundaries (`Presets/rules/boundaries`).
+    public let phrases: PhraseTables
 
-    /// The table in `file`; problems name the file and the row.
-    public init(file: URL) throws {
+    /// The table in `file`, with `phrases`; problems name the file and the row.
+    public init(file: URL, phrases: PhraseTables = .none) throws {
+        self.phrases = phrases
         struct Table: Decodable { var rules: [Row] }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw BurnError.input("\(file.path): cannot read the reading rules")
@@ -53,7 +57,9 @@ public struct ReadingRules: Sendable {
     }
 
     /// The shipped table (`Presets/rules/reading.json`).
-    public static func shipped() throws -> ReadingRules { try ReadingRules(file: try Resources.readingRules()) }
+    public static func shipped() throws -> ReadingRules {
+        try ReadingRules(file: try Resources.readingRules(), phrases: try PhraseTables(folder: try Resources.phraseTables()))
+    }
 
     /// The row that applies to `rule` in `language` (nil: any language), the most specific first.
     public func row(_ rule: Rule, language: String?) -> Row? {
@@ -97,9 +103,10 @@ public struct ReadingRules: Sendable {
     }
 
     /// `limits` with the reading rules of every language in `languages` (as captions name
-    /// them; nil: none).
+    /// them; nil: none), and the phrase tables.
     public func applied(to limits: ChunkingLimits, languages: Set<String?>, maximumLines: Int) -> ChunkingLimits {
         var applied = limits
+        applied.phrases = phrases
         for language in languages {
             applied.reading[(language ?? "").lowercased()] = self.limits(for: language, maximumLines: maximumLines)
         }

@@ -53,6 +53,9 @@ public enum Resources {
     /// The reading rules `lint` checks (`Presets/rules/reading.json`).
     public static func readingRules() throws -> URL { try find("Presets/rules/reading.json") }
 
+    /// The folder of closed-class tables, one per language (`Presets/rules/boundaries`).
+    public static func phraseTables() throws -> URL { try find("Presets/rules/boundaries") }
+
     /// A file of the review page (`Web/NAME`: its HTML, script and style sheet).
     public static func web(_ name: String) throws -> URL { try find("Web/" + name) }
 

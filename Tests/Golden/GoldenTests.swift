@@ -22,7 +22,7 @@ final class GoldenTests: XCTestCase {
 
     func testEveryCaseMatchesItsGolden() throws {
         try checkFonts()
-        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let cases = try Self.cases()
         XCTAssertGreaterThanOrEqual(cases.count, 39)
         let pictures = try cases.map { (name: $0.imageName, png: try render($0, engine: engine)) }
@@ -44,7 +44,7 @@ final class GoldenTests: XCTestCase {
 
     /// The same case rendered twice gives the same bytes.
     func testRendersAreDeterministic() throws {
-        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let chosen = try Self.cases().filter { ["emoji", "ja-jp", "shadow", "ar"].contains($0.imageName) }
         XCTAssertEqual(chosen.count, 4)
         for golden in chosen {

@@ -77,7 +77,7 @@ final class LookGoldenTests: XCTestCase {
         let file = try Self.cases()
         XCTAssertEqual(Set(file.looks), Set(["highlight", "box", "pop", "reveal", "karaoke"]))
         XCTAssertEqual(Set(file.captions.map(\.language)), Set(["en", "ja", "ar", "zh-TW"]))
-        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let pictures = try file.looks.map { (name: $0, png: try render(look: $0, file: file, engine: engine)) }
         for failure in try Goldens.check(pictures, in: Self.folder, prefix: "look-") { XCTFail(failure) }
     }

@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Imaging
+import TestSupport
 import XCTest
 
 @testable import Layout
@@ -19,7 +20,7 @@ final class FaceCacheTests: XCTestCase {
             safeArea: Rect(x: 0, y: 0, width: 640, height: 400), anchorX: 320, anchorY: 300)
     }
 
-    private func engine() throws -> LayoutEngine { try LayoutEngine(fontsConf: LayoutEngineTests.fontsConf) }
+    private func engine() throws -> LayoutEngine { try LayoutEngine(fontsConf: LayoutEngineTests.fontsConf, phrases: try Repository.phrases()) }
 
     private func assertSame(_ a: LaidOutCaption, _ b: LaidOutCaption, _ message: String) {
         XCTAssertEqual(a.fonts, b.fonts, message)

@@ -13,7 +13,7 @@ final class LayoutEngineTests: XCTestCase {
         family: "Noto Sans", weight: 700, size: 64, minimumSize: 32,
         safeArea: Rect(x: 120, y: 240, width: 768, height: 1200), anchorX: 504, anchorY: 1152)
 
-    private func engine() throws -> LayoutEngine { try LayoutEngine(fontsConf: Self.fontsConf) }
+    private func engine() throws -> LayoutEngine { try LayoutEngine(fontsConf: Self.fontsConf, phrases: try Repository.phrases()) }
 
     func testFontsComeFromFontsConfPerLanguage() throws {
         let selector = try FontSelector(configFile: Self.fontsConf)

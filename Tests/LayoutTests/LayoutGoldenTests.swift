@@ -24,7 +24,7 @@ final class LayoutGoldenTests: XCTestCase {
         let cases = try CaptionCaseFile.cases(.layout, in: Repository.root)
         XCTAssertGreaterThanOrEqual(cases.count, 38)
         XCTAssertTrue(cases.contains { $0.name == "ja-JP words" && $0.language == "ja-JP" })
-        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Self.fontsConf, phrases: try Repository.phrases())
         var text = ""
         for test in cases {
             let caption = Caption(text: test.text, start: 0, end: 1, language: test.language)
@@ -66,7 +66,7 @@ final class LayoutGoldenTests: XCTestCase {
     /// The same Pan-CJK face gives Japanese forms for `ja` and Chinese forms for `zh-Hans`:
     /// HarfBuzz applies `locl` from the language.
     func testJapaneseAndChineseFormsDifferThroughLocl() throws {
-        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Self.fontsConf, phrases: try Repository.phrases())
         let font = try engine.font(family: "Noto Sans", weight: 700, language: LanguageTag("zh-CN"))
         let face = try engine.faces.face(font, size: 64)
         let shaper = try Shaper()
@@ -80,7 +80,7 @@ final class LayoutGoldenTests: XCTestCase {
     }
 
     func testTraditionalChineseTagsResolveToTheSameFont() throws {
-        let engine = try LayoutEngine(fontsConf: Self.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Self.fontsConf, phrases: try Repository.phrases())
         let tw = try engine.font(family: "Noto Sans", weight: 700, language: LanguageTag("zh-TW"))
         let hant = try engine.font(family: "Noto Sans", weight: 700, language: LanguageTag("zh-Hant-TW"))
         XCTAssertEqual(tw, hant)

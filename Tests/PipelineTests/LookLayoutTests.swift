@@ -25,7 +25,7 @@ final class LookLayoutTests: XCTestCase {
     }
 
     func testStateChangesStayInsideTheChangedWordsBoxes() throws {
-        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let preset = try Preset.load(try Resources.preset("tiktok"))
         let width = Int(preset.frame.width)
         let height = Int(preset.frame.height)
@@ -73,7 +73,7 @@ final class LookLayoutTests: XCTestCase {
     /// The check finds a pixel changed outside the changed word's box: a state drawn with the
     /// whole caption in the accent colour differs outside the first word's box.
     func testTheCheckFindsAChangeOutsideTheBoxes() throws {
-        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let preset = try Preset.load(try Resources.preset("tiktok"))
         let look = try Look.load(try Resources.look("highlight"))
         let caption = Self.caption("three little words", language: "en")

@@ -22,7 +22,7 @@ final class PresetSafeAreaTests: XCTestCase {
         let names = Resources.presetNames()
         XCTAssertTrue(Set(["default", "reels", "shorts", "tiktok", "youtube"]).isSubset(of: names), "\(names)")
         let cases = try CaptionCaseFile.cases(.layout, in: Repository.root)
-        let engine = try LayoutEngine(fontsConf: Repository.fontsConf)
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         var unpainted: Set<String> = []
         for name in names {
             let preset = try Preset.load(try Resources.preset(name))

@@ -18,7 +18,7 @@ enum RasterTestSupport {
         let style = TextStyle(
             family: "Noto Sans", weight: weight, size: size, minimumSize: size,
             safeArea: Rect(x: 0, y: 0, width: width, height: 360), anchorX: anchorX, anchorY: anchorY)
-        return try LayoutEngine(fontsConf: fontsConf).layout(
+        return try LayoutEngine(fontsConf: fontsConf, phrases: try Repository.phrases()).layout(
             Caption(text: text, start: 0, end: 1, language: language), style: style, language: language)
     }
 }

@@ -48,7 +48,7 @@ final class RasterizerTests: XCTestCase {
         let style = TextStyle(
             family: "Noto Sans", weight: 700, size: size, minimumSize: size / 2,
             safeArea: Rect(x: 0, y: 0, width: 640, height: 360), anchorX: anchorX, anchorY: anchorY)
-        return try LayoutEngine(fontsConf: Self.fontsConf).layout(Caption(text: text, start: 0, end: 1), style: style)
+        return try LayoutEngine(fontsConf: Self.fontsConf, phrases: try Repository.phrases()).layout(Caption(text: text, start: 0, end: 1), style: style)
     }
 
     func testCaptionHasWhiteFillOverBlackOutlineAtItsLayoutPlace() throws {
