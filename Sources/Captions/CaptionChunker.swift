@@ -33,7 +33,7 @@ public enum CaptionChunker {
         var found: SplitWords?
         func segmentWords() -> SplitWords {
             if let found { return found }
-            let made = SplitWords(tokens, language: language, needed: table != nil || tokens.contains { $0.token.isCJK })
+            let made = SplitWords(tokens, language: language, table: table)
             found = made
             return made
         }
@@ -41,7 +41,7 @@ public enum CaptionChunker {
         for (index, token) in tokens.enumerated() {
             while !current.isEmpty && tooLong(current + [token], limits, reading) {
                 let split = splitPoint(
-                    current, before: token, limits, keepsOneLetterWords: keepsOneLetterWords, table: table, words: segmentWords(),
+                    current, before: token, limits, keepsOneLetterWords: keepsOneLetterWords, words: segmentWords(),
                     from: first)
                 emit(current[..<split])
                 current = Array(current[split...])
@@ -55,7 +55,7 @@ public enum CaptionChunker {
             }
         }
         emit(current[...])
-        var joined = joiningOrphans(parts, limits, reading, table: table, words: parts.count > 1 && table != nil ? segmentWords() : nil)
+        var joined = joiningOrphans(parts, limits, reading, words: parts.count > 1 && table != nil ? segmentWords() : nil)
         // A hand-timed cue's pieces share its time by length; one too short to be read is not made.
         let handTimed = joined.count > 1 && tokens.allSatisfy(\.estimated)
         var kept: CaptionChange?
@@ -91,9 +91,15 @@ public enum CaptionChunker {
 
     /// A caption that should not stand alone: nothing but emoji, symbols or punctuation, or
     /// one word of at most `orphanWidth` (`Ok.`, `steep`, `好`).
-    static func isOrphan(_ part: [TimedToken]) -> Bool {
-        let spoken = part.filter { token in token.token.display.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
-        return spoken.isEmpty || spoken.count == 1 && width(spoken) <= orphanWidth
+    static func isOrphan(_ part: some Collection<TimedToken>) -> Bool {
+        var spoken: TimedToken?
+        for token in part where token.token.display.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+            // A second spoken word: no orphan.
+            if spoken != nil { return false }
+            spoken = token
+        }
+        guard let spoken else { return true }
+        return width([spoken]) <= orphanWidth
     }
 
     /// The widest word an orphan may be (a CJK character counting two).
@@ -103,7 +109,7 @@ public enum CaptionChunker {
     /// fit the limits together, else given the word before it (a sentence's end stays
     /// where it is).
     private static func joiningOrphans(
-        _ parts: [[TimedToken]], _ limits: ChunkingLimits, _ reading: ReadingLimits?, table: PhraseTable?, words: SplitWords?
+        _ parts: [[TimedToken]], _ limits: ChunkingLimits, _ reading: ReadingLimits?, words: SplitWords?
     ) -> [[TimedToken]] {
         var parts = parts
         var i = 0
@@ -125,8 +131,8 @@ public enum CaptionChunker {
             // keeps a word that is not an orphan, no sentence end moves and it does not end on
             // a bound word.
             while i > 0, isOrphan(parts[i]), parts[i - 1].count > 1, let moved = parts[i - 1].last,
-                !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(Array(parts[i - 1].dropLast())),
-                !endsBound(movingLastOf: i - 1, of: parts, table: table, words: words),
+                !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(parts[i - 1].dropLast()),
+                !endsBound(movingLastOf: i - 1, of: parts, words: words),
                 !tooLong([moved] + parts[i], limits, reading)
             {
                 parts[i].insert(parts[i - 1].removeLast(), at: 0)
@@ -228,7 +234,10 @@ public enum CaptionChunker {
 
     /// The display width of one token as shown, a CJK character counting as two.
     private static func displayWidth(_ token: Token) -> Int {
-        token.display.reduce(0) { $0 + (Tokenizer.isCJK($1) ? 2 : 1) }
+        [token.leading, token.text, token.trailing].reduce(0) { sum, part in
+            // ASCII has no CJK character and a character a byte.
+            sum + (part.utf8.allSatisfy { $0 < 0x80 } ? part.utf8.count : part.reduce(0) { $0 + (Tokenizer.isCJK($1) ? 2 : 1) })
+        }
     }
 
     /// The most CJK characters a split moves back to keep a dictionary word whole.
@@ -288,11 +297,11 @@ public enum CaptionChunker {
     /// dictionary word, in Polish, Czech and Slovak never after a one-letter word), the one
     /// of least cost: the share of the caption it leaves for later, less `clauseBonus` after a
     /// clause end or CJK soft break leaving enough in the first part, plus what its phrase
-    /// boundary costs in `table` (a caption ends on an article, a preposition or a conjunction
+    /// boundary costs in the table of `words` (a caption ends on an article, a preposition or a conjunction
     /// only when no other place fits).
     private static func splitPoint(
         _ tokens: [TimedToken], before next: TimedToken, _ limits: ChunkingLimits, keepsOneLetterWords: Bool,
-        table: PhraseTable?, words: SplitWords, from first: Int
+        words: SplitWords, from first: Int
     ) -> Int {
         let minimum = Int(Double(limits.maxCharacters) * minimumSplitShare)
         var end = tokens.count
@@ -325,8 +334,8 @@ public enum CaptionChunker {
             if k < tokens.count && (before.endsClause || softBreak) && filled[k] >= minimum { cost -= clauseBonus }
             // No phrase boundary makes a place better than this: one that cannot win is not asked.
             guard cost + PhraseBoundary.leastCost < best.cost - 1e-9 else { continue }
-            if let table { cost += words.boundary(before: first + k, in: table).cost }
-            if cost < best.cost - 1e-9, k < end, isOrphan(Array(tokens[..<k])) { cost += orphanCost }
+            cost += words.boundary(before: first + k).cost
+            if cost < best.cost - 1e-9, k < end, isOrphan(tokens[..<k]) { cost += orphanCost }
             if cost < best.cost - 1e-9 { best = (cost, k) }
         }
         return best.index
@@ -336,18 +345,23 @@ public enum CaptionChunker {
     private static func bare(_ token: Token) -> Bool { token.isCJK && token.leading.isEmpty && token.trailing.isEmpty }
 
     /// A segment's tokens joined, with where each token starts in the text and ICU's word
-    /// boundaries and pieces of it, for asking what a split before a token does.
-    private struct SplitWords {
+    /// boundaries and pieces of it, for asking what a split before a token does. A class: the
+    /// pieces of a token are made the first time a split near it asks for them.
+    private final class SplitWords {
+        let tokens: [TimedToken]
         let starts: [Int]  // UTF-16 offset where each token's display starts
         let boundaries: Set<Int>
-        /// ICU's pieces of the text, when it has CJK characters (a token each).
+        /// The table asked, if any.
+        let table: PhraseTable?
+        /// ICU's pieces of the text, when it has CJK characters (a token each) and a table.
         let words: PhraseWords?
         /// Else each token's punctuation and word (Thai's tokens are ICU's dictionary words
-        /// already), and where each token's first piece is in them.
-        let pieces: [PhrasePiece]
-        let firstPiece: [Int]
+        /// already), made when first asked for.
+        private var pieces: [[PhrasePiece]?]
 
-        init(_ tokens: [TimedToken], language: String?, needed: Bool) {
+        init(_ tokens: [TimedToken], language: String?, table: PhraseTable?) {
+            self.tokens = tokens
+            self.table = table
             var starts: [Int] = []
             var offset = 0
             for (i, timed) in tokens.enumerated() {
@@ -357,21 +371,8 @@ public enum CaptionChunker {
                 offset += token.leading.utf16.count + token.text.utf16.count + token.trailing.utf16.count
             }
             self.starts = starts
-            var pieces: [PhrasePiece] = []
-            var firstPiece: [Int] = []
-            let hasCJK = tokens.contains(where: \.token.isCJK)
-            if needed && !hasCJK {
-                for timed in tokens {
-                    firstPiece.append(pieces.count)
-                    for part in [timed.token.leading, timed.token.text, timed.token.trailing] where !part.isEmpty {
-                        pieces.append(PhrasePiece(part))
-                    }
-                }
-            }
-            firstPiece.append(pieces.count)
-            self.pieces = pieces
-            self.firstPiece = firstPiece
-            guard needed, hasCJK else {
+            pieces = Array(repeating: nil, count: tokens.count)
+            guard tokens.contains(where: \.token.isCJK) else {
                 boundaries = []
                 words = nil
                 return
@@ -381,30 +382,49 @@ public enum CaptionChunker {
             let text = UTF16Text(Tokenizer.join(joined))
             let found = (try? TextBoundaries.words(in: text, locale: language)) ?? []
             boundaries = Set(found)
-            words = PhraseWords(text, boundaries: found)
+            words = table.map { PhraseWords(text, boundaries: found, table: $0) }
         }
 
         /// Whether ICU's word boundaries put one where token `k` starts.
         func isWordBoundary(before k: Int) -> Bool { boundaries.contains(starts[k]) }
 
-        /// What a split before token `k` does to the phrase around it.
-        func boundary(before k: Int, in table: PhraseTable) -> PhraseBoundary {
-            if let words { return words.boundary(at: starts[k], in: table) }
-            guard k < firstPiece.count else { return .free }
-            let at = firstPiece[k]
+        /// What a split before token `k` does to the phrase around it (free without a table).
+        func boundary(before k: Int) -> PhraseBoundary {
+            guard let table else { return .free }
+            if let words { return words.boundary(at: starts[k]) }
+            guard k > 0, k < tokens.count else { return .free }
+            // The `longestEntry` pieces before the split, and one more than that after it.
+            var before: [PhrasePiece] = []
+            var i = k
+            while before.count < PhraseTable.longestEntry, i > 0 {
+                i -= 1
+                before.insert(contentsOf: pieces(of: i, table), at: 0)
+            }
+            var after: [PhrasePiece] = []
+            i = k
+            while after.count <= PhraseTable.longestEntry, i < tokens.count {
+                after += pieces(of: i, table)
+                i += 1
+            }
             return table.boundary(
-                before: pieces[max(0, at - PhraseTable.longestEntry)..<at],
-                after: pieces[at..<min(pieces.count, at + PhraseTable.longestEntry + 1)])
+                before: before.suffix(PhraseTable.longestEntry), after: after.prefix(PhraseTable.longestEntry + 1))
+        }
+
+        /// Token `i`'s punctuation before, its word and its punctuation after, each a piece.
+        private func pieces(of i: Int, _ table: PhraseTable) -> [PhrasePiece] {
+            if let made = pieces[i] { return made }
+            let token = tokens[i].token
+            let made = [token.leading, token.text, token.trailing].filter { !$0.isEmpty }.map(table.piece)
+            pieces[i] = made
+            return made
         }
     }
 
     /// Whether a split before the last token of `parts[index]`, which moves it to the next
-    /// caption, leaves that part ending on a bound word of `table`.
-    private static func endsBound(movingLastOf index: Int, of parts: [[TimedToken]], table: PhraseTable?, words: SplitWords?)
-        -> Bool
-    {
-        guard let table, let words, parts[index].count > 1 else { return false }
+    /// caption, leaves that part ending on a bound word of the table of `words`.
+    private static func endsBound(movingLastOf index: Int, of parts: [[TimedToken]], words: SplitWords?) -> Bool {
+        guard let words, parts[index].count > 1 else { return false }
         let last = parts[...index].reduce(0) { $0 + $1.count } - 1
-        return words.boundary(before: last, in: table).isBound
+        return words.boundary(before: last).isBound
     }
 }

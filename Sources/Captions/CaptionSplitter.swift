@@ -11,7 +11,7 @@ public enum CaptionSplitter {
     public static func split(_ caption: Caption, minGap: Double, table: PhraseTable? = nil) -> (Caption, Caption)? {
         let words = caption.words
         guard words.count >= 2 else { return nil }
-        let pieces = table.map { _ in PhraseWords(caption.text, language: caption.language) }
+        let pieces = table.map { PhraseWords(caption.text, language: caption.language, table: $0) }
         // Where each word from the second on starts in the text (UTF-16), for the tables.
         let utf16Starts = table == nil ? [] : (1..<words.count).map { k in
             offset(of: words, upTo: k, in: caption.text).map { String(decoding: caption.text.utf8.prefix($0), as: UTF8.self).utf16.count }
@@ -26,7 +26,7 @@ public enum CaptionSplitter {
             let token = Tokenizer.tokens(words[k - 1].text).last
             let bonus = token?.endsSentence == true ? 0.25 : token?.endsClause == true ? 0.15 : 0
             var cost = balance - bonus
-            if let table, let pieces, let start = utf16Starts[k - 1] { cost += pieces.boundary(at: start, in: table).cost }
+            if let pieces, let start = utf16Starts[k - 1] { cost += pieces.boundary(at: start).cost }
             if best == nil || cost < best!.cost { best = (cost, k) }
         }
         guard let k = best?.index else { return nil }

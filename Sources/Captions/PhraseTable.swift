@@ -52,13 +52,22 @@ public struct PhraseTable: Sendable, Equatable {
     /// The most words an entry may have (`ya da`, `parce que`, `bởi vì`).
     public static let longestEntry = 3
 
-    /// Entries, lowercased, by binding: the class of each.
+    /// Entries, lowercased, that bind to the next word or the one before: the class of each
+    /// (for entries of several pieces).
     private var bindsNext: [String: WordClass] = [:]
     private var bindsPrevious: [String: WordClass] = [:]
-    private var bindsPreviousAtClauseEnd: [String: WordClass] = [:]
-    /// What a piece of an entry of several pieces may be: each word of an entry of several
-    /// words, and the beginnings and ends of an entry (`くだ` and `さい` of `ください`).
-    private var fragments: Set<String> = []
+    /// What the table makes of each piece: its class as an entry of one piece, by binding,
+    /// and what part of an entry of several it may be (each word of an entry of several words,
+    /// and the beginnings and ends of an entry: `くだ` and `さい` of `ください`).
+    private var classes: [String: PieceClasses] = [:]
+
+    /// What the table makes of one piece.
+    private struct PieceClasses: Sendable, Equatable {
+        var next: WordClass?
+        var previous: WordClass?
+        var previousAtClauseEnd: WordClass?
+        var fragment: PhrasePiece.Fragment = []
+    }
 
     public init(
         language: String, name: String, about: String, adjectivesBeforeNouns: Bool, nounsCapitalized: Bool,
@@ -70,6 +79,10 @@ public struct PhraseTable: Sendable, Equatable {
         self.adjectivesBeforeNouns = adjectivesBeforeNouns
         self.nounsCapitalized = nounsCapitalized
         self.groups = groups
+        var bindsPreviousAtClauseEnd: [String: WordClass] = [:]
+        var fragments: Set<String> = []
+        var fragmentsStarting: Set<String> = []
+        var fragmentsEnding: Set<String> = []
         for group in groups {
             for word in group.words {
                 let key = Self.key(word)
@@ -80,15 +93,26 @@ public struct PhraseTable: Sendable, Equatable {
                 }
                 let characters = Array(key)
                 if key.contains(" ") {
-                    fragments.formUnion(key.split(separator: " ").map(String.init))
+                    let words = key.split(separator: " ").map(String.init)
+                    fragments.formUnion(words)
+                    fragmentsStarting.insert(words[0])
+                    fragmentsEnding.insert(words[words.count - 1])
                 } else if characters.count > 1, key.unicodeScalars.contains(where: Self.isWrittenWithoutSpaces) {
                     for cut in 1..<characters.count {
                         fragments.insert(String(characters[..<cut]))
                         fragments.insert(String(characters[cut...]))
+                        fragmentsStarting.insert(String(characters[..<cut]))
+                        fragmentsEnding.insert(String(characters[cut...]))
                     }
                 }
             }
         }
+        for (key, wordClass) in bindsNext { classes[key, default: PieceClasses()].next = wordClass }
+        for (key, wordClass) in bindsPrevious { classes[key, default: PieceClasses()].previous = wordClass }
+        for (key, wordClass) in bindsPreviousAtClauseEnd { classes[key, default: PieceClasses()].previousAtClauseEnd = wordClass }
+        for key in fragments { classes[key, default: PieceClasses()].fragment.insert(.inside) }
+        for key in fragmentsStarting { classes[key, default: PieceClasses()].fragment.insert(.starting) }
+        for key in fragmentsEnding { classes[key, default: PieceClasses()].fragment.insert(.ending) }
     }
 
     /// What a break between `before` (the text's pieces up to the break, nearest last) and
@@ -105,51 +129,51 @@ public struct PhraseTable: Sendable, Equatable {
         let wordsBefore = before[from...]
         let wordsAfter = after[..<to]
         // The longest entry that ends at the break, or starts at it; entries of several
-        // pieces are looked up only where a piece is part of one.
-        let joinsBefore = fragments.contains(last.key)
+        // pieces are looked up only where a piece may end, or start, one.
+        let joinsBefore = last.fragment.contains(.ending)
         for count in stride(from: joinsBefore ? wordsBefore.count : 1, through: 1, by: -1) {
             let entry = wordsBefore.suffix(count)
-            guard let wordClass = lookUp(entry, in: bindsNext) else { continue }
+            guard let wordClass = lookUp(entry, .next) else { continue }
             // A prenominal adjective binds only to a word that may be its noun.
-            if wordClass == .adjective && isClosedClass(first.key) { continue }
+            if wordClass == .adjective && first.isClosedClass { continue }
             return .afterBound(entry.map(\.key).joined(separator: " "), wordClass)
         }
-        let joinsAfter = fragments.contains(first.key)
+        let joinsAfter = first.fragment.contains(.starting)
         for count in stride(from: joinsAfter ? wordsAfter.count : 1, through: 1, by: -1) {
             let entry = wordsAfter.prefix(count)
-            if let wordClass = lookUp(entry, in: bindsPrevious) {
+            if let wordClass = lookUp(entry, .previous) {
                 return .beforeBound(entry.map(\.key).joined(separator: " "), wordClass)
             }
         }
         // An entry of several words that the break cuts (`parce | que`, `mặc | dù`).
-        if joinsBefore && joinsAfter {
+        if !last.fragment.isEmpty && !first.fragment.isEmpty {
             for count in 2...Self.longestEntry {
                 for inBefore in 1..<count where inBefore <= wordsBefore.count && count - inBefore <= wordsAfter.count {
                     let entry = Array(wordsBefore.suffix(inBefore) + wordsAfter.prefix(count - inBefore))
-                    if let wordClass = lookUp(entry[...], in: bindsNext) ?? lookUp(entry[...], in: bindsPrevious) {
+                    if let wordClass = lookUp(entry[...], .next) ?? lookUp(entry[...], .previous) {
                         return .afterBound(entry.map(\.key).joined(separator: " "), wordClass)
                     }
                 }
             }
         }
         // A verb particle binds back when punctuation or the end of the text follows it.
-        if let wordClass = bindsPreviousAtClauseEnd[first.key], after.count == 1 || !after[after.startIndex + 1].isWord {
+        if let wordClass = first.previousAtClauseEnd, after.count == 1 || !after[after.startIndex + 1].isWord {
             return .beforeBound(first.key, wordClass)
         }
         // After a determiner and two words before a third (`the noisy old | refrigerator`):
         // adjectives before their noun, where the language sets them first.
-        if adjectivesBeforeNouns, wordsBefore.count == Self.longestEntry, !isClosedClass(first.key), !isClosedClass(last.key),
-            !isClosedClass(wordsBefore[from + 1].key), Self.opensNounPhrase(bindsNext[wordsBefore[from].key])
+        if adjectivesBeforeNouns, wordsBefore.count == Self.longestEntry, !first.isClosedClass, !last.isClosedClass,
+            !wordsBefore[from + 1].isClosedClass, Self.opensNounPhrase(wordsBefore[from].next)
         {
             return .insideNounPhrase(last.key)
         }
         if nounsCapitalized, adjectivesBeforeNouns, first.startsUppercase, last.startsLowercase,
-            !isClosedClass(last.key), !isClosedClass(first.key),
-            wordsBefore.dropLast().suffix(2).contains(where: { Self.opensNounPhrase(bindsNext[$0.key]) })
+            !last.isClosedClass, !first.isClosedClass,
+            wordsBefore.dropLast().suffix(2).contains(where: { Self.opensNounPhrase($0.next) })
         {
             return .insideNounPhrase(last.key)
         }
-        if let wordClass = bindsNext[first.key], wordClass == .conjunction || wordClass == .preposition {
+        if let wordClass = first.next, wordClass == .conjunction || wordClass == .preposition {
             return .beforeOpener(first.key, wordClass)
         }
         return .free
@@ -160,12 +184,40 @@ public struct PhraseTable: Sendable, Equatable {
         wordClass == .article || wordClass == .determiner || wordClass == .possessive
     }
 
-    /// The class of `pieces` as one entry: joined with spaces, or without for scripts that
-    /// write none (`แล้ว` + `ก็`).
-    private func lookUp(_ pieces: ArraySlice<PhrasePiece>, in entries: [String: WordClass]) -> WordClass? {
-        guard pieces.count > 1 else { return pieces.first.flatMap { entries[$0.key] } }
+    /// The class of `pieces` as one entry that binds that way: joined with spaces, or without
+    /// for scripts that write none (`แล้ว` + `ก็`).
+    private func lookUp(_ pieces: ArraySlice<PhrasePiece>, _ binding: Binding) -> WordClass? {
+        guard let start = pieces.first, let end = pieces.last else { return nil }
+        guard pieces.count > 1 else { return binding == .next ? start.next : start.previous }
+        guard start.fragment.contains(.starting), end.fragment.contains(.ending) else { return nil }
+        let entries = binding == .next ? bindsNext : bindsPrevious
         let keys = pieces.map(\.key)
         return entries[keys.joined(separator: " ")] ?? entries[keys.joined()]
+    }
+
+    /// A piece of text as `boundary` compares it: its key and what this table makes of it.
+    func piece(_ text: String) -> PhrasePiece {
+        // Most pieces are ASCII: their key, letters and case read from the bytes.
+        var ascii = true
+        var hasUpper = false
+        var hasAlphanumeric = false
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if (0x41...0x5A).contains(byte) { hasUpper = true }
+            if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) { hasAlphanumeric = true }
+        }
+        let key = !ascii || hasUpper ? Self.key(text) : text
+        let found = classes[key]
+        let first = text.unicodeScalars.first
+        return PhrasePiece(
+            key: key, isWord: ascii ? hasAlphanumeric : Self.isWord(key),
+            startsUppercase: ascii ? first.map { (0x41...0x5A).contains($0.value) } ?? false : first?.properties.isUppercase ?? false,
+            startsLowercase: ascii ? first.map { (0x61...0x7A).contains($0.value) } ?? false : first?.properties.isLowercase ?? false,
+            next: found?.next, previous: found?.previous, previousAtClauseEnd: found?.previousAtClauseEnd,
+            fragment: found?.fragment ?? [])
     }
 
     /// A word as the table lists it: lower case, with a straight apostrophe (`l'`, `i'm`).
@@ -178,12 +230,7 @@ public struct PhraseTable: Sendable, Equatable {
             return String(decoding: utf8, as: UTF8.self)
         }
         let lower = word.lowercased()
-        return lower.contains("\u{2019}") ? String(lower.map { $0 == "\u{2019}" ? "'" : $0 }) : lower
-    }
-
-    /// Whether `key` (a word as `key` makes it) is one of the table's words, whichever way it binds.
-    private func isClosedClass(_ key: String) -> Bool {
-        bindsNext[key] != nil || bindsPrevious[key] != nil || bindsPreviousAtClauseEnd[key] != nil
+        return lower.unicodeScalars.contains("\u{2019}") ? String(lower.map { $0 == "\u{2019}" ? "'" : $0 }) : lower
     }
 
     /// A letter of a script written without spaces between words (Chinese, Japanese, Thai ...),
@@ -249,7 +296,8 @@ public enum PhraseBoundary: Sendable, Equatable {
     }
 }
 
-/// A piece of text around a break (a word, or a run of punctuation), as a table compares it.
+/// A piece of text around a break (a word, or a run of punctuation), as a table compares it
+/// (`PhraseTable.piece`).
 struct PhrasePiece: Sendable {
     /// As `PhraseTable.key` makes it: lower case, a straight apostrophe.
     let key: String
@@ -258,14 +306,24 @@ struct PhrasePiece: Sendable {
     /// Its first letter is a capital (a German noun), or a small letter.
     let startsUppercase: Bool
     let startsLowercase: Bool
+    /// Its class as an entry of one piece of the table, by the way it binds.
+    let next: PhraseTable.WordClass?
+    let previous: PhraseTable.WordClass?
+    let previousAtClauseEnd: PhraseTable.WordClass?
+    /// What part of an entry of several pieces it may be.
+    let fragment: Fragment
 
-    /// A piece of text as written.
-    init(_ text: String) { self.init(key: PhraseTable.key(text), first: text.unicodeScalars.first) }
-
-    init(key: String, first: Unicode.Scalar?) {
-        self.key = key
-        isWord = PhraseTable.isWord(key)
-        startsUppercase = first?.properties.isUppercase ?? false
-        startsLowercase = first?.properties.isLowercase ?? false
+    /// Parts of an entry of several pieces.
+    struct Fragment: OptionSet, Sendable {
+        let rawValue: UInt8
+        /// Any piece of one.
+        static let inside = Fragment(rawValue: 1)
+        /// Its first piece.
+        static let starting = Fragment(rawValue: 2)
+        /// Its last piece.
+        static let ending = Fragment(rawValue: 4)
     }
+
+    /// One of the table's words, whichever way it binds.
+    var isClosedClass: Bool { next != nil || previous != nil || previousAtClauseEnd != nil }
 }

@@ -7,41 +7,38 @@ public struct PhraseWords: Sendable {
     private let starts: [Int]
     private let ends: [Int]
     private let pieces: [PhrasePiece]
+    private let table: PhraseTable
 
     /// The pieces of `text` between `boundaries` (UTF-16 offsets, as `TextBoundaries.words`
-    /// gives them: 0 left out, the end in).
-    public init(_ text: UTF16Text, boundaries: [Int]) {
+    /// gives them: 0 left out, the end in), as `table` sees them.
+    public init(_ text: UTF16Text, boundaries: [Int], table: PhraseTable) {
         var starts: [Int] = []
         var ends: [Int] = []
         var pieces: [PhrasePiece] = []
-        // The text lowered once; a piece's key is its part of it where lowering kept the
-        // length (it does but for a few letters, such as Turkish İ).
-        let lowered = Array(text.text.lowercased().utf16)
-        let sameLength = lowered.count == text.count
         var start = 0
         for end in boundaries.sorted() + [text.count] where end > start {
             defer { start = end }
             // ICU gives white space pieces of their own; a piece is never part space.
-            guard let first = text.scalar(at: start), !first.properties.isWhitespace else { continue }
-            var key = sameLength ? String(decoding: lowered[start..<end], as: UTF16.self) : PhraseTable.key(text.string(in: start..<end))
-            if sameLength, lowered[start..<end].contains(0x2019) { key = PhraseTable.key(key) }
+            guard let first = text.scalar(at: start), !(first.isASCII ? first == " " || (0x09...0x0D).contains(first.value) : first.properties.isWhitespace)
+            else { continue }
             starts.append(start)
             ends.append(end)
-            pieces.append(PhrasePiece(key: key, first: first))
+            pieces.append(table.piece(text.string(in: start..<end)))
         }
         self.starts = starts
         self.ends = ends
         self.pieces = pieces
+        self.table = table
     }
 
-    /// The pieces of `text` by ICU's word boundaries for `language`.
-    public init(_ text: String, language: String?) {
+    /// The pieces of `text` by ICU's word boundaries for `language`, as `table` sees them.
+    public init(_ text: String, language: String?, table: PhraseTable) {
         let utf16 = UTF16Text(text)
-        self.init(utf16, boundaries: (try? TextBoundaries.words(in: utf16, locale: language)) ?? [])
+        self.init(utf16, boundaries: (try? TextBoundaries.words(in: utf16, locale: language)) ?? [], table: table)
     }
 
-    /// What a break at `offset` (UTF-16, where the next line or caption starts) does in `table`.
-    public func boundary(at offset: Int, in table: PhraseTable) -> PhraseBoundary {
+    /// What a break at `offset` (UTF-16, where the next line or caption starts) does in the table.
+    public func boundary(at offset: Int) -> PhraseBoundary {
         // The first piece at or after the break.
         var low = 0
         var high = starts.count

@@ -32,13 +32,13 @@ public enum LineBreaker {
         // UAX #14 breaks before an emoji modifier after a letter (`X🏽`), inside what is one
         // grapheme cluster (UAX #29) and one HarfBuzz cluster: a line never starts there.
         let clusters = Set(graphemeBreaks(in: text))
-        let pieces = phrases.map { _ in PhraseWords(utf16, boundaries: words) }
+        let pieces = phrases.map { PhraseWords(utf16, boundaries: words, table: $0) }
         // After punctuation the piece before is no word: such a break is free of the tables.
         let boundaries = zip(kept, priorities).map { offset, priority in
-            guard let phrases, let pieces, priority == .space || priority == .word || priority == .bound else {
+            guard let pieces, priority == .space || priority == .word || priority == .bound else {
                 return PhraseBoundary.free
             }
-            return pieces.boundary(at: offset, in: phrases)
+            return pieces.boundary(at: offset)
         }
         return zip(utf16.utf8Offsets(kept), zip(priorities, boundaries)).filter { clusters.contains($0.0) }
             .map { LineBreak(offset: $0, priority: $1.0, phrase: $1.1) }

@@ -89,6 +89,6 @@ public enum BoundaryCheck {
     /// The phrase boundary at `offset` (UTF-8) when ICU's line rules put no break there.
     private static func evaluated(_ text: String, at offset: Int, table: PhraseTable, language: String?) -> LineBreak? {
         let utf16 = String(decoding: Array(text.utf8)[..<offset], as: UTF8.self).utf16.count
-        return LineBreak(offset: offset, priority: .word, phrase: PhraseWords(text, language: language).boundary(at: utf16, in: table))
+        return LineBreak(offset: offset, priority: .word, phrase: PhraseWords(text, language: language, table: table).boundary(at: utf16))
     }
 }

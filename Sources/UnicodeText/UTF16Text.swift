@@ -44,7 +44,13 @@ public struct UTF16Text: Sendable {
 
     /// The text between two UTF-16 offsets (a half of a surrogate pair becomes U+FFFD).
     public func string(in range: Range<Int>) -> String {
-        String(decoding: units[range], as: UTF16.self)
+        let slice = units[range]
+        // ASCII, most of the text there is: a byte a unit, without decoding.
+        guard slice.allSatisfy({ $0 < 0x80 }) else { return String(decoding: slice, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (i, unit) in slice.enumerated() { buffer[i] = UInt8(truncatingIfNeeded: unit) }
+            return slice.count
+        }
     }
 
     /// UTF-8 byte offsets of ascending UTF-16 offsets, one for each, in one pass over the text
