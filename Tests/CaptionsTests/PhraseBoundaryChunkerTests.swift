@@ -58,5 +58,7 @@ final class PhraseBoundaryChunkerTests: XCTestCase {
         XCTAssertEqual(Set(phrases.tables.keys), Set(wanted))
         for language in wanted { XCTAssertGreaterThanOrEqual(counts[language] ?? 0, 5, language) }
         XCTAssertEqual(counts.keys.filter { $0.hasPrefix("none") }, [])
+        // Chinese in each script the call captions come in: Simplified (`zh`) and Traditional (`zh-TW`).
+        for code in ["zh", "zh-TW"] { XCTAssertGreaterThanOrEqual(try BoundaryCase.all().filter { $0.language == code }.count, 5, code) }
     }
 }
