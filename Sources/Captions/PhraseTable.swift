@@ -79,40 +79,37 @@ public struct PhraseTable: Sendable, Equatable {
         self.adjectivesBeforeNouns = adjectivesBeforeNouns
         self.nounsCapitalized = nounsCapitalized
         self.groups = groups
-        var bindsPreviousAtClauseEnd: [String: WordClass] = [:]
-        var fragments: Set<String> = []
-        var fragmentsStarting: Set<String> = []
-        var fragmentsEnding: Set<String> = []
         for group in groups {
             for word in group.words {
                 let key = Self.key(word)
+                // The first group that lists a word gives its class.
                 switch group.binds {
-                case .next: bindsNext[key] = bindsNext[key] ?? group.wordClass
-                case .previous: bindsPrevious[key] = bindsPrevious[key] ?? group.wordClass
-                case .previousAtClauseEnd: bindsPreviousAtClauseEnd[key] = bindsPreviousAtClauseEnd[key] ?? group.wordClass
+                case .next:
+                    bindsNext[key] = bindsNext[key] ?? group.wordClass
+                    classes[key, default: PieceClasses()].next = bindsNext[key]
+                case .previous:
+                    bindsPrevious[key] = bindsPrevious[key] ?? group.wordClass
+                    classes[key, default: PieceClasses()].previous = bindsPrevious[key]
+                case .previousAtClauseEnd:
+                    classes[key, default: PieceClasses()].previousAtClauseEnd = classes[key]?.previousAtClauseEnd ?? group.wordClass
                 }
-                let characters = Array(key)
+                // Each piece of an entry of several: a word of it, or a cut of a word written
+                // without spaces (`くだ` + `さい`); its first piece starts it, its last ends it.
+                var cuts: [(String, String)] = []
                 if key.contains(" ") {
                     let words = key.split(separator: " ").map(String.init)
-                    fragments.formUnion(words)
-                    fragmentsStarting.insert(words[0])
-                    fragmentsEnding.insert(words[words.count - 1])
-                } else if characters.count > 1, key.unicodeScalars.contains(where: Self.isWrittenWithoutSpaces) {
-                    for cut in 1..<characters.count {
-                        fragments.insert(String(characters[..<cut]))
-                        fragments.insert(String(characters[cut...]))
-                        fragmentsStarting.insert(String(characters[..<cut]))
-                        fragmentsEnding.insert(String(characters[cut...]))
-                    }
+                    cuts = [(words[0], words[words.count - 1])]
+                    for middle in words.dropFirst().dropLast() { classes[middle, default: PieceClasses()].fragment.insert(.inside) }
+                } else if key.count > 1, key.unicodeScalars.contains(where: Self.isWrittenWithoutSpaces) {
+                    let characters = Array(key)
+                    cuts = (1..<characters.count).map { (String(characters[..<$0]), String(characters[$0...])) }
+                }
+                for (start, end) in cuts {
+                    classes[start, default: PieceClasses()].fragment.formUnion([.inside, .starting])
+                    classes[end, default: PieceClasses()].fragment.formUnion([.inside, .ending])
                 }
             }
         }
-        for (key, wordClass) in bindsNext { classes[key, default: PieceClasses()].next = wordClass }
-        for (key, wordClass) in bindsPrevious { classes[key, default: PieceClasses()].previous = wordClass }
-        for (key, wordClass) in bindsPreviousAtClauseEnd { classes[key, default: PieceClasses()].previousAtClauseEnd = wordClass }
-        for key in fragments { classes[key, default: PieceClasses()].fragment.insert(.inside) }
-        for key in fragmentsStarting { classes[key, default: PieceClasses()].fragment.insert(.starting) }
-        for key in fragmentsEnding { classes[key, default: PieceClasses()].fragment.insert(.ending) }
     }
 
     /// What a break between `before` (the text's pieces up to the break, nearest last) and
