@@ -127,15 +127,10 @@ public enum CaptionChunker {
                 parts[i] = orphan + parts[i]
                 continue
             }
-            // Take words from the caption before while this is an orphan, as long as that one
-            // keeps a word that is not an orphan, no sentence end moves and it does not end on
-            // a bound word.
-            while i > 0, isOrphan(parts[i]), parts[i - 1].count > 1, let moved = parts[i - 1].last,
-                !moved.token.endsSentence, !moved.joinsPrevious, !isOrphan(parts[i - 1].dropLast()),
-                !endsBound(movingLastOf: i - 1, of: parts, words: words),
-                !tooLong([moved] + parts[i], limits, reading)
-            {
-                parts[i].insert(parts[i - 1].removeLast(), at: 0)
+            // Take words from the caption before while this is an orphan (see `wordsToTake`).
+            while i > 0, isOrphan(parts[i]), let count = wordsToTake(from: parts[i - 1], before: parts[i], at: i - 1, of: parts, limits, reading, words: words) {
+                parts[i].insert(contentsOf: parts[i - 1].suffix(count), at: 0)
+                parts[i - 1].removeLast(count)
             }
             i += 1
         }
@@ -420,11 +415,30 @@ public enum CaptionChunker {
         }
     }
 
-    /// Whether a split before the last token of `parts[index]`, which moves it to the next
-    /// caption, leaves that part ending on a bound word of the table of `words`.
-    private static func endsBound(movingLastOf index: Int, of parts: [[TimedToken]], words: SplitWords?) -> Bool {
-        guard let words, parts[index].count > 1 else { return false }
-        let last = parts[...index].reduce(0) { $0 + $1.count } - 1
-        return words.boundary(before: last).isBound
+    /// How many of the last tokens of `previous` (`parts[index]`) an orphan `part` after it
+    /// takes: the fewest that leave `previous` ending at a free boundary of the table of
+    /// `words` (`cue of | 35 chr`, not `cue of 35 | chr` nor `cue of | 35 chr` left bound on
+    /// `of`), up to `PhraseTable.longestEntry` + 1 tokens; nil when none does while `previous`
+    /// keeps a word that is not an orphan, no sentence end and no piece of a CJK word moves,
+    /// and the orphan with what it takes fits the limits.
+    private static func wordsToTake(
+        from previous: [TimedToken], before part: [TimedToken], at index: Int, of parts: [[TimedToken]],
+        _ limits: ChunkingLimits, _ reading: ReadingLimits?, words: SplitWords?
+    ) -> Int? {
+        guard previous.count > 1 else { return nil }
+        let end = parts[...index].reduce(0) { $0 + $1.count }  // where `part` starts in the segment's tokens
+        for count in 1...min(PhraseTable.longestEntry + 1, previous.count - 1) {
+            let moved = previous.suffix(count)
+            if moved.contains(where: \.token.endsSentence) || isOrphan(previous.dropLast(count))
+                || tooLong(Array(moved) + part, limits, reading)
+            {
+                return nil
+            }
+            // A cut inside a word a recognizer timed as one, or inside a phrase: take more.
+            if moved.first!.joinsPrevious { continue }
+            if let words, words.boundary(before: end - count).isBound { continue }
+            return count
+        }
+        return nil
     }
 }

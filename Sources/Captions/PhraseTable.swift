@@ -192,6 +192,12 @@ public struct PhraseTable: Sendable, Equatable {
         return entries[keys.joined(separator: " ")] ?? entries[keys.joined()]
     }
 
+    /// Whether the table lists `key` (as `key(_:)` makes it) as a word of its own, in any group.
+    func lists(_ key: String) -> Bool {
+        guard let found = classes[key] else { return false }
+        return found.next != nil || found.previous != nil || found.previousAtClauseEnd != nil
+    }
+
     /// A piece of text as `boundary` compares it: its key and what this table makes of it.
     func piece(_ text: String) -> PhrasePiece {
         // Most pieces are ASCII: their key, letters and case read from the bytes.

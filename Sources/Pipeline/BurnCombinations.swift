@@ -115,14 +115,16 @@ public struct BurnCombinations: Sendable {
         }
     }
 
-    /// `{lang}`: the file's own language, else the one given or named, else a guess from the
-    /// script of its text, else `und`. A file that cannot be read names no language: its
+    /// `{lang}`: the file's own language, else the one given or named, else a guess from its
+    /// words and script (`CaptionLanguage.guess`), else its script's likely language, else `und`. A file that cannot be read names no language: its
     /// problems are thrown (a language it names that is no BCP-47 tag among them).
     private func resolvedLanguage(_ source: CaptionSource, given: String?) throws -> String {
         let transcript = try CaptionReader.read(path: source.path, format: base.captions.format, encoding: base.captions.encoding)
         if let named = CaptionLanguage.named(in: transcript) { return named }
         if let given { return given }
-        return CaptionLanguage.guess(from: transcript.segments.map(\.text).joined(separator: " ")) ?? "und"
+        let text = transcript.segments.map(\.text).joined(separator: " ")
+        let tables = try PhraseTables(folder: try Resources.phraseTables())
+        return CaptionLanguage.guess(from: text, tables: tables) ?? CaptionLanguage.scriptLanguage(of: text) ?? "und"
     }
 
     /// `{look}` when none is given: the preset's look, `classic` when it names none (or

@@ -20,7 +20,7 @@ enum CaptionPlanner {
         rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
-        let transcript = try transcript ?? read(request, recognized: recognized)
+        let transcript = withGuessedLanguage(try transcript ?? read(request, recognized: recognized), request: request, rules: rules, events: events)
         let script = try request.captions.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
@@ -54,6 +54,26 @@ enum CaptionPlanner {
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions
+    }
+
+    /// A caption file that names no language (nor does `--language` or its name), with the
+    /// language `CaptionLanguage.guess` tells from its words and script, and a notice: each
+    /// segment written in that language's script takes it (so its captions end at that
+    /// language's phrase boundaries); a segment in another script (a Chinese speaker's line in
+    /// an English call) keeps none, and layout guesses its own. Unchanged when the file or a
+    /// segment names a language, or nothing tells.
+    private static func withGuessedLanguage(
+        _ transcript: Transcript, request: BurnRequest, rules: ReadingRules, events: (BurnEvent) -> Void
+    ) -> Transcript {
+        guard request.captions.language == nil, CaptionLanguage.named(in: transcript) == nil,
+            let guess = CaptionLanguage.guess(from: transcript.segments.map(\.text).joined(separator: " "), tables: rules.phrases)
+        else { return transcript }
+        events(.notice("\(request.captions.file): names no language; its captions are set as \(guess), told from its text (--language gives another)"))
+        var guessed = transcript
+        for index in guessed.segments.indices where CaptionLanguage.isWritten(guessed.segments[index].text, in: guess) {
+            guessed.segments[index].language = guess
+        }
+        return guessed
     }
 
     /// `transcript`'s cues with their words timed by the speech (forced alignment), with a

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import Captions
@@ -28,6 +29,15 @@ final class CaptionChunkerTests: XCTestCase {
         for caption in chunk("Let's go 🚀🔥 see you again tomorrow 👋 bye") {
             XCTAssertFalse(CaptionChunker.isOrphan(TimedToken.tokens(of: Segment(text: caption.text, start: 0, end: 1))), caption.text)
         }
+    }
+
+    /// Where taking the word before would leave the caption ending on a bound word (`of`),
+    /// the orphan takes the words up to a free boundary; without the table, only the word.
+    func testAnOrphanTakesTheWordsBeforeItUpToAPhraseBoundary() throws {
+        var limits = ChunkingLimits(maxCharacters: 30, maxDuration: 100, minDuration: 0.1)
+        XCTAssertEqual(chunk("This is a hand timed cue of 35 chr", limits: limits).map(\.text), ["This is a hand timed cue of", "35 chr"])
+        limits.phrases = try Repository.phrases()
+        XCTAssertEqual(chunk("This is a hand timed cue of 35 chr", limits: limits).map(\.text), ["This is a hand timed cue", "of 35 chr"])
     }
 
     /// Captions of a segment without word timings, long enough that no piece of it is too

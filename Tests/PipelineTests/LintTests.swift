@@ -14,7 +14,7 @@ final class LintTests: XCTestCase {
         }
         struct Case: Decodable {
             var name: String
-            var language: String
+            var language: String?  // none: the file names none, and lint tells it from the words
             var preset: String?
             var start: Double
             var end: Double
@@ -51,7 +51,7 @@ final class LintTests: XCTestCase {
             try srt.write(to: captions, atomically: true, encoding: .utf8)
             let clip = item.preset == "youtube" ? clips.landscape : clips.portrait
             let result = try CLI.burn(
-                ["lint", clip, "--captions", captions.path, "--language", item.language, "--json"]
+                ["lint", clip, "--captions", captions.path, "--json"] + (item.language.map { ["--language", $0] } ?? [])
                     + (item.preset.map { ["--preset", $0] } ?? []))
             XCTAssertEqual(result.status, item.exit, "\(item.name): \(result.stdout) \(result.stderr)")
             let findings = try JSONDecoder().decode([Finding].self, from: Data(result.stdout.utf8))
@@ -60,7 +60,8 @@ final class LintTests: XCTestCase {
                 XCTAssertEqual(finding.file, captions.path)
                 XCTAssertEqual(finding.line, 2, "\(item.name): the cue's text line")
                 XCTAssertFalse(finding.source?.isEmpty ?? true)
-                // The value breaks the limit on the side the rule names.
+                // The value breaks the limit on the side the rule names (a bad end has no value).
+                guard finding.rule != "boundary" else { continue }
                 let above = ["charactersPerLine", "linesPerCaption", "readingSpeed", "maxDuration"].contains(finding.rule)
                 let (value, limit) = (finding.value ?? .nan, finding.limit ?? .nan)
                 XCTAssertTrue(above ? value > limit : value < limit, "\(item.name): \(finding)")

@@ -229,7 +229,7 @@ final class MultipleOutputsTests: XCTestCase {
         XCTAssertEqual(try files(in: folder).filter { $0.hasSuffix(".mp4") && $0 != "clip.mp4" }, [])
     }
 
-    /// `{lang}`: the file's own language first, then the one given with it, its name, its script.
+    /// `{lang}`: the file's own language first, then the one given with it, its name, its words and script.
     func testTheLanguageOfEachFile() throws {
         let folder = try temporaryFolder()
         let input = try clip(folder)
@@ -240,19 +240,22 @@ final class MultipleOutputsTests: XCTestCase {
         let named = try srt(folder, "talk.pt-BR.srt", ["Olá"])
         let arabic = try srt(folder, "script.srt", ["مرحبا بكم"])
         let russian = try srt(folder, "other.srt", ["Привет всем"])
+        // Latin script says `en`; the words say Spanish.
+        let spanish = try srt(folder, "words.srt", ["Mi abuela ha vivido toda su vida en un pueblo cerca del mar y nunca quiere salir de su casa"])
         let base = BurnRequest(input: .file(input), captions: CaptionInput(file: given), output: .none)
         let requests = try BurnCombinations(
             base: base,
             captions: [
                 CaptionSource(path: whisper.path, language: "fr"), CaptionSource(path: given, language: "it"),
                 CaptionSource(path: named), CaptionSource(path: arabic), CaptionSource(path: russian),
+                CaptionSource(path: spanish),
             ],
             presets: ["tiktok"], looks: [nil], output: .file(folder.path + "/{lang}.mp4")
         ).requests()
         XCTAssertEqual(
             requests.compactMap(\.output.path).map { URL(fileURLWithPath: $0).lastPathComponent },
-            ["de.mp4", "it.mp4", "pt-BR.mp4", "ar.mp4", "ru.mp4"])
-        XCTAssertEqual(requests.map(\.captions.language), ["fr", "it", "pt-BR", nil, nil])
+            ["de.mp4", "it.mp4", "pt-BR.mp4", "ar.mp4", "ru.mp4", "es.mp4"])
+        XCTAssertEqual(requests.map(\.captions.language), ["fr", "it", "pt-BR", nil, nil, nil])
         XCTAssertNil(CaptionLanguage.fromName("Samples/talk.srt"))
         XCTAssertNil(CaptionLanguage.fromName("final.srt"))
         XCTAssertEqual(CaptionLanguage.fromName("ja.srt"), "ja")
