@@ -9,8 +9,13 @@ public enum CaptionSplitter {
     /// it binds to the previous) when another place is left; the first half ends `minGap`
     /// seconds before the second starts where there is room.
     public static func split(_ caption: Caption, minGap: Double, table: PhraseTable? = nil) -> (Caption, Caption)? {
+        splits(caption, minGap: minGap, table: table, limit: 1).first
+    }
+
+    /// The `limit` best ways to halve `caption` at a word boundary, best first (as `split` ranks them).
+    public static func splits(_ caption: Caption, minGap: Double, table: PhraseTable? = nil, limit: Int) -> [(Caption, Caption)] {
         let words = caption.words
-        guard words.count >= 2 else { return nil }
+        guard words.count >= 2 else { return [] }
         let pieces = table.map { PhraseWords(caption.text, language: caption.language, table: $0) }
         // Where each word from the second on starts in the text (UTF-16), for the tables.
         let utf16Starts = table == nil ? [] : (1..<words.count).map { k in
@@ -18,7 +23,7 @@ public enum CaptionSplitter {
         }
         let lengths = words.map { $0.text.count + 1 }
         let total = lengths.reduce(0, +)
-        var best: (cost: Double, index: Int)?
+        var ranked: [(cost: Double, index: Int)] = []
         var before = 0
         for k in 1..<words.count {
             before += lengths[k - 1]
@@ -27,9 +32,16 @@ public enum CaptionSplitter {
             let bonus = token?.endsSentence == true ? 0.25 : token?.endsClause == true ? 0.15 : 0
             var cost = balance - bonus
             if let pieces, let start = utf16Starts[k - 1] { cost += pieces.boundary(at: start).cost }
-            if best == nil || cost < best!.cost { best = (cost, k) }
+            ranked.append((cost, k))
         }
-        guard let k = best?.index else { return nil }
+        // The earlier of two equal places first.
+        ranked.sort { ($0.cost, $0.index) < ($1.cost, $1.index) }
+        return Array(ranked.lazy.compactMap { halves(caption, at: $0.index, minGap: minGap) }.prefix(limit))
+    }
+
+    /// `caption` cut before its word `k`, or nil when a half would have no time.
+    private static func halves(_ caption: Caption, at k: Int, minGap: Double) -> (Caption, Caption)? {
+        let words = caption.words
         var first = caption
         var second = caption
         first.words = Array(words[..<k])

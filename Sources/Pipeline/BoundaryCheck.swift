@@ -38,22 +38,41 @@ public enum BoundaryCheck {
     /// The bad end between the two lines of a caption (`lines`, as laid out), or nil. Another
     /// break fits when both lines it makes `fit` (a line's text).
     public static func lineEnd(_ lines: [String], table: PhraseTable, language: String?, fits: (String) -> Bool) -> BadEnd? {
+        guard let found = lineBreaks(lines, table: table, language: language), found.here.phrase.partsClosedClassWord
+        else { return nil }
+        let bytes = Array(found.text.utf8)
+        let better = found.breaks.contains { candidate in
+            guard candidate.offset != found.here.offset, !candidate.phrase.isBound, candidate.priority > .bound else { return false }
+            let first = String(decoding: bytes[..<candidate.offset], as: UTF8.self)
+            let second = String(decoding: bytes[candidate.offset...], as: UTF8.self)
+            return fits(String(first[...].trimmingWhitespace())) && fits(String(second[...].trimmingWhitespace()))
+        }
+        return better ? BadEnd(place: .line, boundary: found.here.phrase, before: lines[0], after: lines[1]) : nil
+    }
+
+    /// What the break between two lines (or two captions: `lines`) does to a phrase when it
+    /// parts a closed-class word from its neighbour (`the | kitchen`, `have | been`); nil when
+    /// it parts none, or `lines` are not two.
+    public static func boundBreak(_ lines: [String], table: PhraseTable, language: String?) -> PhraseBoundary? {
+        guard lines.count == 2 else { return nil }
+        let separator = joiner(lines[0], lines[1])
+        let text = lines[0] + separator + lines[1]
+        // The table alone, without the line breaker's other breaks: layout asks this of every caption of two lines.
+        let phrase = evaluated(text, at: Array(lines[0].utf8).count + separator.utf8.count, table: table, language: language).phrase
+        return phrase.partsClosedClassWord ? phrase : nil
+    }
+
+    /// Two lines joined as one text, the breaks the line breaker finds in it, and the one between them.
+    private static func lineBreaks(_ lines: [String], table: PhraseTable, language: String?)
+        -> (text: String, breaks: [LineBreak], here: LineBreak)?
+    {
         guard lines.count == 2 else { return nil }
         let separator = joiner(lines[0], lines[1])
         let text = lines[0] + separator + lines[1]
         let cut = Array(lines[0].utf8).count + separator.utf8.count
         let breaks = LineBreaker.breaks(in: text, language: language, phrases: table)
-        guard let here = breaks.first(where: { $0.offset == cut }) ?? evaluated(text, at: cut, table: table, language: language),
-            here.phrase.partsClosedClassWord
-        else { return nil }
-        let bytes = Array(text.utf8)
-        let better = breaks.contains { candidate in
-            guard candidate.offset != cut, !candidate.phrase.isBound, candidate.priority > .bound else { return false }
-            let first = String(decoding: bytes[..<candidate.offset], as: UTF8.self)
-            let second = String(decoding: bytes[candidate.offset...], as: UTF8.self)
-            return fits(String(first[...].trimmingWhitespace())) && fits(String(second[...].trimmingWhitespace()))
-        }
-        return better ? BadEnd(place: .line, boundary: here.phrase, before: lines[0], after: lines[1]) : nil
+        let here = breaks.first(where: { $0.offset == cut }) ?? evaluated(text, at: cut, table: table, language: language)
+        return (text, breaks, here)
     }
 
     /// The bad end between a caption's `text` and the next caption's, which continues it, or
@@ -67,9 +86,8 @@ public enum BoundaryCheck {
         let joined = text + separator + next
         let cut = Array(text.utf8).count + separator.utf8.count
         let breaks = LineBreaker.breaks(in: joined, language: language, phrases: table)
-        guard let here = breaks.first(where: { $0.offset == cut }) ?? evaluated(joined, at: cut, table: table, language: language),
-            here.phrase.partsClosedClassWord
-        else { return nil }
+        let here = breaks.first(where: { $0.offset == cut }) ?? evaluated(joined, at: cut, table: table, language: language)
+        guard here.phrase.partsClosedClassWord else { return nil }
         let bytes = Array(joined.utf8)
         let earlier = breaks.filter { $0.offset < cut && $0.priority >= .word }.suffix(wordsBack)
         let better = earlier.contains { candidate in
@@ -86,8 +104,8 @@ public enum BoundaryCheck {
         return LineBreakClass(of: last).breaksBetweenLetters && LineBreakClass(of: next).breaksBetweenLetters ? "" : " "
     }
 
-    /// The phrase boundary at `offset` (UTF-8) when ICU's line rules put no break there.
-    private static func evaluated(_ text: String, at offset: Int, table: PhraseTable, language: String?) -> LineBreak? {
+    /// The phrase boundary at `offset` (UTF-8), as the table finds it there (also where ICU's line rules put no break).
+    private static func evaluated(_ text: String, at offset: Int, table: PhraseTable, language: String?) -> LineBreak {
         let utf16 = String(decoding: Array(text.utf8)[..<offset], as: UTF8.self).utf16.count
         return LineBreak(offset: offset, priority: .word, phrase: PhraseWords(text, language: language, table: table).boundary(at: utf16))
     }

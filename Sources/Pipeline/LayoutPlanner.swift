@@ -27,6 +27,8 @@ public struct PlannedCaption {
 enum LayoutPlanner {
     /// How often one caption may be halved. // times
     static let maximumSplits = 4
+    /// How many places `splitAtPhrase` tries, best first.
+    static let phraseSplitTries = 3
 
     /// `charactersPerLine` by language tag (lowercased, "" for none) as `ReadingRules` gives it.
     static func plan(
@@ -51,8 +53,16 @@ enum LayoutPlanner {
         _ caption: Caption, engine: LayoutEngine, style: TextStyle, language: String?, limits: ChunkingLimits, depth: Int
     ) throws -> [PlannedCaption] {
         let layout = try engine.layout(caption, style: style, language: language)
-        guard layout.fit != .fits, depth < maximumSplits, let (first, second) = CaptionSplitter.split(
-                caption, minGap: limits.minGap, table: engine.phrases.table(for: caption.language ?? language))
+        let table = engine.phrases.table(for: caption.language ?? language)
+        if layout.fit == .fits, depth < maximumSplits, let table,
+            let halves = try splitAtPhrase(
+                caption, layout: layout, engine: engine, style: style, language: language, table: table, limits: limits,
+                depth: depth)
+        {
+            return halves
+        }
+        guard layout.fit != .fits, depth < maximumSplits,
+            let (first, second) = CaptionSplitter.split(caption, minGap: limits.minGap, table: table)
         else { return [PlannedCaption(caption: caption, layout: layout)] }
         // The halves of a hand-timed caption share its time; one too short to be read is not made.
         let shortest = min(first.end - first.start, second.end - second.start)
@@ -65,5 +75,36 @@ enum LayoutPlanner {
         }
         return try place(first, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
             + place(second, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
+    }
+
+    /// A caption whose two lines fit only by parting a closed-class word from its neighbour
+    /// (`The kids across the street have` / `been building a huge snow fort`), split in time
+    /// at a free phrase boundary instead, as a subtitler would: the best of the splitter's
+    /// first `phraseSplitTries` places whose halves fit their lines, as large as the one
+    /// caption, without parting such a word themselves. Nil (it stays as laid out) when its
+    /// lines part no such word, or no place gives halves so, each on screen at least
+    /// `limits.shortestPiece`.
+    private static func splitAtPhrase(
+        _ caption: Caption, layout: LaidOutCaption, engine: LayoutEngine, style: TextStyle, language: String?,
+        table: PhraseTable, limits: ChunkingLimits, depth: Int
+    ) throws -> [PlannedCaption]? {
+        let tag = caption.language ?? language
+        guard let bound = BoundaryCheck.boundBreak(layout.lines.map(\.text), table: table, language: tag) else { return nil }
+        for (first, second) in CaptionSplitter.splits(caption, minGap: limits.minGap, table: table, limit: phraseSplitTries) {
+            guard min(first.end - first.start, second.end - second.start) >= limits.shortestPiece - 1e-9,
+                BoundaryCheck.boundBreak([first.text, second.text], table: table, language: tag) == nil
+            else { continue }
+            var halves = try place(first, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
+                + place(second, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
+            let clean = halves.allSatisfy { half in
+                half.layout.fit == .fits && half.layout.fontSize >= layout.fontSize - 1e-9
+                    && BoundaryCheck.boundBreak(half.layout.lines.map(\.text), table: table, language: tag) == nil
+            }
+            guard clean else { continue }
+            halves[0].caption.changes.append(
+                CaptionChange(.split, "split in two at a phrase boundary: as one caption its lines would part \"\(bound.boundWord ?? "")\" from its phrase"))
+            return halves
+        }
+        return nil
     }
 }

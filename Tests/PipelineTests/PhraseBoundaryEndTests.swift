@@ -24,6 +24,68 @@ final class PhraseBoundaryEndTests: XCTestCase {
         XCTAssertGreaterThan(before.count, 0, "the count finds nothing to count")
     }
 
+    /// Each case of `boundaries.json` as a hand-timed cue of 4 s, laid out with the tiktok
+    /// preset: no caption's two lines part a closed-class word from its phrase where the
+    /// caption could be cut in two at a free boundary instead, each part on screen long enough
+    /// (`ChunkingLimits.shortestPiece`). A cue whose only lines that fit part one (`The kids
+    /// across the street have` / `been building a huge snow fort`) is cut so, within its time.
+    /// Without the tables, lines part such words (judged by the shipped tables).
+    func testACueIsSplitRatherThanSetInLinesThatPartAPhrase() throws {
+        let rules = try ReadingRules.shipped()
+        let cases = try BoundaryCase.all()
+        let before = try partedPhrases(cases, rules: rules, phrases: .none)
+        let after = try partedPhrases(cases, rules: rules, phrases: rules.phrases)
+        print(
+            "\(cases.count) cues of 4 s, captions whose lines part a phrase: \(before.all.count) by length alone "
+                + "(\(before.splittable.count) could be cut at a free boundary), \(after.all.count) with the tables "
+                + "(\(after.splittable.count) could be cut)")
+        XCTAssertEqual(after.splittable, [])
+        XCTAssertGreaterThan(before.splittable.count, 0, "the count finds nothing to count")
+    }
+
+    /// `language: [lines]` for each caption whose two lines part a bound word, and of those,
+    /// the ones with a free boundary between two words where both parts would be on screen at
+    /// least the shortest piece (each word's time as the caption has it). Each cue's captions
+    /// keep within its time and hold all its text.
+    private func partedPhrases(_ cases: [BoundaryCase], rules: ReadingRules, phrases: PhraseTables) throws
+        -> (all: [String], splittable: [String])
+    {
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: phrases)
+        let preset = try Preset.load(try Resources.preset("tiktok"))
+        let style = preset.textStyle(width: 1080, height: 1920)
+        var limits = rules.applied(to: preset.chunkingLimits(frameDuration: 1.0 / 30), languages: [], maximumLines: style.maximumLines)
+        limits.phrases = phrases
+        var found: (all: [String], splittable: [String]) = ([], [])
+        for item in cases {
+            var warnings: [String] = []
+            let segment = Segment(text: item.text, start: 1, end: 5, language: item.language)
+            let captions = CaptionBuilder.captions(
+                from: Transcript(segments: [segment], language: item.language), limits: limits, warnings: &warnings)
+            let planned = try LayoutPlanner.plan(
+                captions, engine: engine, style: style, language: item.language, minGap: limits.minGap,
+                minDuration: limits.minDuration)
+            XCTAssertEqual(planned.first?.caption.start, 1, item.label)
+            XCTAssertEqual(planned.last?.caption.end, 5, item.label)
+            let letters = { (text: String) in text.filter { !$0.isWhitespace } }
+            XCTAssertEqual(letters(planned.map(\.caption.text).joined()), letters(item.text), item.label)
+            let table = try XCTUnwrap(rules.phrases.table(for: item.language))
+            for item in planned {
+                let (caption, lines) = (item.caption, item.layout.lines.map(\.text))
+                guard BoundaryCheck.boundBreak(lines, table: table, language: caption.language) != nil else { continue }
+                found.all.append("\(caption.language ?? ""): \(lines)")
+                let words = caption.words
+                let cuttable = (1..<max(1, words.count)).contains { k in
+                    let first = words[..<k].map(\.text).joined(separator: " ")
+                    let second = words[k...].map(\.text).joined(separator: " ")
+                    return min(words[k - 1].end - caption.start, caption.end - words[k].start) >= limits.shortestPiece
+                        && BoundaryCheck.boundBreak([first, second], table: table, language: caption.language) == nil
+                }
+                if cuttable { found.splittable.append("\(caption.language ?? ""): \(lines)") }
+            }
+        }
+        return found
+    }
+
     /// Each bad end, as `place: the line ends on ...`, when the captions are chunked and laid
     /// out with `phrases` (and judged by the shipped tables).
     private func badEnds(_ texts: [CaptionTexts], rules: ReadingRules, phrases: PhraseTables) throws -> [String] {
