@@ -59,19 +59,23 @@ enum CaptionPlanner {
     /// A caption file that names no language (nor does `--language` or its name), with the
     /// language `CaptionLanguage.guess` tells from its words and script, and a notice: each
     /// segment written in that language's script takes it (so its captions end at that
-    /// language's phrase boundaries); a segment in another script (a Chinese speaker's line in
-    /// an English call) keeps none, and layout guesses its own. Unchanged when the file or a
-    /// segment names a language, or nothing tells.
+    /// language's phrase boundaries and get its font); a segment in another script (a Chinese
+    /// speaker's line in an English call) takes what its own text tells, if anything.
+    /// Unchanged when the file or a segment names a language.
     private static func withGuessedLanguage(
         _ transcript: Transcript, request: BurnRequest, rules: ReadingRules, events: (BurnEvent) -> Void
     ) -> Transcript {
-        guard request.captions.language == nil, CaptionLanguage.named(in: transcript) == nil,
-            let guess = CaptionLanguage.guess(from: transcript.segments.map(\.text).joined(separator: " "), tables: rules.phrases)
-        else { return transcript }
-        events(.notice("\(request.captions.file): names no language; its captions are set as \(guess), told from its text (--language gives another)"))
+        guard request.captions.language == nil, CaptionLanguage.named(in: transcript) == nil else { return transcript }
+        let guess = CaptionLanguage.guess(from: transcript.segments.map(\.text).joined(separator: " "), tables: rules.phrases)
+        if let guess {
+            events(.notice("\(request.captions.file): names no language; its captions are set as \(guess), told from its text (--language gives another)"))
+        }
         var guessed = transcript
-        for index in guessed.segments.indices where CaptionLanguage.isWritten(guessed.segments[index].text, in: guess) {
-            guessed.segments[index].language = guess
+        for index in guessed.segments.indices {
+            let text = guessed.segments[index].text
+            guessed.segments[index].language =
+                guess.flatMap { CaptionLanguage.isWritten(text, in: $0) ? $0 : nil }
+                ?? CaptionLanguage.guess(from: text, tables: rules.phrases)
         }
         return guessed
     }
