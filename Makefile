@@ -73,7 +73,7 @@ bench: build
 
 # The picture of each look (README.md, docs/PRESETS-AND-LOOKS.md): the sample at 1.4 s
 # ("that" spoken), the caption's band cropped and halved, in docs/looks/.
-LOOKS := classic highlight box pop reveal karaoke
+LOOKS := classic highlight box pop reveal karaoke bold yellowbox minimal popin duo capsbox
 look-pictures: build
 	@mkdir -p docs/looks out
 	@for look in $(LOOKS); do \

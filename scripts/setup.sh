@@ -21,6 +21,8 @@ PACKAGES=(
   # The review page's browser test (scripts/test-review.py, part of make test).
   chromium chromium-driver
   fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
+  # Display faces of the creator looks (Presets/looks): Latin text only; Noto sets the rest.
+  fonts-league-spartan fonts-bebas-neue fonts-inter
 )
 RECOGNIZER_FLAGS=()
 for flag in "$@"; do

@@ -197,6 +197,17 @@ int32_t burn_icu_to_upper(const uint16_t *text, int32_t length, const char *loca
     return n;
 }
 
+int32_t burn_icu_to_lower(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
+                          int32_t capacity) {
+    char id[ULOC_FULLNAME_CAPACITY];
+    locale_id(locale, id, (int32_t)sizeof(id));
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = u_strToLower((UChar *)out, capacity, (const UChar *)text, length, id, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return n;
+    if (U_FAILURE(status)) return -(int32_t)status;
+    return n;
+}
+
 int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, bool right_to_left, uint8_t *levels) {
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = ubidi_openSized(length, 0, &status);

@@ -14,8 +14,8 @@ extension PreparedBurn {
         var secondary = upcoming?.fill ?? preset.fill
         if upcoming?.visible == false { secondary.alpha = 0 }
         return ASSStyle(
-            playResX: info.width, playResY: info.height, fontName: preset.font.family, fontSize: style.size,
-            bold: preset.font.weight >= 600, primary: Self.assColor(fill), secondary: Self.assColor(secondary),
+            playResX: info.width, playResY: info.height, fontName: style.family, fontSize: style.size,
+            bold: style.weight >= 600, primary: Self.assColor(fill), secondary: Self.assColor(secondary),
             outline: Self.assColor(wordLook?.active.outline ?? preset.outline.color),
             back: ASSStyle.Color(red: 0, green: 0, blue: 0, alpha: 0), outlineWidth: preset.outline.radius * style.size,
             anchorX: style.anchorX, anchorY: style.anchorY, marginL: Int(style.safeArea.x.rounded()),

@@ -7,9 +7,9 @@ import UnicodeText
 
 /// A word-by-word caption look, read from `Presets/looks/NAME.json`: how words still to come,
 /// the spoken word and the words already spoken are painted, a box, scale and grow for the
-/// spoken word, the caption's entrance, an emphasis colour and a text transform. It combines
-/// with any platform preset, which gives placement, font, size and the colours a look leaves
-/// out. Lengths are fractions of the font size, durations seconds.
+/// spoken word, the caption's entrance, an emphasis colour, a text transform and a face. It
+/// combines with any platform preset, which gives placement, size and the font and colours a
+/// look leaves out. Lengths are fractions of the font size, durations seconds.
 public struct Look: Sendable, Equatable, Codable {
     /// How words in one state are painted; a missing colour is the preset's.
     public struct Paint: Sendable, Equatable, Codable {
@@ -31,7 +31,13 @@ public struct Look: Sendable, Equatable, Codable {
         public var duration: Double  // seconds
     }
     public enum TextTransform: String, Sendable, Equatable, Codable {
-        case none, uppercase
+        case none, uppercase, lowercase
+    }
+    /// A face instead of the preset's: a family fontconfig knows (`League Spartan`), and a
+    /// CSS weight (the preset's when left out).
+    public struct Font: Sendable, Equatable, Codable {
+        public var family: String
+        public var weight: Int?
     }
 
     public var name: String
@@ -43,6 +49,7 @@ public struct Look: Sendable, Equatable, Codable {
     public var emphasis: RGBAColor?  // fill of emphasized words while not spoken
     public var textTransform: TextTransform?
     public var karaoke: Bool?  // the spoken word fills from its start side over its duration
+    public var font: Font?
     /// Each speaker's fill, in order of first appearance; it wins over the preset's.
     public var speakers: SpeakerPalette?
 
@@ -52,8 +59,9 @@ public struct Look: Sendable, Equatable, Codable {
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "upcoming", "active", "spoken", "entrance", "emphasis", "textTransform", "karaoke",
-            "speakers",
+            "speakers", "font",
         ],
+        "font": ["family", "weight"],
         "speakers": ["colors"],
         "upcoming": ["fill", "outline", "visible"],
         "spoken": ["fill", "outline", "visible"],
@@ -87,6 +95,10 @@ public struct Look: Sendable, Equatable, Codable {
             problems.append("entrance.duration: must be 0...2 seconds")
         }
         if let problem = speakers?.problem() { problems.append(problem) }
+        if let font {
+            if font.family.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("font.family: must name a family") }
+            if let weight = font.weight, !(100...900).contains(weight) { problems.append("font.weight: must be 100...900") }
+        }
         return problems
     }
 
@@ -101,16 +113,22 @@ public struct Look: Sendable, Equatable, Codable {
             && emphasis == nil && karaoke != true
     }
 
-    /// `captions` with the look's text transform: capitals by the rules of each caption's
-    /// language (`language` for those that name none): Turkish `i` is `İ`, German `ß` is `SS`.
+    /// `captions` with the look's text transform: capitals or small letters by the rules of
+    /// each caption's language (`language` for those that name none): Turkish `i` is `İ`,
+    /// German `ß` is `SS`, Turkish `I` is `ı`.
     public func transformed(_ captions: [Caption], language: String?) -> [Caption] {
-        guard textTransform == .uppercase else { return captions }
+        let change: (String, String?) -> String
+        switch textTransform {
+        case .uppercase: change = CaseMapping.uppercased
+        case .lowercase: change = CaseMapping.lowercased
+        case .none?, nil: return captions
+        }
         return captions.map { caption in
-            var upper = caption
+            var changed = caption
             let tag = caption.language ?? language
-            upper.text = CaseMapping.uppercased(caption.text, language: tag)
-            for i in upper.words.indices { upper.words[i].text = CaseMapping.uppercased(caption.words[i].text, language: tag) }
-            return upper
+            changed.text = change(caption.text, tag)
+            for i in changed.words.indices { changed.words[i].text = change(caption.words[i].text, tag) }
+            return changed
         }
     }
 
@@ -153,6 +171,10 @@ extension Preset {
     /// state needs around each word (`textStyle(width:height:)` for a static look).
     public func textStyle(width: Int, height: Int, look: Look) -> TextStyle {
         var style = textStyle(width: width, height: height)
+        if let font = look.font {
+            style.family = font.family
+            style.weight = font.weight ?? style.weight
+        }
         if let room = look.wordRoom() {
             style.wordRoom = room
             // The spoken word's outline grows with it.

@@ -8,9 +8,9 @@ import Raster
 import TestSupport
 import XCTest
 
-/// The word-by-word looks held to reviewed pictures: `Tests/Cases/looks.json` names the
-/// looks, the captions (en, ja, ar, zh-TW, emoji, two lines) and the instants; each look is
-/// one picture in `Looks/`, a row per caption and a column per instant, drawn with the
+/// The word-by-word looks held to reviewed pictures, each with its face and text transform:
+/// `Tests/Cases/looks.json` names the looks, the captions (en, ja, ar, zh-TW, emoji, two
+/// lines) and the instants; each look is one picture in `Looks/`, a row per caption and a column per instant, drawn with the
 /// tiktok preset at half its reference size on grey. Compared and recorded as the other
 /// golden images (`RECORD_GOLDENS=1`).
 final class LookGoldenTests: XCTestCase {
@@ -75,7 +75,8 @@ final class LookGoldenTests: XCTestCase {
 
     func testEveryLookMatchesItsGolden() throws {
         let file = try Self.cases()
-        XCTAssertEqual(Set(file.looks), Set(["highlight", "box", "pop", "reveal", "karaoke"]))
+        XCTAssertEqual(
+            Set(file.looks), Set(["highlight", "box", "pop", "reveal", "karaoke", "bold", "yellowbox", "minimal", "popin", "duo", "capsbox"]))
         XCTAssertEqual(Set(file.captions.map(\.language)), Set(["en", "ja", "ar", "zh-TW"]))
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let pictures = try file.looks.map { (name: $0, png: try render(look: $0, file: file, engine: engine)) }
@@ -99,7 +100,8 @@ final class LookGoldenTests: XCTestCase {
         let cell = (x: Int(style.safeArea.x), y: Int(style.anchorY) - 70, width: Int(style.safeArea.width), height: 140)
         let sheet = try Canvas(width: cell.width * file.instants.count, height: cell.height * file.captions.count, luma: 110)
         for (row, test) in file.captions.enumerated() {
-            let caption = Self.caption(test)
+            // With the look's text transform, as a render applies it.
+            let caption = look.transformed([Self.caption(test)], language: nil)[0]
             let layout = try engine.layout(caption, style: style)
             let wordLook = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize), name)
             let painter = StatePainter(layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)

@@ -38,7 +38,7 @@ final class LookTests: XCTestCase {
     func testUnknownLookIsAUsageErrorThatListsTheLooks() throws {
         let result = try CLI.burn(["plan", talk, "--captions", captions, "--look", "glow"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("unknown look \"glow\" (known: box, classic, highlight"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("unknown look \"glow\" (known: bold, box, capsbox, classic, duo, highlight"), result.stderr)
     }
 
     func testBadLookFieldsAreNamedTogether() throws {
@@ -52,16 +52,50 @@ final class LookTests: XCTestCase {
         ] {
             XCTAssertTrue(result.stderr.contains(expected), "\(expected) in \(result.stderr)")
         }
-        let ranges = try file("ranges.json", #"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}}"#)
+        let ranges = try file(
+            "ranges.json",
+            #"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}}"#)
         let out = try CLI.burn(["plan", talk, "--captions", captions, "--look", ranges])
         XCTAssertEqual(out.status, 1)
-        for field in ["active.scale: must be 1...1.5", "active.grow: must be 0...1 seconds", "entrance.duration: must be 0...2 seconds"] {
+        for field in [
+            "active.scale: must be 1...1.5", "active.grow: must be 0...1 seconds", "entrance.duration: must be 0...2 seconds",
+            "font.family: must name a family", "font.weight: must be 100...900",
+        ] {
             XCTAssertTrue(out.stderr.contains("\(ranges): \(field)"), "\(field) in \(out.stderr)")
         }
         let kind = try file("kind.json", #"{"name": "k", "entrance": {"kind": "spin", "duration": 0.1}}"#)
         let spin = try CLI.burn(["plan", talk, "--captions", captions, "--look", kind])
         XCTAssertEqual(spin.status, 1)
         XCTAssertTrue(spin.stderr.contains("\(kind): entrance.kind:"), spin.stderr)
+    }
+
+    func testLowercaseFollowsTheCaptionsLanguage() throws {
+        let look = try file("lower.json", ##"{"name": "lower", "textTransform": "lowercase", "active": {"fill": "#FFD83D"}}"##)
+        for (language, text, expected) in [("tr", "ISTANBUL ÇOK GÜZEL", "ıstanbul çok güzel"), ("en", "ISTANBUL IS BIG", "istanbul is big")] {
+            let json = try file("\(language).json", #"{"segments": [{"start": 0.5, "end": 2.5, "text": "\#(text)", "language": "\#(language)"}]}"#)
+            let result = try CLI.burn(["plan", talk, "--captions", json, "--look", look])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let plan = try Plan.decode(result.stdout)
+            XCTAssertEqual(plan.captions.first?.text, expected, language)
+            XCTAssertEqual(plan.captions.first?.words.map(\.text).joined(separator: " "), expected, language)
+        }
+    }
+
+    /// A look's face is used for the text it covers; Japanese and Arabic captions get their
+    /// own script's Noto face, and a Cyrillic word the face lacks gets Noto Sans (plan `fonts`).
+    func testALooksFaceSetsLatinTextAndNotoTheRest() throws {
+        let cases = [
+            ("en", "Burned in word by word", ["League Spartan"]), ("ja", "字幕が一語ずつ光る", ["Noto Sans CJK JP"]),
+            ("ar", "ترجمة تظهر كلمة بكلمة", ["Noto Sans Arabic"]), ("zh-TW", "逐字顯示字幕", ["Noto Sans CJK TC"]),
+            ("en", "Fire 🔥 and Привет", ["League Spartan", "Noto Color Emoji", "Noto Sans"]),
+        ]
+        for (language, text, fonts) in cases {
+            let json = try file("face.json", #"{"segments": [{"start": 0.5, "end": 2.5, "text": "\#(text)", "language": "\#(language)"}]}"#)
+            let result = try CLI.burn(["plan", talk, "--captions", json, "--look", "bold"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let used = try Plan.decode(result.stdout).captions.flatMap { $0.lines.flatMap(\.fonts) }
+            XCTAssertEqual(Set(used), Set(fonts), "\(language): \(text)")
+        }
     }
 
     func testUppercaseFollowsTheCaptionsLanguage() throws {

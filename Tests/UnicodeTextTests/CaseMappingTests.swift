@@ -34,6 +34,12 @@ final class CaseMappingTests: XCTestCase {
         XCTAssertEqual(CaseMapping.uppercased("i", language: "tr"), "\u{130}")
     }
 
+    func testSmallLettersFollowTheLanguage() {
+        XCTAssertEqual(CaseMapping.lowercased("ISTANBUL", language: "tr"), "\u{131}stanbul")
+        XCTAssertEqual(CaseMapping.lowercased("ISTANBUL", language: "en"), "istanbul")
+        XCTAssertEqual(CaseMapping.lowercased("ΟΔΟΣ", language: "el"), "οδος", "a final sigma is ς")
+    }
+
     func testAResultLongerThanTheFirstBufferIsWhole() throws {
         let text = String(repeating: "ß", count: 40)
         let upper = try CaseMapping.icuUppercased(text, language: "de")

@@ -69,6 +69,10 @@ int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const ui
    larger buffer), or a negative ICU error code. */
 int32_t burn_icu_to_upper(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
                           int32_t capacity);
+/* text in small letters by the case rules of locale (as burn_icu_to_upper: "tr" and "az"
+   map I to ı, "lt" adds dots above where they are kept); same return. */
+int32_t burn_icu_to_lower(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
+                          int32_t capacity);
 
 /* Bidi embedding levels of text, one per UTF-16 unit. The paragraph is right to left when
    right_to_left is true (the language is written that way), else its direction comes from
