@@ -186,26 +186,27 @@ int32_t burn_icu_transliterate(burn_icu_transliterator *transliterator, const ui
     return textLength;
 }
 
-int32_t burn_icu_to_upper(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
-                          int32_t capacity) {
+/* u_strToUpper or u_strToLower of text for locale into out, as burn_icu_to_upper returns it. */
+typedef int32_t (*case_mapping)(UChar *, int32_t, const UChar *, int32_t, const char *, UErrorCode *);
+static int32_t map_case(case_mapping map, const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
+                        int32_t capacity) {
     char id[ULOC_FULLNAME_CAPACITY];
     locale_id(locale, id, (int32_t)sizeof(id));
     UErrorCode status = U_ZERO_ERROR;
-    int32_t n = u_strToUpper((UChar *)out, capacity, (const UChar *)text, length, id, &status);
+    int32_t n = map((UChar *)out, capacity, (const UChar *)text, length, id, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR) return n;
     if (U_FAILURE(status)) return -(int32_t)status;
     return n;
 }
 
+int32_t burn_icu_to_upper(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
+                          int32_t capacity) {
+    return map_case(u_strToUpper, text, length, locale, out, capacity);
+}
+
 int32_t burn_icu_to_lower(const uint16_t *text, int32_t length, const char *locale, uint16_t *out,
                           int32_t capacity) {
-    char id[ULOC_FULLNAME_CAPACITY];
-    locale_id(locale, id, (int32_t)sizeof(id));
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t n = u_strToLower((UChar *)out, capacity, (const UChar *)text, length, id, &status);
-    if (status == U_BUFFER_OVERFLOW_ERROR) return n;
-    if (U_FAILURE(status)) return -(int32_t)status;
-    return n;
+    return map_case(u_strToLower, text, length, locale, out, capacity);
 }
 
 int32_t burn_icu_bidi_levels(const uint16_t *text, int32_t length, bool right_to_left, uint8_t *levels) {
