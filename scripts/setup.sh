@@ -23,6 +23,9 @@ PACKAGES=(
   fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji fonts-dejavu-core
   # Display faces of the creator looks (Presets/looks): Latin text only; Noto sets the rest.
   fonts-league-spartan fonts-bebas-neue fonts-inter
+  # --emoji: the Unicode CLDR emoji names and keywords of each language (read with
+  # Foundation's XML parser, which links libxml2).
+  unicode-cldr-core libxml2
 )
 RECOGNIZER_FLAGS=()
 for flag in "$@"; do

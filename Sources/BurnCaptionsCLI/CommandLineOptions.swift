@@ -19,6 +19,8 @@ struct CommandLineOptions {
     var looks: [String?] = []
     var outputsPerPass = Burner.defaultOutputsPerPass
     var emphasize: String?
+    var maxWords: Int?
+    var emoji = EmojiSource.off
     var output: String?
     var fontsConf: String?
     var encoder = EncoderSettings()
@@ -97,6 +99,8 @@ struct CommandLineOptions {
         case .preset: presets.append(try value())
         case .look: looks.append(try value())
         case .emphasize: emphasize = try value()
+        case .emoji: emoji = EmojiSource(try value())
+        case .maxWords: maxWords = try OptionNumber.whole(try value(), spelling, in: ChunkingLimits.maxWordsRange)
         case .output: output = try value()
         case .fontsConf: fontsConf = try value()
         case .crf: encoder.crf = try OptionNumber.decimal(try value(), spelling, in: 0...51, expecting: "a number from 0 to 51")

@@ -73,7 +73,9 @@ extension CommandLineOptions {
         let fromPlan = [
             ("--captions", !captions.isEmpty), ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty),
             ("--look", !looks.isEmpty), ("--language", defaultLanguage != nil), ("--script", script != nil),
-            ("--emphasize", emphasize != nil), ("--fonts-conf", fontsConf != nil), ("--no-timing-fix", !timingFix),
+            ("--emphasize", emphasize != nil), ("--max-words", maxWords != nil), ("--emoji", emoji != .off),
+            ("--fonts-conf", fontsConf != nil),
+            ("--no-timing-fix", !timingFix),
             ("--shot-changes", shotChanges != .off), ("--speaker-labels", speakerLabels), ("--captions-format", format != nil),
             ("--captions-encoding", encoding != nil), ("--strict", strict), ("--model", recognition != RecognitionSettings()),
             ("--align", align != nil), ("--avoid", avoid != nil), ("--obstacles", obstacles != nil),
@@ -97,7 +99,7 @@ extension CommandLineOptions {
         let renderOnly = [
             ("--captions", !captions.isEmpty), ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty),
             ("--look", !looks.isEmpty), ("--script", script != nil), ("--emphasize", emphasize != nil),
-            ("--export-captions", export != nil), ("--null", discardFrames), ("--stats", stats),
+            ("--max-words", maxWords != nil), ("--emoji", emoji != .off), ("--export-captions", export != nil), ("--null", discardFrames), ("--stats", stats),
             ("--shot-changes", shotChanges != .off), ("--overlay-only", overlayOnly),
         ]
         if let (option, _) = renderOnly.first(where: \.1) {
@@ -155,6 +157,8 @@ extension CommandLineOptions {
             captions: CaptionInput(file: captions[0].path, format: format, encoding: encoding, strict: strict, script: script),
             output: output, encoder: encoder, fontsConf: fontsConf, timingFix: timingFix, emphasize: emphasize)
         base.speakerLabels = speakerLabels
+        base.maxWords = maxWords
+        base.emoji = emoji
         base.shotChanges = shotChanges
         base.avoid = avoid
         base.obstaclesFile = obstacles

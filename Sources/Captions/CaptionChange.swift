@@ -7,7 +7,7 @@ import Foundation
 public struct CaptionChange: Sendable, Equatable, Codable {
     /// What was changed.
     public enum Kind: String, Sendable, Codable, CaseIterable {
-        case split, notSplit, merged, trimmed, delayed, extended, shotChange
+        case split, notSplit, merged, trimmed, delayed, extended, shotChange, emoji
     }
 
     public var kind: Kind

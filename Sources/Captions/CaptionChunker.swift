@@ -11,7 +11,9 @@ import UnicodeText
 /// dictionary word), and in Polish, Czech and Slovak before a one-letter word that would
 /// end it. A segment boundary always ends a caption. No caption is an orphan (only emoji or
 /// punctuation, or one short word) when it can join a neighbour, or take the word before
-/// it, within the limits. Word timings stay inside each caption.
+/// it, within the limits. Under a word limit (`ChunkingLimits.maxWords`) a caption holds at
+/// most that many words, a CJK word, a bound pair (`iPhone 15`, `12 km`) and a word with its
+/// emoji each counting once and never parted. Word timings stay inside each caption.
 public enum CaptionChunker {
     /// A split point must leave at least this share of the limit in the first part.
     static let minimumSplitShare = 0.4
@@ -31,12 +33,15 @@ public enum CaptionChunker {
         let table = limits.phrases.table(for: language)
         // The segment's words as ICU cuts them, found at the first split.
         var found: SplitWords?
+        let given = tokens
         func segmentWords() -> SplitWords {
             if let found { return found }
-            let made = SplitWords(tokens, language: language, table: table)
+            let made = SplitWords(given, language: language, table: table)
             found = made
             return made
         }
+        // Under a word limit each token says whether it starts a word.
+        let tokens = limits.maxWords == nil ? tokens : markingWords(tokens, keepsOneLetterWords: keepsOneLetterWords, words: segmentWords)
         var first = 0  // where `current` starts in `tokens`
         for (index, token) in tokens.enumerated() {
             while !current.isEmpty && tooLong(current + [token], limits, reading) {
@@ -59,7 +64,9 @@ public enum CaptionChunker {
         // A hand-timed cue's pieces share its time by length; one too short to be read is not made.
         let handTimed = joined.count > 1 && tokens.allSatisfy(\.estimated)
         var kept: CaptionChange?
-        if handTimed, let shortest = shortestPiece(joined, limits) {
+        // Under a word limit a piece shorter than a frame joins a neighbour instead.
+        if handTimed, limits.maxWords != nil { joined = joiningShortPieces(joined, limits) }
+        if handTimed, joined.count > 1, let shortest = shortestPiece(joined, limits) {
             kept = .notSplit(pieces: joined.count, shortest: shortest, minimum: limits.shortestPiece)
             joined = [tokens]
         }
@@ -78,6 +85,43 @@ public enum CaptionChunker {
         }
     }
 
+    /// `tokens` with `continuesWord` set on each token that adds no word to a caption's count
+    /// (see there); `words` gives the segment's ICU words, asked only for CJK characters.
+    private static func markingWords(_ tokens: [TimedToken], keepsOneLetterWords: Bool, words: () -> SplitWords) -> [TimedToken] {
+        var marked = tokens
+        for i in marked.indices {
+            let token = marked[i].token
+            guard isSpoken(token) else {
+                // A sign before a number goes with the number (`$ 20`); other signs and emoji with the word before.
+                let next = i + 1 < marked.count ? marked[i + 1].token : nil
+                marked[i].continuesWord = !(next.map { $0.spaceBefore && BoundWords.binds(token.display, $0.display) } ?? false)
+                continue
+            }
+            guard i > 0 else { continue }
+            let previous = marked[i - 1].token
+            let insideCJKWord =
+                previous.isCJK && previous.trailing.isEmpty && token.isCJK && token.leading.isEmpty && !token.spaceBefore
+                && !words().isWordBoundary(before: i)
+            marked[i].continuesWord =
+                marked[i].joinsPrevious || insideCJKWord || token.spaceBefore && BoundWords.binds(previous.display, token.display)
+                || keepsOneLetterWords && OneLetterWords.isOneLetterWord(previous)
+        }
+        return marked
+    }
+
+    /// Whether a token holds a letter or a digit (not an emoji or punctuation alone).
+    private static func isSpoken(_ token: Token) -> Bool {
+        token.display.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    /// How many words a word limit counts in `tokens` (marked by `markingWords`): one for each
+    /// token that starts a word, and for a first token that continues one from before.
+    static func wordCount(_ tokens: some Collection<TimedToken>) -> Int {
+        var count = 0
+        for (i, token) in tokens.enumerated() where !token.continuesWord || i == 0 && isSpoken(token.token) { count += 1 }
+        return count
+    }
+
     /// How long the shortest of a hand-timed cue's pieces would be on screen (seconds), when
     /// that is less than `ChunkingLimits.shortestPiece`; nil when every piece lasts long
     /// enough. Each piece but the last ends the gap before the next starts.
@@ -87,6 +131,28 @@ public enum CaptionChunker {
         }
         let shortest = shown.min() ?? 0
         return shortest > 0 && shortest >= limits.shortestPiece - 1e-9 ? nil : shortest
+    }
+
+    /// A hand-timed cue's `parts` with each piece on screen less than `shortestPiece` joined to
+    /// the neighbour with fewer words (a word limit gives up a word before a frame).
+    static func joiningShortPieces(_ parts: [[TimedToken]], _ limits: ChunkingLimits) -> [[TimedToken]] {
+        var parts = parts
+        while parts.count > 1 {
+            let shown = parts.indices.map { index in
+                parts[index][parts[index].count - 1].end - parts[index][0].start - (index + 1 < parts.count ? limits.minGap : 0)
+            }
+            guard let shortest = shown.indices.min(by: { shown[$0] < shown[$1] }),
+                shown[shortest] < limits.shortestPiece - 1e-9
+            else { break }
+            let before = shortest > 0 ? wordCount(parts[shortest - 1]) : Int.max
+            let after = shortest + 1 < parts.count ? wordCount(parts[shortest + 1]) : Int.max
+            if before <= after {
+                parts[shortest - 1] += parts.remove(at: shortest)
+            } else {
+                parts[shortest] += parts.remove(at: shortest + 1)
+            }
+        }
+        return parts
     }
 
     /// A caption that should not stand alone: nothing but emoji, symbols or punctuation, or
@@ -271,6 +337,7 @@ public enum CaptionChunker {
     private static func tooLong(_ tokens: [TimedToken], _ limits: ChunkingLimits, _ reading: ReadingLimits?) -> Bool {
         guard tokens.count > 1, let first = tokens.first, let last = tokens.last else { return false }
         if width(tokens) > limits.maxCharacters { return true }
+        if let maxWords = limits.maxWords, wordCount(tokens) > maxWords { return true }
         guard tokens.contains(where: { !$0.estimated }) else { return false }
         if last.end - first.start > limits.maxDuration { return true }
         guard let reading else { return false }
@@ -285,6 +352,9 @@ public enum CaptionChunker {
     static let clauseBonus = 0.75
     /// What a split that leaves a first part too short to stand alone (`isOrphan`) costs.
     static let orphanCost = 1.0
+    /// What a split inside a bound pair (`BoundWords`: `iPhone | 15`) costs: as much as one
+    /// after a bound word of a phrase table.
+    static let boundPairCost = 1.2
 
     /// Where to split `tokens` (which start at `first` in the segment whose `words` are
     /// given), which `next` does not fit after (an index from 1 to count):
@@ -308,6 +378,8 @@ public enum CaptionChunker {
             end = start
         }
         while keepsOneLetterWords, end > 1, OneLetterWords.isOneLetterWord(tokens[end - 1].token) { end -= 1 }
+        // Under a word limit no caption starts inside a word (see `markingWords`).
+        while limits.maxWords != nil, end > 1, (end < tokens.count ? tokens[end] : next).continuesWord { end -= 1 }
         // The width of the first k tokens, for every k.
         var filled = [0]
         for (i, token) in tokens.enumerated() {
@@ -320,7 +392,9 @@ public enum CaptionChunker {
             let following = k < tokens.count ? tokens[k] : next
             let after = following.token
             if k < end {
-                if following.joinsPrevious || keepsOneLetterWords && OneLetterWords.isOneLetterWord(before) { continue }
+                if following.joinsPrevious || following.continuesWord || keepsOneLetterWords && OneLetterWords.isOneLetterWord(before) {
+                    continue
+                }
                 if bare(before) && bare(after) && !after.spaceBefore && !words.isWordBoundary(before: first + k) { continue }
             }
             var cost = 1 - Double(filled[k]) / total
@@ -330,7 +404,9 @@ public enum CaptionChunker {
             // No phrase boundary makes a place better than this: one that cannot win is not asked.
             guard cost + PhraseBoundary.leastCost < best.cost - 1e-9 else { continue }
             cost += words.boundary(before: first + k).cost
-            if cost < best.cost - 1e-9, k < end, isOrphan(tokens[..<k]) { cost += orphanCost }
+            if k < end, after.spaceBefore, BoundWords.binds(before.display, after.display) { cost += boundPairCost }
+            // Under a word limit a caption of one word is no orphan: it is the look.
+            if cost < best.cost - 1e-9, k < end, limits.maxWords == nil, isOrphan(tokens[..<k]) { cost += orphanCost }
             if cost < best.cost - 1e-9 { best = (cost, k) }
         }
         return best.index
@@ -435,7 +511,7 @@ public enum CaptionChunker {
                 return nil
             }
             // A cut inside a word a recognizer timed as one, or inside a phrase: take more.
-            if moved.first!.joinsPrevious { continue }
+            if moved.first!.joinsPrevious || moved.first!.continuesWord { continue }
             if let words, words.boundary(before: end - count).isBound { continue }
             return count
         }

@@ -16,27 +16,19 @@ public struct EmphasisList: Sendable, Equatable {
     /// Reads the list at `path`. Throws `CaptionError` naming the file when it cannot be read
     /// or is no UTF-8 text, and naming each line that holds no word (only punctuation).
     public static func load(path: String) throws -> EmphasisList {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CaptionError([CaptionProblem(file: path, message: "cannot read the emphasis list")])
-        }
-        return try parse(TextEncoding.text(of: data, file: path).text, file: path)
+        try parse(ListFile.text(path: path, what: "emphasis list"), file: path)
     }
 
     /// The list in `text`; `file` names it in problems.
     static func parse(_ text: String, file: String) throws -> EmphasisList {
         var problems = ProblemList(file: file)
         var entries: [String] = []
-        for (index, line) in textLines(text).enumerated() {
-            let entry = line.trimmingWhitespace()
-            if entry.isEmpty || entry.hasPrefix("#") { continue }
-            if keys(String(entry)).isEmpty {
-                problems.add(line: index + 1, "`\(entry)` holds no word to stress")
+        for (line, entry) in ListFile.entries(text) {
+            if keys(entry).isEmpty {
+                problems.add(line: line, "`\(entry)` holds no word to stress")
                 continue
             }
-            entries.append(String(entry))
+            entries.append(entry)
         }
         try problems.check()
         return EmphasisList(entries)

@@ -13,6 +13,11 @@ public struct TimedToken: Sendable, Equatable {
     public var joinsPrevious: Bool
     /// How sure the recognizer was of the word it comes from (see `Word.confidence`). // 0...1
     public var confidence: Double? = nil
+    /// Adds no word to a caption's count under a word limit (set by `CaptionChunker`): an
+    /// emoji or punctuation alone, a later piece of a CJK word, the second word of a bound
+    /// pair, a word after a Polish, Czech or Slovak one-letter word. No caption starts on one
+    /// where another place fits.
+    var continuesWord = false
 
     public init(
         token: Token, start: Double, end: Double, estimated: Bool = false, emphasis: Bool = false,

@@ -94,6 +94,8 @@ public struct BatchJob: Sendable {
             output: overlayOnly ? .overlay(output) : .file(output), encoder: encoder, fontsConf: fontsConf,
             timingFix: timingFix, emphasize: try line.path("emphasize"))
         base.speakerLabels = speakerLabels
+        base.maxWords = try line.whole("maxWords", in: ChunkingLimits.maxWordsRange)
+        if let emoji = try line.string("emoji") { base.emoji = ["auto", "off"].contains(emoji) ? EmojiSource(emoji) : .file(try line.path("emoji")!) }
         base.recognition = try recognitionSettings(line)
         if let align = try line.string("align") { base.alignment = try OptionCheck.alignment(align, .manifest("align")) }
         if overlayOnly, let format = OverlayFormat(path: output),

@@ -20,7 +20,7 @@ struct JobStamp: Equatable {
         let lookName = request.look ?? preset.flatMap { try? Preset.load($0).look } ?? Look.classic
         let files = [
             request.captions.file, request.secondCaptions, request.captions.script, preset?.path, try? Resources.look(lookName).path,
-            request.emphasize, request.shotChanges.file, request.obstaclesFile,
+            request.emphasize, request.emoji.file, request.shotChanges.file, request.obstaclesFile,
         ]
         for path in files.compactMap({ $0 }) {
             hash.add(path)
@@ -35,6 +35,8 @@ struct JobStamp: Equatable {
             hash.add("encoder \(request.encoder.encoderName) \(request.encoder.hdr?.rawValue ?? "-")")
         }
         if request.speakerLabels { hash.add("speaker-labels") }
+        if let maxWords = request.maxWords { hash.add("max-words \(maxWords)") }
+        if request.emoji != .off { hash.add("emoji \(request.emoji.argument)") }
         if request.output.isOverlay { hash.add("overlay-only") }
         if request.shotChanges != .off { hash.add("shot-changes \(request.shotChanges.file ?? "auto")") }
         if let avoid = request.avoid { hash.add("avoid \(avoid.argument)") }

@@ -52,30 +52,10 @@ struct BreakRules {
     }
 
     /// Whether a break across white space (the word before ending at `end`, the next starting
-    /// at `offset`) parts a name from its number (`iPhone 15`, `Windows 11`, `Chapter 3`: a word
-    /// with a capital letter before a number), a number from its unit (`12 km`, `30 fps`,
-    /// `5 GB`) or the digit groups of one number (`10 000`).
+    /// at `offset`) parts a bound pair (`BoundWords`: `iPhone 15`, `12 km`, `10 000`).
     private func partsBoundWords(before end: Int, after offset: Int) -> Bool {
-        let before = word(endingAt: end)
-        let after = word(startingAt: offset)
-        guard let first = after.unicodeScalars.first, let last = before.unicodeScalars.last else { return false }
-        if first.isDigit {
-            if before.unicodeScalars.contains(where: { $0.properties.isUppercase }) && before.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
-                return true
-            }
-            // Digit groups: `10 000`, `1 250 000`.
-            return last.isDigit && after.unicodeScalars.prefix(while: \.isDigit).count == 3
-                && before.unicodeScalars.allSatisfy { $0.isDigit }
-        }
-        return last.isDigit && Self.units.contains(after.trimmingCharacters(in: .punctuationCharacters))
+        BoundWords.binds(word(endingAt: end), word(startingAt: offset))
     }
-
-    /// Units written after a number, as they are spelled.
-    static let units: Set<String> = [
-        "mm", "cm", "m", "km", "ft", "mi", "mg", "g", "kg", "lb", "lbs", "oz", "ml", "l", "s", "ms", "min", "h", "hr", "hrs",
-        "Hz", "kHz", "MHz", "GHz", "fps", "px", "pt", "KB", "kB", "MB", "GB", "TB", "mAh", "kW", "mph", "km/h", "°C", "°F",
-        "bpm", "kcal",
-    ]
 
     /// The run of non-space characters that ends at `end` (UTF-16 offset).
     private func word(endingAt end: Int) -> String {
@@ -128,16 +108,6 @@ extension Unicode.Scalar {
     /// Punctuation inside a number when a digit stands on both sides (`3.5`, `1,000`, `10:30`,
     /// `1/2`). The fullwidth comma `，` is left out: in Chinese it is always a clause comma.
     fileprivate var isNumberSeparator: Bool { ".,:/．：／٫٬".unicodeScalars.contains(self) }
-
-    /// A symbol written before a number: a currency sign, `#`, `＃`, `№`.
-    fileprivate var isNumberPrefix: Bool {
-        properties.generalCategory == .currencySymbol || "#＃№".unicodeScalars.contains(self)
-    }
-
-    /// A symbol written after a number: a currency sign, `%`, `％`, `‰`, `‱`, `°`, `℃`, `℉`.
-    fileprivate var isNumberSuffix: Bool {
-        properties.generalCategory == .currencySymbol || "%％‰‱°℃℉".unicodeScalars.contains(self)
-    }
 
     /// White space within a line (not a newline).
     fileprivate var isInlineSpace: Bool { properties.isWhitespace && !isNewline }

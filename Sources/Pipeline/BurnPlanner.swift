@@ -102,7 +102,8 @@ package enum BurnPlanner {
                     },
                     // The second track is most often a translation: its words were never spoken.
                     alignWords: number == 0 && !look.isStatic && track.alignment == .auto,
-                    shotChanges: shotChanges, rules: rules, preset: preset, events: events),
+                    shotChanges: shotChanges, rules: rules, preset: preset, maxWords: request.maxWords ?? look.maxWords,
+                    events: events),
                 language: track.captions.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
             return captions
@@ -155,12 +156,12 @@ package enum BurnPlanner {
     private static func onScreenCaptions(
         _ request: BurnRequest, transcript: Transcript?, input: MediaInput, speech: () throws -> EnergyEnvelope?,
         recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, maxWords: Int?, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var captions = try CaptionPlanner.captions(
             for: request, transcript: transcript, input: input, speech: speech, recognized: recognized,
-            alignWords: alignWords, shotChanges: shotChanges, rules: rules, preset: preset, events: events)
+            alignWords: alignWords, shotChanges: shotChanges, rules: rules, preset: preset, maxWords: maxWords, events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(

@@ -10,6 +10,10 @@ public struct BurnRequest: Sendable, Equatable {
     public var preset: String  // a name in Presets/ or a path to a preset file
     public var look: String?  // a name in Presets/looks/ or a path to a look file; nil: the preset's
     public var emphasize: String?  // a file of words and phrases to emphasize, one per line
+    /// The most words a caption holds (`--max-words`, 1...8); nil: the look's, else the preset's.
+    public var maxWords: Int?
+    /// Where emoji added after words come from (`--emoji`); off by default.
+    public var emoji = EmojiSource.off
     public var output: RenderDestination
     public var encoder: EncoderSettings
     public var fontsConf: String?  // fontconfig file instead of the shipped Fonts.conf
@@ -52,7 +56,10 @@ public struct BurnRequest: Sendable, Equatable {
     package var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
-        return [input.path, captions.path, secondCaptions, captions.script, preset, look, emphasize, fontsConf, shotChanges.file, obstaclesFile]
+        return [
+            input.path, captions.path, secondCaptions, captions.script, preset, look, emphasize, emoji.file, fontsConf, shotChanges.file,
+            obstaclesFile,
+        ]
             .compactMap { $0 }
     }
 }
@@ -81,6 +88,7 @@ extension BurnRequest {
         track.captions.language = secondLanguage
         track.captions.script = nil
         track.emphasize = nil
+        track.emoji = .off
         track.secondCaptions = nil
         return track
     }
@@ -92,30 +100,9 @@ public struct BurnOutcome: Sendable {
     public var result: Result<BurnResult, BurnError>
 }
 
-/// Where the shot changes that caption times snap to come from.
-public enum ShotChangeSource: Sendable, Equatable {
-    /// No snapping: authored times stay.
-    case off
-    /// Found in the video by scene detection (a decoding pass of its own).
-    case auto
-    /// Listed in a file (`ShotChanges.read`).
-    case file(String)
-
-    /// `auto`, `off` or a file's path.
-    public init(_ argument: String) {
-        switch argument {
-        case "auto": self = .auto
-        case "off": self = .off
-        default: self = .file(argument)
-        }
-    }
-
-    /// The file's path, for `.file`.
-    public var file: String? {
-        if case .file(let path) = self { return path }
-        return nil
-    }
-}
+/// Where the shot changes that caption times snap to come from: none (authored times stay),
+/// scene detection in the video (a decoding pass of its own), or a file (`ShotChanges.read`).
+public typealias ShotChangeSource = OffAutoOrFile
 
 /// What a burn reports while it runs.
 public enum BurnEvent: Sendable {

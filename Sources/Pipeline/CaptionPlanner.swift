@@ -13,11 +13,12 @@ enum CaptionPlanner {
     /// is moved past the input's duration. The timing fix takes the input's speech envelope
     /// from `speech`; times snap to `shotChanges` when given; recognized captions follow `rules`.
     /// `recognized` gives the input's speech (`--captions auto`, and the words a caption file's
-    /// cues are aligned to when `alignWords`).
+    /// cues are aligned to when `alignWords`). A caption holds at most `maxWords` words (nil:
+    /// the preset's limit, if any).
     static func captions(
         for request: BurnRequest, transcript: Transcript? = nil, input: MediaInput, speech: () throws -> EnergyEnvelope?,
         recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool = false, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, maxWords: Int? = nil, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         let transcript = withGuessedLanguage(try transcript ?? read(request, recognized: recognized), request: request, rules: rules, events: events)
@@ -34,7 +35,7 @@ enum CaptionPlanner {
         // Recognized captions follow the reading rules of their language.
         let languages = Set(transcript.segments.map { $0.language ?? transcript.language ?? request.captions.language })
         let limits = rules.applied(
-            to: preset.chunkingLimits(frameDuration: frameDuration), languages: languages,
+            to: preset.chunkingLimits(frameDuration: frameDuration, maxWords: maxWords), languages: languages,
             maximumLines: preset.maximumLines ?? 2)
         var captions = CaptionBuilder.captions(
             from: transcript, limits: limits, script: script,
@@ -52,6 +53,7 @@ enum CaptionPlanner {
             events(.warning("\(request.captions.file): no captions to show (no cue with text and length); none are drawn"))
         }
         if let list = request.emphasize { captions = try EmphasisList.load(path: list).marked(captions) }
+        captions = try EmojiStep.added(captions, source: request.emoji, language: request.captions.language, rules: rules, events: events)
         if request.speakerLabels { captions = SpeakerLabels.labelled(captions) }
         return captions
     }

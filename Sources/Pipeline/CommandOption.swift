@@ -6,7 +6,7 @@ public enum OptionCommand: String, Sendable, CaseIterable {
 
 /// Which option a spelling names, as the parsers switch on it.
 public enum OptionID: String, Sendable, CaseIterable {
-    case captions, captionsFormat, captionsEncoding, strict, preset, look, emphasize, output, language
+    case captions, captionsFormat, captionsEncoding, strict, preset, look, maxWords, emoji, emphasize, output, language
     case outputsPerPass, script, noTimingFix, shotChanges, secondCaptions, secondLanguage, speakerLabels
     case segments, plan, segment, exportCaptions, codec, encoder, crf, encoderPreset, hdr, threads
     case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, showObstacles, quiet, endOfOptions, help, version

@@ -44,6 +44,20 @@ extension CommandOption {
                 repeat for one output per look
                 """),
         CommandOption(
+            .maxWords, ["--max-words"], value: "N", commands: .captionCommands, manifest: ["maxWords"],
+            help: """
+                at most N words a caption (1 to 8), cut at phrase boundaries;
+                a bound pair (iPhone 15), a CJK word and a word with its emoji
+                count once (default: the look's, else the preset's, else none)
+                """),
+        CommandOption(
+            .emoji, ["--emoji"], value: "auto|FILE", commands: .captionCommands, manifest: ["emoji"],
+            help: """
+                auto: one emoji after a word its language's Unicode CLDR
+                keywords name (pizza 🍕), at most one a caption; FILE: a word
+                or phrase and its emoji a line, over CLDR's (default: off)
+                """),
+        CommandOption(
             .emphasize, ["--emphasize"], value: "FILE", commands: .captionCommands, manifest: ["emphasize"],
             help: """
                 words and phrases to emphasize, one per line (the look's emphasis

@@ -50,6 +50,8 @@ public struct Look: Sendable, Equatable, Codable {
     public var textTransform: TextTransform?
     public var karaoke: Bool?  // the spoken word fills from its start side over its duration
     public var font: Font?
+    /// The most words a caption holds (`ChunkingLimits.maxWords`); nil: the preset's.
+    public var maxWords: Int?
     /// Each speaker's fill, in order of first appearance; it wins over the preset's.
     public var speakers: SpeakerPalette?
 
@@ -59,7 +61,7 @@ public struct Look: Sendable, Equatable, Codable {
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "upcoming", "active", "spoken", "entrance", "emphasis", "textTransform", "karaoke",
-            "speakers", "font",
+            "speakers", "font", "maxWords",
         ],
         "font": ["family", "weight"],
         "speakers": ["colors"],
@@ -95,6 +97,7 @@ public struct Look: Sendable, Equatable, Codable {
             problems.append("entrance.duration: must be 0...2 seconds")
         }
         if let problem = speakers?.problem() { problems.append(problem) }
+        if let words = maxWords, !ChunkingLimits.maxWordsRange.contains(words) { problems.append("maxWords: must be 1...8") }
         if let font {
             if font.family.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("font.family: must name a family") }
             if let weight = font.weight, !(100...900).contains(weight) { problems.append("font.weight: must be 100...900") }

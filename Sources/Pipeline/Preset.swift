@@ -30,6 +30,8 @@ public struct Preset: Sendable, Equatable, Codable {
         public var maxCharacters: Int  // a CJK character counts as two
         public var maxDuration: Double  // seconds
         public var minDuration: Double  // seconds
+        /// The most words a caption holds (`ChunkingLimits.maxWords`); nil: no limit.
+        public var maxWords: Int?
     }
     public struct Outline: Sendable, Equatable, Codable {
         public var color: RGBAColor
@@ -121,7 +123,7 @@ public struct Preset: Sendable, Equatable, Codable {
         "outline": ["color", "radius"],
         "shadow": ["color", "offsetX", "offsetY", "blur"],
         "box": ["color", "padding", "cornerRadius"],
-        "captions": ["maxCharacters", "maxDuration", "minDuration"],
+        "captions": ["maxCharacters", "maxDuration", "minDuration", "maxWords"],
     ]
 
     /// Reads and checks a preset file; errors name the file and the field (every unknown
@@ -178,6 +180,7 @@ public struct Preset: Sendable, Equatable, Codable {
         }
         if let limits = captions {
             if !(8...400).contains(limits.maxCharacters) { return "captions.maxCharacters: must be 8...400" }
+            if let words = limits.maxWords, !ChunkingLimits.maxWordsRange.contains(words) { return "captions.maxWords: must be 1...8" }
             if !(limits.minDuration >= 0 && limits.minDuration <= 10) { return "captions.minDuration: must be 0...10 seconds" }
             if !(limits.maxDuration >= max(0.5, limits.minDuration) && limits.maxDuration <= 60) {
                 return "captions.maxDuration: must be at least minDuration and 0.5...60 seconds"
@@ -239,13 +242,16 @@ public struct Preset: Sendable, Equatable, Codable {
         return Rect(x: x, y: y, width: max(0, maxX - x), height: max(0, maxY - y))
     }
 
-    /// Chunking limits for a video whose frames last `frameDuration` seconds.
-    public func chunkingLimits(frameDuration: Double) -> ChunkingLimits {
+    /// Chunking limits for a video whose frames last `frameDuration` seconds, with at most
+    /// `maxWords` words a caption (nil: the preset's `captions.maxWords`).
+    public func chunkingLimits(frameDuration: Double, maxWords: Int? = nil) -> ChunkingLimits {
         let defaults = ChunkingLimits()
-        return ChunkingLimits(
+        var limits = ChunkingLimits(
             maxCharacters: captions?.maxCharacters ?? defaults.maxCharacters,
             maxDuration: captions?.maxDuration ?? defaults.maxDuration,
             minDuration: captions?.minDuration ?? defaults.minDuration, minGap: 2 * frameDuration)
+        limits.maxWords = maxWords ?? captions?.maxWords
+        return limits
     }
 
     /// Paint for a caption set at `fontSize` pixels.

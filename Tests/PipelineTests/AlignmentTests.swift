@@ -56,6 +56,25 @@ final class AlignmentTests: XCTestCase {
         XCTAssertLessThanOrEqual(mean, 0.10)
         XCTAssertGreaterThan(meanBefore, mean, "alignment must do better than spreading by length")
 
+        // Two words at a time: each cue's pieces part where the speech does, inside the cue's time.
+        let (limited, _) = try plan(["--max-words", "2"])
+        XCTAssertGreaterThan(limited.captions.count, aligned.captions.count)
+        let cueStarts = Set(aligned.captions.map(\.start))
+        XCTAssertTrue(cueStarts.isSubset(of: limited.captions.map(\.start)), "every cue's first frame stays")
+        XCTAssertTrue(Set(aligned.captions.map(\.end)).isSubset(of: limited.captions.map(\.end)), "every cue's last frame stays")
+        let onsets = speech.wordOnsets.flatMap { $0 }
+        XCTAssertEqual(limited.captions.flatMap(\.words).count, onsets.count)
+        var pieceErrors: [Double] = []
+        var word = 0
+        for caption in limited.captions {
+            if !cueStarts.contains(caption.start) { pieceErrors.append(abs(caption.start - onsets[word])) }
+            word += caption.words.count
+        }
+        let pieceMean = pieceErrors.reduce(0, +) / Double(max(1, pieceErrors.count))
+        print(String(format: "alignment: %d pieces under --max-words 2 start %.3f s from their first word on average", pieceErrors.count, pieceMean))
+        XCTAssertGreaterThan(pieceErrors.count, 3)
+        XCTAssertLessThanOrEqual(pieceMean, 0.10)
+
         // The recognized words themselves (what `--captions auto` shows): their starts, after the
         // onset step, on average within 0.08 s of the truth on clean speech, as the issue asks.
         let transcript = folder.appendingPathComponent("speech.json").path

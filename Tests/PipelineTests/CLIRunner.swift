@@ -125,6 +125,12 @@ struct Plan: Decodable {
         var missingGlyphs: String?
         var lane: Int
         var position: String?
+        var findings: [Finding]?  // what lint reports of it, notes of what chunking changed included
+    }
+    struct Finding: Decodable {
+        var rule: String
+        var level: String
+        var message: String
     }
     struct Segment: Decodable {
         var index: Int

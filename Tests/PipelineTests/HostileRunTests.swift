@@ -437,12 +437,14 @@ final class HostileRunTests: XCTestCase {
         let clip = try blackClip(folder, "clip.mp4", seconds: 1, audio: nil)
         let captions = try write("1\n00:00:00,100 --> 00:00:00,900\nHello\n", folder, "c.srt")
         let line = #"{"input": "\#(clip)", "captions": "\#(captions)", "output": "o.mp4", "x264Preset": "ultrafast", "threads": 2, "crf": 30, "#
-            + #""language": "en", "timingFix": false, "captionsFormat": "srt", "preset": "reels", "fontsConf": "\#(CLI.root.path)/Fonts.conf", "exportCaptions": "o.vtt"}"#
-        let manifest = try write(line + "\n" + #"{"input": "a", "captions": "b", "output": "c.mp4", "thread": 2}"#, folder, "jobs.jsonl")
+            + #""language": "en", "timingFix": false, "captionsFormat": "srt", "preset": "reels", "fontsConf": "\#(CLI.root.path)/Fonts.conf", "exportCaptions": "o.vtt", "maxWords": 2}"#
+        let bad = [#"{"input": "a", "captions": "b", "output": "c.mp4", "thread": 2}"#, #"{"input": "a", "captions": "b", "output": "d.mp4", "maxWords": 9}"#]
+        let manifest = try write(([line] + bad).joined(separator: "\n"), folder, "jobs.jsonl")
         let result = try CLI.burn(["batch", manifest])
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("1 done, 0 skipped, 1 failed"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("1 done, 0 skipped, 2 failed"), result.stderr)
         XCTAssertTrue(result.stderr.contains("jobs.jsonl:2: thread: unknown field (did you mean \"threads\"?)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("jobs.jsonl:3: maxWords: expected a whole number from 1 to 8"), result.stderr)
         XCTAssertTrue(try String(contentsOfFile: folder.appendingPathComponent("o.vtt").path, encoding: .utf8).hasPrefix("WEBVTT"))
     }
 

@@ -54,12 +54,12 @@ final class LookTests: XCTestCase {
         }
         let ranges = try file(
             "ranges.json",
-            #"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}}"#)
+            #"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}, "maxWords": 12}"#)
         let out = try CLI.burn(["plan", talk, "--captions", captions, "--look", ranges])
         XCTAssertEqual(out.status, 1)
         for field in [
             "active.scale: must be 1...1.5", "active.grow: must be 0...1 seconds", "entrance.duration: must be 0...2 seconds",
-            "font.family: must name a family", "font.weight: must be 100...900",
+            "font.family: must name a family", "font.weight: must be 100...900", "maxWords: must be 1...8",
         ] {
             XCTAssertTrue(out.stderr.contains("\(ranges): \(field)"), "\(field) in \(out.stderr)")
         }
@@ -67,6 +67,22 @@ final class LookTests: XCTestCase {
         let spin = try CLI.burn(["plan", talk, "--captions", captions, "--look", kind])
         XCTAssertEqual(spin.status, 1)
         XCTAssertTrue(spin.stderr.contains("\(kind): entrance.kind:"), spin.stderr)
+    }
+
+    /// A look's `maxWords` chunks word-timed captions; `--max-words` wins over it.
+    func testALooksWordLimitAndTheCommandLinesOne() throws {
+        let text = "We tested the new iPhone 15 camera today"
+        let words = text.split(separator: " ").enumerated().map { #"{"text": "\#($1)", "start": \#(0.5 + 0.4 * Double($0)), "end": \#(0.85 + 0.4 * Double($0))}"# }
+        let json = try file("words.json", #"{"language": "en", "segments": [{"start": 0.5, "end": 3.7, "text": "\#(text)", "words": [\#(words.joined(separator: ", "))]}]}"#)
+        let look = try file("two.json", ##"{"name": "two", "maxWords": 2, "active": {"fill": "#FFD83D"}}"##)
+        for (extra, expected) in [
+            ([String](), ["We tested", "the new", "iPhone 15", "camera today"]),
+            (["--max-words", "1"], ["We", "tested", "the", "new", "iPhone 15", "camera", "today"]),
+        ] {
+            let result = try CLI.burn(["plan", talk, "--captions", json, "--look", look, "--no-timing-fix"] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try Plan.decode(result.stdout).captions.map(\.text), expected, "\(extra)")
+        }
     }
 
     func testLowercaseFollowsTheCaptionsLanguage() throws {

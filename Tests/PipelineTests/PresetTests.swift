@@ -56,7 +56,7 @@ final class PresetTests: XCTestCase {
         preset.font.lineSpacing = 1.1
         preset.shadow = Preset.Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128), offsetX: 0.05, offsetY: 0.05, blur: 0.1)
         preset.box = Preset.Box(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 128), padding: 0.2, cornerRadius: 0.2)
-        preset.captions = Preset.CaptionLimits(maxCharacters: 32, maxDuration: 3, minDuration: 1)
+        preset.captions = Preset.CaptionLimits(maxCharacters: 32, maxDuration: 3, minDuration: 1, maxWords: 3)
         preset.speakers = SpeakerPalette(colors: [.white])
         preset.secondTrack = Preset.SecondTrack(sizeRatio: 0.6, fill: .white, outline: .black, placement: .above)
         preset.otherPlaces = [0, 1]

@@ -29,6 +29,7 @@ final class ReadingRuleTests: XCTestCase {
             var preset: String?
             var cues: [Cue]
             var cuts: [String]?
+            var maxWords: Int?
             var captions: [Expected]
             var lint: [String]
             var exit: Int32
@@ -87,6 +88,7 @@ final class ReadingRuleTests: XCTestCase {
                 try recognized(item.cues, language: item.language).write(to: captions)
             }
             var arguments = ["--captions", captions.path, "--language", item.language] + (item.preset.map { ["--preset", $0] } ?? [])
+            if let maxWords = item.maxWords { arguments += ["--max-words", String(maxWords)] }
             if let cuts = item.cuts {
                 let file = folder.appendingPathComponent("cuts.txt")
                 try (cuts.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)

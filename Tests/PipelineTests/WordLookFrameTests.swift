@@ -20,22 +20,10 @@ final class WordLookFrameTests: XCTestCase {
 
     func testTheSpokenWordChangesOnTheFirstFrameAtOrAfterItsStart() throws {
         let folder = try temporaryFolder()
-        let clip = folder.appendingPathComponent("grey.mp4").path
-        try ProcessRunner.ffmpeg([
-            "-f", "lavfi", "-i", "color=c=0x808080:s=540x960:r=25:d=2.2", "-c:v", "libx264", "-preset", "ultrafast",
-            "-pix_fmt", "yuv420p", clip,
-        ])
+        let clip = try Self.greyClip(in: folder)
         var checkedFrames = 0
         for test in Self.cases {
-            let captions = folder.appendingPathComponent("\(test.language).json")
-            let words = zip(test.words, Self.starts).enumerated().map { index, pair in
-                let end = index + 1 < Self.starts.count ? Self.starts[index + 1] : 2.0
-                return "{\"text\": \"\(pair.0)\", \"start\": \(pair.1), \"end\": \(end)}"
-            }
-            try """
-                {"language": "\(test.language)", "segments": [{"start": 0.2, "end": 2.0,
-                  "text": "\(test.words.joined(separator: test.separator))", "words": [\(words.joined(separator: ", "))]}]}
-                """.write(to: captions, atomically: true, encoding: .utf8)
+            let captions = try Self.captions(test, in: folder)
             for look in ["highlight", "box", "reveal"] {
                 let common = [clip, "--captions", captions.path, "--look", look, "--no-timing-fix"]
                 let planned = try CLI.burn(["plan"] + common)
@@ -66,6 +54,65 @@ final class WordLookFrameTests: XCTestCase {
             }
         }
         XCTAssertEqual(checkedFrames, 3 * 3 * 55)
+    }
+
+    /// Under a word limit (`--max-words 2`) the four words are two or three captions, and in
+    /// each the spoken word still changes on the first frame at or after its start.
+    func testUnderAWordLimitEachCaptionsSpokenWordChangesOnTheFirstFrame() throws {
+        let folder = try temporaryFolder()
+        let clip = try Self.greyClip(in: folder)
+        var checkedFrames = 0
+        for test in Self.cases where test.language != "ar" {
+            let captions = try Self.captions(test, in: folder)
+            let common = [clip, "--captions", captions.path, "--look", "highlight", "--no-timing-fix", "--max-words", "2"]
+            let planned = try CLI.burn(["plan"] + common)
+            XCTAssertEqual(planned.status, 0, planned.stderr)
+            let plan = try Plan.decode(planned.stdout)
+            // Japanese keeps `一語ずつ` ("one word at a time") together: 1 + 2 + 1.
+            let counts = plan.captions.map { $0.words.count }
+            XCTAssertEqual(counts.reduce(0, +), 4, test.language)
+            XCTAssertTrue(counts.count >= 2 && counts.allSatisfy { $0 <= 2 }, "\(test.language): \(counts)")
+            let output = folder.appendingPathComponent("\(test.language)-limited.mp4").path
+            let burned = try CLI.burn(common + ["--crf", "0", "--x264-preset", "ultrafast", "-q", "-o", output])
+            XCTAssertEqual(burned.status, 0, burned.stderr)
+            for caption in plan.captions {
+                let boxes = try caption.words.map { try XCTUnwrap($0.box, "\(test.language): a word without a box") }
+                let frames = try RGBFrames(path: output, crop: caption.box, folder: folder)
+                for index in 0..<frames.count {
+                    let time = Double(index) / Self.frameRate
+                    guard caption.start <= time + 1e-9 && time < caption.end else { continue }
+                    let expected = caption.words.lastIndex { $0.start <= time + 1e-9 }
+                    let found = Self.spokenWord(in: frames, frame: index, boxes: boxes, look: "highlight")
+                    XCTAssertEqual(found, expected, "\(test.language) \(caption.text): frame \(index) at \(time) s")
+                    checkedFrames += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checkedFrames, 2 * 30)
+    }
+
+    /// A grey 540x960 clip at 25 fps, 2.2 s long, in `folder`.
+    static func greyClip(in folder: URL) throws -> String {
+        let clip = folder.appendingPathComponent("grey.mp4").path
+        try ProcessRunner.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=0x808080:s=540x960:r=25:d=2.2", "-c:v", "libx264", "-preset", "ultrafast",
+            "-pix_fmt", "yuv420p", clip,
+        ])
+        return clip
+    }
+
+    /// A native JSON file in `folder` of `test`'s words, starting at `starts`.
+    static func captions(_ test: (language: String, words: [String], separator: String), in folder: URL) throws -> URL {
+        let captions = folder.appendingPathComponent("\(test.language).json")
+        let words = zip(test.words, starts).enumerated().map { index, pair in
+            let end = index + 1 < starts.count ? starts[index + 1] : 2.0
+            return "{\"text\": \"\(pair.0)\", \"start\": \(pair.1), \"end\": \(end)}"
+        }
+        try """
+            {"language": "\(test.language)", "segments": [{"start": 0.2, "end": 2.0,
+              "text": "\(test.words.joined(separator: test.separator))", "words": [\(words.joined(separator: ", "))]}]}
+            """.write(to: captions, atomically: true, encoding: .utf8)
+        return captions
     }
 
     /// Which word the frame shows as spoken: the one with the most accent pixels (yellow for

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Emoji added after the words they stand for (`--emoji`): a table of words and phrases, each
+/// with its emoji, from the Unicode CLDR annotations of the captions' language and from a
+/// creator's own file. Words are compared by token keys (`TimedToken.key`: case-insensitive,
+/// punctuation ignored), a phrase as its words in a row inside one caption.
+public struct EmojiKeywords: Sendable, Equatable {
+    /// A word or phrase and its emoji.
+    public struct Entry: Sendable, Equatable {
+        public var phrase: String
+        public var emoji: String
+        /// Where it comes from, for `plan` and `lint`: `CLDR en`, `FILE:LINE`.
+        public var source: String
+        /// A creator's entry: it wins over CLDR's for the same words and in the same caption.
+        public var isOwn: Bool
+    }
+
+    /// The entries by the keys of their words (`birthday cake` is `["birthday", "cake"]`).
+    private(set) var entries: [[String]: Entry] = [:]
+    /// The most words of any entry.
+    private(set) var longest = 0
+
+    /// The table of `entries`; a later entry for the same words replaces an earlier one.
+    public init(_ entries: [Entry] = []) {
+        for entry in entries { add(entry) }
+    }
+
+    /// Whether the table holds nothing.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// This table with `other`'s entries added, each replacing one of the same words.
+    public func adding(_ other: EmojiKeywords) -> EmojiKeywords {
+        var merged = self
+        for entry in other.entries.values { merged.add(entry) }
+        return merged
+    }
+
+    private mutating func add(_ entry: Entry) {
+        let keys = Self.keys(entry.phrase)
+        guard !keys.isEmpty else { return }
+        entries[keys] = entry
+        longest = max(longest, keys.count)
+    }
+
+    /// The token keys of `text`'s words.
+    static func keys(_ text: String) -> [String] {
+        Tokenizer.tokens(text).map { TimedToken.key($0.text) }.filter { !$0.isEmpty }
+    }
+
+    /// `captions` with at most one emoji each: after the first words of the caption that a
+    /// creator's entry names, else the first that a CLDR entry names, unless the caption has
+    /// an emoji already. The emoji is a word of its own, shown from the end of the words it
+    /// follows and taking their closing punctuation (`pizza 🍕,`); a `CaptionChange` of kind
+    /// `emoji` says what was added and why.
+    public func added(to captions: [Caption]) -> [Caption] {
+        guard !entries.isEmpty else { return captions }
+        return captions.map { caption in
+            guard !caption.text.unicodeScalars.contains(where: Self.isEmoji), let (end, entry) = match(in: caption) else {
+                return caption
+            }
+            return adding(entry, after: end, to: caption)
+        }
+    }
+
+    /// The last word of the first match in `caption` (a creator's entry before CLDR's), and its entry.
+    private func match(in caption: Caption) -> (word: Int, entry: Entry)? {
+        var keys: [(key: String, word: Int)] = []
+        for (index, word) in caption.words.enumerated() {
+            keys += Self.keys(word.text).map { ($0, index) }
+        }
+        var found: (word: Int, entry: Entry)?
+        for start in keys.indices {
+            // A phrase must start and end on a word's first and last key.
+            guard start == 0 || keys[start - 1].word != keys[start].word else { continue }
+            for count in stride(from: min(longest, keys.count - start), through: 1, by: -1) {
+                let end = start + count - 1
+                guard end + 1 == keys.count || keys[end + 1].word != keys[end].word,
+                    let entry = entries[keys[start...end].map(\.key)]
+                else { continue }
+                if entry.isOwn { return (keys[end].word, entry) }
+                if found == nil { found = (keys[end].word, entry) }
+                break
+            }
+        }
+        return found
+    }
+
+    /// `caption` with `entry`'s emoji after word `index`.
+    private func adding(_ entry: Entry, after index: Int, to caption: Caption) -> Caption {
+        var changed = caption
+        let word = caption.words[index]
+        // The word's closing punctuation moves after the emoji: `pizza,` becomes `pizza 🍕,`.
+        let closing = String(word.text.reversed().prefix { Tokenizer.isPunctuation($0) }.reversed())
+        let bare = String(word.text.dropLast(closing.count))
+        // Where the word is in the text: the words are found in order, as layout finds them.
+        var cursor = caption.text.startIndex
+        for earlier in caption.words[..<index] {
+            if let found = caption.text.range(of: earlier.text, range: cursor..<caption.text.endIndex) { cursor = found.upperBound }
+        }
+        guard !bare.isEmpty, let found = caption.text.range(of: word.text, range: cursor..<caption.text.endIndex) else {
+            return caption
+        }
+        // Chinese and Japanese take no space before it.
+        let space = bare.last.map(Tokenizer.isCJK) == true ? "" : " "
+        let at = caption.text.index(found.lowerBound, offsetBy: bare.count)
+        changed.text.replaceSubrange(at..<found.upperBound, with: space + entry.emoji + closing)
+        changed.words[index].text = bare
+        let next = index + 1 < caption.words.count ? caption.words[index + 1].start : caption.end
+        var emoji = Word(text: entry.emoji + closing, start: word.end, end: max(word.end, next))
+        emoji.estimated = word.estimated
+        changed.words.insert(emoji, at: index + 1)
+        changed.changes.append(CaptionChange(.emoji, "added \(entry.emoji) after \"\(entry.phrase)\" (\(entry.source))"))
+        return changed
+    }
+
+    /// An emoji shown as a picture by itself (Unicode's Emoji_Presentation).
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isEmojiPresentation }
+
+    /// A creator's file (`--emoji FILE`): a word or phrase and then its emoji, a line each,
+    /// UTF-8; blank lines and lines starting with `#` are skipped. Problems name the file
+    /// and the line.
+    public static func load(path: String) throws -> EmojiKeywords {
+        try parse(ListFile.text(path: path, what: "emoji list"), file: path)
+    }
+
+    /// The entries of `text`; `file` names it in problems.
+    static func parse(_ text: String, file: String) throws -> EmojiKeywords {
+        var problems = ProblemList(file: file)
+        var entries: [Entry] = []
+        for (line, entry) in ListFile.entries(text) {
+            let fields = entry.split(whereSeparator: \.isWhitespace)
+            guard fields.count >= 2, let emoji = fields.last,
+                emoji.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }),
+                emoji.allSatisfy({ !$0.isLetter && !$0.isNumber })
+            else {
+                problems.add(line: line, "`\(entry)`: expected a word or phrase, a space and its emoji (`pizza 🍕`)")
+                continue
+            }
+            let phrase = fields.dropLast().joined(separator: " ")
+            guard !keys(phrase).isEmpty else {
+                problems.add(line: line, "`\(phrase)` holds no word")
+                continue
+            }
+            entries.append(Entry(phrase: phrase, emoji: String(emoji), source: "\(file):\(line)", isOwn: true))
+        }
+        try problems.check()
+        return EmojiKeywords(entries)
+    }
+}
+
+extension EmojiKeywords {
+    /// One emoji of a CLDR annotations file: its name (`tts`, `birthday cake`) and keywords.
+    public struct Annotation: Sendable {
+        public var emoji: String
+        public var name: String?
+        public var keywords: [String]
+
+        public init(emoji: String, name: String?, keywords: [String]) {
+            self.emoji = emoji
+            self.name = name
+            self.keywords = keywords
+        }
+    }
+
+    /// The table CLDR's annotations of a language make (`source` names them, `CLDR es`): each
+    /// emoji shown as a picture by itself (no flag, keycap, skin tone or joined sequence, no
+    /// enclosed letters such as 🆕 or 🈁) after its name (`pizza` 🍕, `birthday cake` 🎂), and after
+    /// each keyword only that emoji lists (`cumpleaños` is two emoji's: none). A keyword of
+    /// fewer than three letters, or one `table` lists (an article, a preposition), is none.
+    public static func cldr(_ annotations: [Annotation], source: String, table: PhraseTable?) -> EmojiKeywords {
+        let shown = annotations.filter { isPictureAlone($0.emoji) }
+        var owners: [[String]: Set<String>] = [:]
+        for annotation in shown {
+            for keyword in annotation.keywords { owners[keys(keyword), default: []].insert(annotation.emoji) }
+        }
+        func usable(_ phrase: String) -> Bool {
+            let words = keys(phrase)
+            guard !words.isEmpty, !phrase.contains(":") else { return false }
+            if words.count == 1 { return words[0].count >= 3 && !(table?.lists(words[0]) ?? false) }
+            return true
+        }
+        var entries: [Entry] = []
+        // Keywords first: a name of the same words replaces them.
+        for annotation in shown {
+            for keyword in annotation.keywords where owners[keys(keyword)]?.count == 1 && usable(keyword) {
+                entries.append(Entry(phrase: keyword, emoji: annotation.emoji, source: source, isOwn: false))
+            }
+        }
+        var named: Set<[String]> = []
+        for annotation in shown {
+            guard let name = annotation.name, usable(name), named.insert(keys(name)).inserted else { continue }
+            entries.append(Entry(phrase: name, emoji: annotation.emoji, source: source, isOwn: false))
+        }
+        return EmojiKeywords(entries)
+    }
+
+    /// One emoji drawn as a picture by itself: a single scalar with Emoji_Presentation (or with
+    /// U+FE0F after it), not a skin tone, a hair component, a regional indicator or an
+    /// enclosed letter or ideograph (U+1F100...1F2FF: 🆕, 🈁).
+    static func isPictureAlone(_ emoji: String) -> Bool {
+        let scalars = Array(emoji.unicodeScalars)
+        guard let first = scalars.first, scalars.count == 1 || scalars.count == 2 && scalars[1] == "\u{FE0F}" else { return false }
+        guard first.properties.isEmojiPresentation || scalars.count == 2, first.value > 0xFF else { return false }
+        if first.properties.isEmojiModifier || (0x1F9B0...0x1F9B3).contains(first.value) || (0x1F100...0x1F2FF).contains(first.value) {
+            return false
+        }
+        return true
+    }
+}
