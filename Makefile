@@ -71,15 +71,17 @@ bench: build
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	python3 scripts/bench.py --write docs/PERFORMANCE.md
 
-# The picture of each look (README.md, docs/PRESETS-AND-LOOKS.md): the sample at 1.4 s
-# ("that" spoken), the caption's band cropped and halved, in docs/looks/.
+# The looks on the sample at 1.4 s ("that" spoken): every look on one sheet for README.md
+# (looks --sheet), and each look's picture for docs/PRESETS-AND-LOOKS.md, the caption's band
+# of a still cropped and halved, in docs/looks/.
 LOOKS := classic highlight box pop reveal karaoke bold yellowbox minimal popin duo capsbox
 look-pictures: build
 	@mkdir -p docs/looks out
+	$(BIN) looks --sheet docs/looks.png Samples/talk.mp4 --captions Samples/talk.json --at 1.4 $(foreach look,$(LOOKS),--look $(look))
 	@for look in $(LOOKS); do \
 	  $(BIN) still Samples/talk.mp4 --captions Samples/talk.json --look $$look --at 1.4 -o out/look-$$look.png -q && \
 	  ffmpeg -nostdin -y -v error -i out/look-$$look.png -vf crop=760:160:124:1072,scale=380:-1 docs/looks/$$look.png || exit 1; \
-	done; ls -l docs/looks
+	done; ls -l docs/looks.png docs/looks
 
 # A split render (plan --segments N, the parts alone and at once, join) against one render,
 # for 1, 2 and 4 segments, with a projection for N nodes (docs/RENDER-FARM.md, "Speed").

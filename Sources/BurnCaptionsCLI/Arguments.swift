@@ -14,6 +14,7 @@ enum Command {
     case transcribe(BurnRequest, quiet: Bool)
     case presets
     case looks
+    case lookSheet(BurnRequest, looks: [String], at: Double?)
     case batch(manifest: String, BatchOptions, quiet: Bool)
     case help
     case version
@@ -26,6 +27,9 @@ enum Arguments {
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
         if rest.first == "join" { return try JoinArguments.parse(rest.dropFirst()) }
+        if rest.first == "looks", rest.count > 1, !["-h", "--help"].contains(rest[rest.startIndex + 1]) {
+            return try LookSheetArguments.parse(rest.dropFirst())
+        }
         if let listing = rest.first, listing == "presets" || listing == "looks" {
             if let extra = rest.dropFirst().first {
                 if extra == "-h" || extra == "--help" { return .help }

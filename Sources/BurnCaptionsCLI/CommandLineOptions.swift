@@ -140,7 +140,7 @@ struct CommandLineOptions {
                 try value(), spelling, in: 0...1, expecting: "a probability from 0 to 1")
         case .align: align = try value()
         case .saveAs: saveAs = try value()
-        case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report:
+        case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet:
             preconditionFailure("\(spelling) is not an option of \(Self.commands)")
         }
         return nil

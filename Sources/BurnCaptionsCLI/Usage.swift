@@ -23,6 +23,7 @@ extension Arguments {
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area] [--show-obstacles]
                burn-captions presets
                burn-captions looks
+               burn-captions looks --sheet SHEET.png [INPUT] [--captions FILE] [--preset NAME] [--look NAME...] [--at TIME]
                burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]
                                   [--force] [--retries K] [--report FILE]
 
@@ -38,7 +39,9 @@ extension Arguments {
         the caption file (its previous version kept as FILE~); `still`
         writes one frame with its caption as PNG; `preview` writes a contact sheet of every
         caption at its midpoint; `presets` lists the presets found (name, reference size,
-        description); `looks` lists the word-by-word looks (name, description); `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
+        description); `looks` lists the word-by-word looks (name, description), and `looks --sheet`
+        draws them (or each --look) side by side on one labelled sheet, while a word is spoken,
+        over INPUT's frame when given; `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
         A long video renders on several machines: `plan --segments N -o PLAN.json` fixes the
         captions and cuts N time ranges at keyframes, `--plan PLAN.json --segment I/N` renders
         range I (0-based) as video only, and `join` puts the parts in order with the input's

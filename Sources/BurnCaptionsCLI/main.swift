@@ -114,6 +114,9 @@ case .still(let request, let at, let guides):
 case .preview(let request, let guides):
     MediaLog.silent()
     run { try Burner.preview(request, guides: guides, events: $0) }
+case .lookSheet(let request, let looks, let at):
+    MediaLog.silent()
+    run { try Burner.lookSheet(request, looks: looks, at: at, events: $0) }
 case .transcribe(let request, let quiet):
     MediaLog.silent()
     cancellable { cancellation in

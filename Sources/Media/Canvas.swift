@@ -77,6 +77,24 @@ public final class Canvas {
         try scaler.scale(other.frame.pointer, into: frame.pointer, x: x & ~1, y: y & ~1)
     }
 
+    /// A canvas of its own holding the `width` x `height` rectangle at (`x`, `y`) of this one
+    /// (all even, inside the picture), cut out by FFmpeg's frame cropping.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) throws -> Canvas {
+        let (x, y) = (x & ~1, y & ~1)
+        let (width, height) = (min(width & ~1, self.width - x), min(height & ~1, self.height - y))
+        guard x >= 0, y >= 0, width > 0, height > 0 else { throw MediaError.unsupported(file: nil, message: "crop \(width)x\(height) at \(x),\(y) of a \(self.width)x\(self.height) picture") }
+        let view = try Frame()
+        try MediaError.check(av_frame_ref(view.pointer, frame.pointer), "av_frame_ref", file: nil)
+        view.pointer.pointee.crop_left = x
+        view.pointer.pointee.crop_top = y
+        view.pointer.pointee.crop_right = self.width - x - width
+        view.pointer.pointee.crop_bottom = self.height - y - height
+        try MediaError.check(av_frame_apply_cropping(view.pointer, Int32(AV_FRAME_CROP_UNALIGNED)), "av_frame_apply_cropping", file: nil)
+        let piece = try Canvas(width: width, height: height, matrix: matrix, fullRange: fullRange)
+        try MediaError.check(av_frame_copy(piece.frame.pointer, view.pointer), "av_frame_copy", file: nil)
+        return piece
+    }
+
     /// The picture as a PNG file's bytes (RGB, converted with the picture's matrix and range);
     /// errors name `file`, the PNG being made, when given.
     public func png(file: String? = nil) throws -> [UInt8] {

@@ -1,7 +1,7 @@
 /// The commands of `burn-captions` that take options: `render` is `burn-captions INPUT ...`,
 /// `part` a render of one part of a split render (`--plan`).
 public enum OptionCommand: String, Sendable, CaseIterable {
-    case render, part, plan, lint, review, still, preview, join, batch, transcribe
+    case render, part, plan, lint, review, still, preview, join, batch, transcribe, looks
 }
 
 /// Which option a spelling names, as the parsers switch on it.
@@ -11,7 +11,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case segments, plan, segment, exportCaptions, codec, encoder, crf, encoderPreset, hdr, threads
     case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, showObstacles, quiet, endOfOptions, help, version
     case json, fps, input, shard, shardCount, workers, force, retries, report
-    case model, computeType, languageThreshold, align, saveAs, avoid, obstacles
+    case model, computeType, languageThreshold, align, saveAs, avoid, obstacles, sheet
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in

@@ -4,7 +4,7 @@
 extension CommandOption {
     public static let all: [CommandOption] = [
         CommandOption(
-            .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands, manifest: ["captions"],
+            .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands.union([.looks]), manifest: ["captions"],
             help: """
                 captions: .srt, .vtt, .jsonl (live-caption log) or .json
                 (native, Whisper or live-caption log, told apart by content),
@@ -31,13 +31,13 @@ extension CommandOption {
                 file with nothing to show
                 """),
         CommandOption(
-            .preset, ["-p", "--preset"], value: "NAME|FILE", commands: .captionCommands, manifest: ["preset"],
+            .preset, ["-p", "--preset"], value: "NAME|FILE", commands: .captionCommands.union([.looks]), manifest: ["preset"],
             help: """
                 placement, font and colours: a name in Presets/ or a .json file
                 (default: tiktok); repeat for one output per preset
                 """),
         CommandOption(
-            .look, ["--look"], value: "NAME|FILE", commands: .captionCommands, manifest: ["look"],
+            .look, ["--look"], value: "NAME|FILE", commands: .captionCommands.union([.looks]), manifest: ["look"],
             help: """
                 word by word: classic (the preset's colours), highlight, box, pop,
                 reveal, karaoke, or a look .json file (default: the preset's look);
@@ -73,7 +73,7 @@ extension CommandOption {
                 transcribe: .json (native, with word probabilities), .srt or .vtt
                 """),
         CommandOption(
-            .language, ["--language"], value: "TAG", commands: .recognitionCommands, manifest: ["language"],
+            .language, ["--language"], value: "TAG", commands: .recognitionCommands.union([.looks]), manifest: ["language"],
             help: """
                 BCP-47 language for captions that name none (e.g. ja, zh-TW);
                 after a --captions, that file's (default: its name, talk.ja.srt);
@@ -231,7 +231,7 @@ extension CommandOption {
                 -o .mov (ProRes 4444), .webm (VP9 with alpha) or caps_%05d.png
                 """),
         CommandOption(
-            .fontsConf, ["--fonts-conf"], value: "FILE", commands: .captionCommands, manifest: ["fontsConf"],
+            .fontsConf, ["--fonts-conf"], value: "FILE", commands: .captionCommands.union([.looks]), manifest: ["fontsConf"],
             help: """
                 fontconfig file to use instead of the shipped Fonts.conf
                 """),
@@ -259,9 +259,10 @@ extension CommandOption {
                 .json, in that format), not to the caption file
                 """),
         CommandOption(
-            .at, ["--at"], value: "TIME", commands: [.still],
+            .at, ["--at"], value: "TIME", commands: [.still, .looks],
             help: """
-                still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff]
+                still: the time of the frame, seconds (12.5) or [hh:]mm:ss[.fff];
+                looks --sheet: the instant drawn (default: a word into the caption)
                 """),
         CommandOption(
             .showSafeArea, ["--show-safe-area"], value: nil, commands: [.still, .preview],
@@ -290,7 +291,7 @@ extension CommandOption {
                 this text
                 """),
         CommandOption(
-            .version, ["--version"], value: nil, commands: Set(OptionCommand.allCases).subtracting([.join, .batch]),
+            .version, ["--version"], value: nil, commands: Set(OptionCommand.allCases).subtracting([.join, .batch, .looks]),
             help: """
                 version of burn-captions and its libraries
                 """),
@@ -300,6 +301,8 @@ extension CommandOption {
             .fps, ["--fps"], value: "N", commands: [.lint]),
         CommandOption(
             .input, ["--input", "-i"], value: "INPUT", commands: [.join]),
+        CommandOption(
+            .sheet, ["--sheet"], value: "FILE.png", commands: [.looks]),
         CommandOption(
             .shard, ["--shard"], value: "I/N", commands: [.batch]),
         CommandOption(

@@ -21,12 +21,12 @@ final class ContactSheet {
     private let thumbHeight: Int  // pixels, even
     private var pages: [Int: (canvas: Canvas, filled: Int)] = [:]  // the pages being filled
 
-    /// Thumbnails a quarter of the frame's width (at most 360 px), keeping its shape; as many
-    /// rows to a page as fit in `maximumHeight`.
-    init(count: Int, columns: Int, frameWidth: Int, frameHeight: Int) {
+    /// Thumbnails `thumbnailWidth` pixels wide (nil: a quarter of the frame's width, at most
+    /// 360 px), keeping the frame's shape; as many rows to a page as fit in `maximumHeight`.
+    init(count: Int, columns: Int, frameWidth: Int, frameHeight: Int, thumbnailWidth: Int? = nil) {
         self.count = count
         self.columns = max(1, min(columns, count))
-        thumbWidth = max(2, min(360, frameWidth / 4)) & ~1
+        thumbWidth = max(2, thumbnailWidth ?? min(360, frameWidth / 4)) & ~1
         thumbHeight = max(2, thumbWidth * frameHeight / max(1, frameWidth)) & ~1
         let rows = max(1, (Self.maximumHeight - Self.gap) / (thumbHeight + Self.labelHeight + Self.gap))
         perPage = rows * self.columns

@@ -115,7 +115,7 @@ extension Burner {
     }
 
     /// Every caption on screen at `time` seconds, in its state then, drawn together (as a render draws them).
-    private static func captionBitmap(at time: Double, _ prepared: PreparedBurn) throws -> CaptionBitmap? {
+    static func captionBitmap(at time: Double, _ prepared: PreparedBurn) throws -> CaptionBitmap? {
         let painting = prepared.painting
         let bitmaps = try prepared.planned.filter { $0.caption.covers(time) }.compactMap {
             try painting.painter(for: $0).bitmap(at: time)
