@@ -74,7 +74,7 @@ bench: build
 # The looks on the sample at 1.4 s ("that" spoken): every look on one sheet for README.md
 # (looks --sheet), and each look's picture for docs/PRESETS-AND-LOOKS.md, the caption's band
 # of a still cropped and halved, in docs/looks/.
-LOOKS := classic highlight box pop reveal karaoke bold yellowbox minimal popin duo capsbox
+LOOKS := classic highlight box pop reveal karaoke bold yellowbox minimal popin duo capsbox neon rise
 look-pictures: build
 	@mkdir -p docs/looks out
 	$(BIN) looks --sheet docs/looks.png Samples/talk.mp4 --captions Samples/talk.json --at 1.4 $(foreach look,$(LOOKS),--look $(look))

@@ -19,6 +19,8 @@ ASS file with the same captions, line breaks and placement), then runs interleav
   P  burn-captions --look pop      (the spoken word grows: per-frame raster while it grows)
   I  burn-captions --look highlight --null
   Q  burn-captions --look pop --null
+  X  burn-captions --look popin --null (each word pops in and grows, over a drop shadow)
+  Y  burn-captions --look neon --null  (two glows: shadows redrawn only when the text's shape changes)
   M  burn-captions, three outputs from one decode (--preset tiktok, reels, shorts)
   S  the same three outputs as three separate runs, one after another
   T  M on the clip as 1080x1920 HEVC Main 10 (phone footage: decoding costs more)
@@ -341,6 +343,8 @@ def commands(clip, captions, ass, hevc=None, short=None):
         "P": ours + ["--look", "pop", "-o", str(out / "P.mp4")],
         "I": ours + ["--look", "highlight", "--null"],
         "Q": ours + ["--look", "pop", "--null"],
+        "X": ours + ["--look", "popin", "--null"],
+        "Y": ours + ["--look", "neon", "--null"],
         "G": ours + ["--shot-changes", "auto", "-o", str(out / "G.mp4")],
         # Faces and text in the picture found by the analysis pass (a frame a second at 640
         # pixels wide), then the same render.
@@ -375,6 +379,8 @@ NAMES = {
     "P": "burn-captions --look pop",
     "I": "burn-captions --look highlight --null",
     "Q": "burn-captions --look pop --null",
+    "X": "burn-captions --look popin --null",
+    "Y": "burn-captions --look neon --null",
     "M": "burn-captions, 3 presets from one decode",
     "S": "burn-captions, 3 presets as 3 runs",
     "T": "M on HEVC Main 10 input",
@@ -388,7 +394,7 @@ NAMES = {
     "V": "burn-captions --avoid faces,text",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
-          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
+          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("X/D", "cpu"), ("Y/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
           ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu"),
           ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu"), ("R/W", "wall"), ("R/W", "cpu"),
           ("V/A", "cpu"), ("V/A", "wall")]
@@ -450,7 +456,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQMSTUEFGKRWV", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQXYMSTUEFGKRWV", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     parser.add_argument("--recognition-rounds", type=int, default=3,
@@ -469,7 +475,7 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQMSTUEFGKRWV" if k in options.only]
+    order = [k for k in "ABCNDLHPIQXYMSTUEFGKRWV" if k in options.only]
     runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
                     cut(clip, 15) if set("EF") & set(order) else None)
     results = {k: [] for k in order}

@@ -84,7 +84,7 @@ func milliseconds(_ duration: Duration) -> Double {
         for caption in captions {
             let layout = try engine.layout(caption, style: lookStyle)
             guard let wordLook = look.wordLook(preset: preset, fontSize: layout.fontSize) else { continue }
-            let painter = StatePainter(layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
+            let painter = StatePainter(layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize, look: look), faces: engine.faces)
             for index in caption.words.indices {
                 let start = clock.now
                 _ = try painter.bitmap(WordState(active: index))
@@ -145,4 +145,4 @@ var ignoredWarnings: [String] = []
 try benchChunking(blocks: 10, rounds: 30)
 try bench("sample", try sampleCaptions(), rounds: 50)
 try bench("goldens", try layoutCaseCaptions(), rounds: 20)
-for look in ["highlight", "pop"] { try benchStates("sample", look: look, try timedSampleCaptions(), rounds: 20) }
+for look in ["highlight", "pop", "popin", "neon"] { try benchStates("sample", look: look, try timedSampleCaptions(), rounds: 20) }

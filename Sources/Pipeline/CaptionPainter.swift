@@ -47,7 +47,7 @@ final class CaptionPainter {
         var preset = painting.preset
         if let fill = planned.fill { preset.fill = fill }
         if let outline = planned.outline { preset.outline.color = outline }
-        style = preset.rasterStyle(fontSize: fontSize)
+        style = preset.rasterStyle(fontSize: fontSize, look: painting.look)
         faces = painting.faces
         wordLook = painting.look.wordLook(preset: preset, fontSize: fontSize)
     }

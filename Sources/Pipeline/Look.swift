@@ -30,6 +30,11 @@ public struct Look: Sendable, Equatable, Codable {
         public var kind: Entrance.Kind
         public var duration: Double  // seconds
     }
+    /// How each word arrives as it is spoken (`WordEntrance`).
+    public struct WordEntranceField: Sendable, Equatable, Codable {
+        public var kind: WordEntrance.Kind
+        public var duration: Double  // seconds
+    }
     public enum TextTransform: String, Sendable, Equatable, Codable {
         case none, uppercase, lowercase
     }
@@ -52,6 +57,11 @@ public struct Look: Sendable, Equatable, Codable {
     public var font: Font?
     /// The most words a caption holds (`ChunkingLimits.maxWords`); nil: the preset's.
     public var maxWords: Int?
+    /// Shadows drawn under the text instead of the preset's, bottom first (a glow is one
+    /// without offset); lengths times the font size.
+    public var shadows: [Preset.Shadow]?
+    /// How each word arrives as it is spoken: `pop`, `slide` (up into its place) or `fade`.
+    public var wordEntrance: WordEntranceField?
     /// Each speaker's fill, in order of first appearance; it wins over the preset's.
     public var speakers: SpeakerPalette?
 
@@ -61,8 +71,10 @@ public struct Look: Sendable, Equatable, Codable {
     static let fields: [String: [String]] = [
         "": [
             "name", "description", "upcoming", "active", "spoken", "entrance", "emphasis", "textTransform", "karaoke",
-            "speakers", "font", "maxWords",
+            "speakers", "font", "maxWords", "shadows", "wordEntrance",
         ],
+        "shadows": ["color", "offsetX", "offsetY", "blur"],
+        "wordEntrance": ["kind", "duration"],
         "font": ["family", "weight"],
         "speakers": ["colors"],
         "upcoming": ["fill", "outline", "visible"],
@@ -98,6 +110,17 @@ public struct Look: Sendable, Equatable, Codable {
         }
         if let problem = speakers?.problem() { problems.append(problem) }
         if let words = maxWords, !ChunkingLimits.maxWordsRange.contains(words) { problems.append("maxWords: must be 1...8") }
+        if let shadows {
+            if shadows.count > 4 { problems.append("shadows: at most 4") }
+            for (index, shadow) in shadows.enumerated() {
+                if !(abs(shadow.offsetX) <= 0.5) { problems.append("shadows[\(index)].offsetX: must be -0.5...0.5 of the font size") }
+                if !(abs(shadow.offsetY) <= 0.5) { problems.append("shadows[\(index)].offsetY: must be -0.5...0.5 of the font size") }
+                if !(shadow.blur >= 0 && shadow.blur <= 0.5) { problems.append("shadows[\(index)].blur: must be 0...0.5 of the font size") }
+            }
+        }
+        if let arrival = wordEntrance, !(arrival.duration >= 0 && arrival.duration <= 1) {
+            problems.append("wordEntrance.duration: must be 0...1 seconds")
+        }
         if let font {
             if font.family.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("font.family: must name a family") }
             if let weight = font.weight, !(100...900).contains(weight) { problems.append("font.weight: must be 100...900") }
@@ -113,7 +136,7 @@ public struct Look: Sendable, Equatable, Codable {
             active == nil
             || (active?.fill == nil && active?.outline == nil && active?.box == nil && (active?.scale ?? 1) == 1)
         return unchanged(upcoming) && unchanged(spoken) && activeUnchanged && (entrance?.kind ?? Entrance.Kind.none) == Entrance.Kind.none
-            && emphasis == nil && karaoke != true
+            && emphasis == nil && karaoke != true && (wordEntrance?.kind ?? WordEntrance.Kind.none) == WordEntrance.Kind.none
     }
 
     /// `captions` with the look's text transform: capitals or small letters by the rules of
@@ -135,13 +158,20 @@ public struct Look: Sendable, Equatable, Codable {
         }
     }
 
-    /// The room layout keeps around each word for the look's largest word state (maybe none);
-    /// nil for a static look.
+    /// The room layout keeps around each word for the look's largest word state (maybe none):
+    /// the spoken word's box and scale, a slide's rise, and where a word's shape changes
+    /// between states (it grows, arrives or appears), the reach of the look's shadows, so
+    /// that they change nothing outside it. Nil for a static look.
     func wordRoom() -> WordRoom? {
         guard !isStatic else { return nil }
+        let scale = WordLook.largestScale(active?.scale ?? 1, ease: active?.ease ?? .easeOut)
+        let arrival: WordEntrance.Kind = wordEntrance?.kind ?? .none
+        let shapeChanges = scale != 1 || arrival != .none || upcoming?.visible == false || spoken?.visible == false
+        // The box blur's passes reach a little past 1.5 x the blur once rounded to whole pixels.
+        let shadowReach = shapeChanges ? (shadows ?? []).map { max(abs($0.offsetX), abs($0.offsetY)) + 2 * $0.blur }.max() ?? 0 : 0
         return WordRoom(
-            padding: active?.box?.padding ?? 0,
-            scale: WordLook.largestScale(active?.scale ?? 1, ease: active?.ease ?? .easeOut))
+            padding: active?.box?.padding ?? 0, scale: scale, rise: arrival == .slide ? WordEntrance.slideDistance : 0,
+            spread: shadowReach)
     }
 
     /// The look in pixels for a caption set at `fontSize` pixels with `preset`'s colours;
@@ -158,7 +188,8 @@ public struct Look: Sendable, Equatable, Codable {
             active: WordPaint(fill: active?.fill ?? preset.fill, outline: active?.outline ?? preset.outline.color),
             spoken: paint(spoken), emphasis: emphasis,
             activeBox: activeBox(fontSize: fontSize), activeScale: active?.scale ?? 1, grow: active?.grow ?? 0, ease: active?.ease ?? .easeOut,
-            entrance: entrance.map { Entrance(kind: $0.kind, duration: $0.duration) } ?? .none, karaoke: karaoke ?? false)
+            entrance: entrance.map { Entrance(kind: $0.kind, duration: $0.duration) } ?? .none, karaoke: karaoke ?? false,
+            wordEntrance: wordEntrance.map { WordEntrance(kind: $0.kind, duration: $0.duration) } ?? .none)
     }
 
     /// The spoken word's box at `fontSize` pixels, or nil.
@@ -183,6 +214,16 @@ extension Preset {
             // The spoken word's outline grows with it.
             style.paintMargin *= room.scale
         }
+        if let shadows = look.shadows {
+            style.paintMargin = max(style.paintMargin, shadows.map { max(abs($0.offsetX), abs($0.offsetY)) + 1.5 * $0.blur }.max() ?? 0)
+        }
+        return style
+    }
+
+    /// Paint for a caption set at `fontSize` pixels in `look`: its shadows instead of the preset's.
+    public func rasterStyle(fontSize: Double, look: Look) -> RasterStyle {
+        var style = rasterStyle(fontSize: fontSize)
+        if let shadows = look.shadows { style.shadows = shadows.map { $0.scaled(by: fontSize) } }
         return style
     }
 }

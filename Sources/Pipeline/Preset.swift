@@ -43,6 +43,11 @@ public struct Preset: Sendable, Equatable, Codable {
         public var offsetX: Double  // times the font size, positive to the right
         public var offsetY: Double  // times the font size, positive downwards
         public var blur: Double  // times the font size: blur radius (about two standard deviations)
+
+        /// The shadow in pixels at `fontSize` pixels.
+        func scaled(by fontSize: Double) -> RasterStyle.Shadow {
+            RasterStyle.Shadow(color: color, offsetX: offsetX * fontSize, offsetY: offsetY * fontSize, blur: blur * fontSize)
+        }
     }
     /// A rounded background box around the text block, under the shadow.
     public struct Box: Sendable, Equatable, Codable {
@@ -258,11 +263,7 @@ public struct Preset: Sendable, Equatable, Codable {
     public func rasterStyle(fontSize: Double) -> RasterStyle {
         RasterStyle(
             fill: fill, outline: outline.color, outlineRadius: outline.radius * fontSize,
-            shadow: shadow.map {
-                RasterStyle.Shadow(
-                    color: $0.color, offsetX: $0.offsetX * fontSize, offsetY: $0.offsetY * fontSize,
-                    blur: $0.blur * fontSize)
-            },
+            shadow: shadow?.scaled(by: fontSize),
             box: box.map {
                 RasterStyle.Box(color: $0.color, padding: $0.padding * fontSize, cornerRadius: $0.cornerRadius * fontSize)
             })

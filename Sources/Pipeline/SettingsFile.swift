@@ -27,7 +27,8 @@ enum SettingsFile {
         }
     }
 
-    /// The unknown fields of `object` at `path` and of the objects nested in it.
+    /// The unknown fields of `object` at `path` and of the objects nested in it (each object of
+    /// a list, such as a look's `shadows`, at the list's path).
     private static func unknownFields(_ object: [String: Any], path: String, fields: [String: [String]]) -> [String] {
         guard let known = fields[path] else { return [] }
         var unknown = FieldNames.unknown(object.keys, known: known, path: path)
@@ -35,6 +36,8 @@ enum SettingsFile {
             let nestedPath = path.isEmpty ? key : "\(path).\(key)"
             if let nested = value as? [String: Any], fields[nestedPath] != nil {
                 unknown += unknownFields(nested, path: nestedPath, fields: fields)
+            } else if let list = value as? [[String: Any]], fields[nestedPath] != nil {
+                for item in list { unknown += unknownFields(item, path: nestedPath, fields: fields) }
             }
         }
         return unknown

@@ -19,26 +19,35 @@ public enum Rasterizer {
             ? Dilation.dilate(layers.shape, radius: style.outlineRadius) : CoverageMask(width: width, height: height)
         var text = ColorLayer(width: width, height: height, pixels: compose(fill: layers.text, outline: outline, style: style))
         if let color = layers.color { text.draw(color, x: 0, y: 0) }
-        guard style.shadow != nil || style.box != nil else {
+        guard !style.shadows.isEmpty || style.box != nil else {
             return CaptionBitmap(x: layers.x, y: layers.y, width: width, height: height, pixels: text.pixels)
         }
         return underlay(text, x: layers.x, y: layers.y, frame: caption.frame, style: style)
     }
 
-    /// `text` (placed at `x`, `y` in frame pixels) over its shadow over the box around `frame`,
-    /// on a canvas just large enough for all three.
-    static func underlay(_ text: ColorLayer, x: Int, y: Int, frame: Rect, style: RasterStyle) -> CaptionBitmap {
+    /// A shadow layer placed in frame pixels.
+    typealias PlacedShadow = (layer: ColorLayer, x: Int, y: Int)
+
+    /// The shadows of `style` for `text` placed at `x`, `y` (frame pixels), bottom first.
+    static func shadows(of text: ColorLayer, x: Int, y: Int, style: RasterStyle) -> [PlacedShadow] {
+        style.shadows.map { shadow in
+            let (layer, reach) = shadow.layer(of: text)
+            let offset = shadow.pixelOffset
+            return (layer, x + offset.x - reach, y + offset.y - reach)
+        }
+    }
+
+    /// `text` (placed at `x`, `y` in frame pixels) over its shadows (`shadows`, when the caller
+    /// has them already) over the box around `frame`, on a canvas just large enough for all.
+    static func underlay(
+        _ text: ColorLayer, x: Int, y: Int, frame: Rect, style: RasterStyle, shadows given: [PlacedShadow]? = nil
+    ) -> CaptionBitmap {
         var minX = x
         var minY = y
         var maxX = x + text.width
         var maxY = y + text.height
-        var shadow: (layer: ColorLayer, x: Int, y: Int)?
-        if let style = style.shadow {
-            let (layer, reach) = style.layer(of: text)
-            let offset = style.pixelOffset
-            shadow = (layer, x + offset.x - reach, y + offset.y - reach)
-        }
-        if let shadow {
+        let shadows = given ?? Self.shadows(of: text, x: x, y: y, style: style)
+        for shadow in shadows {
             minX = min(minX, shadow.x)
             minY = min(minY, shadow.y)
             maxX = max(maxX, shadow.x + shadow.layer.width)
@@ -56,7 +65,7 @@ public enum Rasterizer {
         var canvas =
             style.box?.layer(around: frame, x: minX, y: minY, width: width, height: height)
             ?? ColorLayer(width: width, height: height)
-        if let shadow { canvas.draw(shadow.layer, x: shadow.x - minX, y: shadow.y - minY) }
+        for shadow in shadows { canvas.draw(shadow.layer, x: shadow.x - minX, y: shadow.y - minY) }
         canvas.draw(text, x: x - minX, y: y - minY)
         return CaptionBitmap(x: minX, y: minY, width: width, height: height, pixels: canvas.pixels)
     }

@@ -63,6 +63,11 @@ public final class StatePainter {
         var scale: Double
         var isActive: Bool
         var sweep: Int  // the karaoke sweep of the spoken word; `WordLook.steps` otherwise
+        var drop = 0  // pixels below its place (a word sliding in)
+        var opacity = WordLook.steps  // of `WordLook.steps` (a word fading in)
+
+        /// The word image this appearance draws of word entry `entry`.
+        func image(_ entry: Int) -> WordImage { WordImage(entry: entry, scale: scale, drop: drop, opacity: opacity) }
     }
     /// The last state drawn (before any entrance): each entry's appearance, and the canvas.
     private var composed: (appearances: [Appearance?], canvas: ColorLayer)?
@@ -77,6 +82,7 @@ public final class StatePainter {
         var scale: Double
         var fill: RGBAColor
         var outline: RGBAColor
+        var opacity = WordLook.steps
     }
 
     /// The caption in `state`, or nil when nothing of it is visible. Only where the words
@@ -84,14 +90,17 @@ public final class StatePainter {
     /// drawn again.
     public func bitmap(_ state: WordState) throws -> CaptionBitmap? {
         let (entranceScale, opacity) = look.entranceEffect(in: state)
+        let arrival = look.arrival(in: state)
         let appearances = layout.words.map { word -> Appearance? in
             let paint = look.paint(
                 of: word.index, in: state, emphasized: emphasized.contains(word.index), isLabel: labels.contains(word.index))
             guard paint.visible else { return nil }
             let isActive = word.index == state.active
+            guard isActive else { return Appearance(paint: paint, scale: 1, isActive: false, sweep: WordLook.steps) }
             return Appearance(
-                paint: paint, scale: isActive ? look.scale(in: state) : 1, isActive: isActive,
-                sweep: isActive && look.karaoke ? state.sweep : WordLook.steps)
+                paint: paint, scale: look.scale(in: state) * arrival.scale, isActive: true,
+                sweep: look.karaoke ? state.sweep : WordLook.steps, drop: Int((arrival.drop * layout.fontSize).rounded()),
+                opacity: Int((arrival.opacity * Double(WordLook.steps)).rounded()))
         }
         lastChange = nil
         guard opacity > 0, appearances.contains(where: { $0 != nil }) else {
@@ -124,7 +133,7 @@ public final class StatePainter {
             try compose(appearances, into: &canvas, area: area)
         }
         composed = (appearances, canvas)
-        let plain = entranceScale == 1 && opacity == 1 && style.shadow == nil && style.box == nil
+        let plain = entranceScale == 1 && opacity == 1 && style.shadows.isEmpty && style.box == nil
         if plain, lastWasPlain, !areas.contains(where: { $0 == nil }) {
             lastChange = areas.compactMap { $0 }.map { area in
                 Rect(
@@ -142,11 +151,40 @@ public final class StatePainter {
                 width: canvas.width, height: canvas.height)
         }
         if opacity < 1 { canvas.fade(opacity) }
-        guard style.shadow != nil || style.box != nil else {
+        guard !style.shadows.isEmpty || style.box != nil else {
             return CaptionBitmap(x: bounds.x, y: bounds.y, width: canvas.width, height: canvas.height, pixels: canvas.pixels)
         }
-        return Rasterizer.underlay(canvas, x: bounds.x, y: bounds.y, frame: layout.frame, style: style)
+        // Shadows follow the text's shape alone: a state that changes only colours keeps them.
+        let shape = Shape(
+            entries: appearances.map { $0.map { ShapeEntry($0) } }, entranceScale: entranceScale, opacity: opacity)
+        if shadows?.shape != shape {
+            shadows = (shape, Rasterizer.shadows(of: canvas, x: bounds.x, y: bounds.y, style: style))
+        }
+        return Rasterizer.underlay(canvas, x: bounds.x, y: bounds.y, frame: layout.frame, style: style, shadows: shadows?.layers)
     }
+
+    /// What a word entry's shadow follows: where and how large it is drawn, and how opaque.
+    private struct ShapeEntry: Equatable {
+        var scale: Double
+        var drop: Int
+        var opacity: Int
+        var fillAlpha: UInt8
+        var outlineAlpha: UInt8
+        var sweep: Int
+
+        init(_ appearance: Appearance) {
+            (scale, drop, opacity, sweep) = (appearance.scale, appearance.drop, appearance.opacity, appearance.sweep)
+            (fillAlpha, outlineAlpha) = (appearance.paint.fill.alpha, appearance.paint.outline.alpha)
+        }
+    }
+    /// The shape of a whole state: its entries' (nil: not drawn) and the caption's entrance.
+    private struct Shape: Equatable {
+        var entries: [ShapeEntry?]
+        var entranceScale: Double
+        var opacity: Double
+    }
+    /// The shadows of the last state drawn, and its shape.
+    private var shadows: (shape: Shape, layers: [Rasterizer.PlacedShadow])?
 
     /// The words in their appearances drawn over `canvas`, only inside `area` when given: the
     /// spoken word's box under everything, then each word's paint (its fill over its outline,
@@ -156,7 +194,7 @@ public final class StatePainter {
         _ appearances: [Appearance?], into canvas: inout ColorLayer, area: Area?
     ) throws {
         let placed = appearances.enumerated().compactMap { entry, appearance in
-            appearance.map { (image: WordImage(entry: entry, scale: $0.scale), appearance: $0) }
+            appearance.map { (image: $0.image(entry), appearance: $0) }
         }
         for item in placed where item.appearance.isActive {
             if let box = look.activeBox {
@@ -189,7 +227,7 @@ public final class StatePainter {
     /// Where word entry `entry` draws in `appearance`: its paint and, when spoken, its box.
     private func extent(_ entry: Int, _ appearance: Appearance) throws -> Area? {
         var area: Area?
-        if let placed = try layer(WordImage(entry: entry, scale: appearance.scale), paint: appearance.paint) {
+        if let placed = try layer(appearance.image(entry), paint: appearance.paint) {
             let x = placed.x - bounds.x
             let y = placed.y - bounds.y
             area = (x..<(x + placed.layer.width), y..<(y + placed.layer.height))
@@ -215,16 +253,32 @@ public final class StatePainter {
         )
     }
 
-    /// A word entry at a scale about its cell's centre.
+    /// A word entry at a scale about its cell's centre, moved down `drop` pixels, at
+    /// `opacity` of `WordLook.steps`.
     private struct WordImage {
         var entry: Int  // index into `layout.words`
         var scale: Double
+        var drop = 0
+        var opacity = WordLook.steps
     }
     /// A word image in `paint` (its fill over its outline, with its colour glyphs), placed in
     /// frame pixels: painted from the word's layers at scale 1 or at the look's full scale
     /// (each rasterized once, each paint made once), and resampled from the full scale for
-    /// the scales a grow passes through.
+    /// the scales a grow passes through; faded and moved down as the image says.
     private func layer(_ image: WordImage, paint: WordPaint) throws -> (layer: ColorLayer, x: Int, y: Int)? {
+        guard let placed = try scaledLayer(image, paint: paint) else { return nil }
+        guard image.opacity < WordLook.steps || image.drop != 0 else { return placed }
+        let memo = ResampledKey(entry: image.entry, scale: image.scale, fill: paint.fill, outline: paint.outline, opacity: image.opacity)
+        var faded = resampled[memo]?.layer ?? placed.layer
+        if resampled[memo] == nil {
+            if image.opacity < WordLook.steps { faded.fade(Double(image.opacity) / Double(WordLook.steps)) }
+            resampled[memo] = (faded, placed.x, placed.y)
+        }
+        return (faded, placed.x, placed.y + image.drop)
+    }
+
+    /// `layer`'s image before it is faded or moved: at its scale.
+    private func scaledLayer(_ image: WordImage, paint: WordPaint) throws -> (layer: ColorLayer, x: Int, y: Int)? {
         let full = look.activeScale
         let rasterized = image.scale == 1 || image.scale == full
         let key = SpriteKey(word: image.entry, scale: Int(((rasterized ? image.scale : full) * 1000).rounded()))

@@ -32,6 +32,28 @@ public struct Entrance: Sendable, Equatable {
     public static let none = Entrance(kind: .none, duration: 0)
 }
 
+/// How each word arrives as it becomes the spoken one, on top of the caption's entrance: it
+/// pops in from half its size, slides up into its place from below, or fades in.
+public struct WordEntrance: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
+        case none, pop, slide, fade
+    }
+    public var kind: Kind
+    public var duration: Double  // seconds
+    /// The scale a `pop` starts at, times the word's size.
+    public static let popStartScale = 0.5
+    /// How far below its place a `slide` starts, times the font size: the room the layout
+    /// keeps above and below every line for it.
+    public static let slideDistance = 0.25
+
+    public init(kind: Kind, duration: Double) {
+        self.kind = kind
+        self.duration = duration
+    }
+
+    public static let none = WordEntrance(kind: .none, duration: 0)
+}
+
 /// A word-by-word look for one caption, in pixels of the caption's font size: the paint of
 /// words still to come, of the spoken word and of those already spoken; the box, scale and
 /// ease of the spoken word; the caption's entrance; the colour of emphasized words. It decides
@@ -48,6 +70,8 @@ public struct WordLook: Sendable, Equatable {
     public var grow: Double  // seconds the spoken word takes to reach `activeScale`
     public var ease: Ease
     public var entrance: Entrance
+    /// How each word arrives as it becomes the spoken one.
+    public var wordEntrance: WordEntrance
     /// The spoken word fills with the active paint from its start side to its end over its
     /// duration (the ASS `\kf` sweep), instead of all at once.
     public var karaoke: Bool
@@ -55,7 +79,7 @@ public struct WordLook: Sendable, Equatable {
     public init(
         upcoming: WordPaint, active: WordPaint, spoken: WordPaint, emphasis: RGBAColor? = nil,
         activeBox: RasterStyle.Box? = nil, activeScale: Double = 1, grow: Double = 0, ease: Ease = .easeOut,
-        entrance: Entrance = .none, karaoke: Bool = false
+        entrance: Entrance = .none, karaoke: Bool = false, wordEntrance: WordEntrance = .none
     ) {
         self.upcoming = upcoming
         self.active = active
@@ -67,6 +91,7 @@ public struct WordLook: Sendable, Equatable {
         self.ease = ease
         self.entrance = entrance
         self.karaoke = karaoke
+        self.wordEntrance = wordEntrance
     }
 
     /// Steps an animation's progress is rounded to: frames in one step share a bitmap.
@@ -81,6 +106,9 @@ public struct WordLook: Sendable, Equatable {
         if let active {
             let word = words[active]
             if activeScale != 1, grow > 0 { state.growth = Self.step((time - word.start) / grow) }
+            if wordEntrance.kind != .none, wordEntrance.duration > 0 {
+                state.arrival = Self.step((time - word.start) / wordEntrance.duration)
+            }
             if karaoke {
                 let end = active + 1 < words.count ? min(word.end, words[active + 1].start) : word.end
                 state.sweep = end > word.start ? Self.step((time - word.start) / (end - word.start)) : Self.steps
@@ -122,6 +150,19 @@ public struct WordLook: Sendable, Equatable {
     /// The largest scale a spoken word drawn at `scale` reaches with `ease` (its overshoot included).
     public static func largestScale(_ scale: Double, ease: Ease) -> Double { 1 + (scale - 1) * max(1, ease.peak) }
 
+    /// How the spoken word arrives in `state`: its scale (times its size), how far below its
+    /// place it is (times the font size) and its opacity, 0...1.
+    func arrival(in state: WordState) -> (scale: Double, drop: Double, opacity: Double) {
+        let t = Double(state.arrival) / Double(Self.steps)
+        let progress = Ease.easeOut.value(t)
+        switch wordEntrance.kind {
+        case .none: return (1, 0, 1)
+        case .pop: return (WordEntrance.popStartScale + (1 - WordEntrance.popStartScale) * progress, 0, min(1, 2 * t))
+        case .slide: return (1, WordEntrance.slideDistance * (1 - progress), min(1, 2 * t))
+        case .fade: return (1, 0, t)
+        }
+    }
+
     /// The scale of the whole caption in `state` (a `pop` entrance), and its opacity (`fade`), 0...1.
     func entranceEffect(in state: WordState) -> (scale: Double, opacity: Double) {
         let progress = Ease.easeOut.value(Double(state.entrance) / Double(Self.steps))
@@ -140,11 +181,16 @@ public struct WordState: Sendable, Hashable {
     public var growth: Int  // the spoken word's grow, 0...steps
     public var entrance: Int  // the caption's entrance, 0...steps
     public var sweep: Int  // the karaoke fill of the spoken word, 0...steps
+    public var arrival: Int  // the spoken word's entrance (`WordEntrance`), 0...steps
 
-    public init(active: Int?, growth: Int = WordLook.steps, entrance: Int = WordLook.steps, sweep: Int = WordLook.steps) {
+    public init(
+        active: Int?, growth: Int = WordLook.steps, entrance: Int = WordLook.steps, sweep: Int = WordLook.steps,
+        arrival: Int = WordLook.steps
+    ) {
         self.active = active
         self.growth = growth
         self.entrance = entrance
         self.sweep = sweep
+        self.arrival = arrival
     }
 }

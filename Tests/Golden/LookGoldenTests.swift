@@ -76,7 +76,7 @@ final class LookGoldenTests: XCTestCase {
     func testEveryLookMatchesItsGolden() throws {
         let file = try Self.cases()
         XCTAssertEqual(
-            Set(file.looks), Set(["highlight", "box", "pop", "reveal", "karaoke", "bold", "yellowbox", "minimal", "popin", "duo", "capsbox"]))
+            Set(file.looks), Set(["highlight", "box", "pop", "reveal", "karaoke", "bold", "yellowbox", "minimal", "popin", "duo", "capsbox", "neon", "rise"]))
         XCTAssertEqual(Set(file.captions.map(\.language)), Set(["en", "ja", "ar", "zh-TW"]))
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
         let pictures = try file.looks.map { (name: $0, png: try render(look: $0, file: file, engine: engine)) }
@@ -104,7 +104,7 @@ final class LookGoldenTests: XCTestCase {
             let caption = look.transformed([Self.caption(test)], language: nil)[0]
             let layout = try engine.layout(caption, style: style)
             let wordLook = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize), name)
-            let painter = StatePainter(layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
+            let painter = StatePainter(layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize, look: look), faces: engine.faces)
             for (column, instant) in file.instants.enumerated() {
                 let state = wordLook.state(at: Self.time(instant, caption), words: caption.words, start: caption.start)
                 guard let bitmap = try painter.bitmap(state) else { continue }

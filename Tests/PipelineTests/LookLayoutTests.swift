@@ -39,14 +39,18 @@ final class LookLayoutTests: XCTestCase {
                 let layout = try engine.layout(caption, style: style)
                 let wordLook = try XCTUnwrap(look.wordLook(preset: preset, fontSize: layout.fontSize))
                 let painter = StatePainter(
-                    layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize), faces: engine.faces)
-                // Before the first word, then each word spoken: its grow half-way and done.
-                // Before the first word, then each word spoken (half-way through its grow or sweep
-                // first, for the looks that animate the spoken word).
-                let animates = wordLook.activeScale != 1 || wordLook.karaoke
+                    layout, look: wordLook, style: preset.rasterStyle(fontSize: layout.fontSize, look: look), faces: engine.faces)
+                // Before the first word, then each word spoken (at the start of its entrance and
+                // half-way through its grow, sweep or entrance first, for the looks that
+                // animate the spoken word).
+                let animates = wordLook.activeScale != 1 || wordLook.karaoke || wordLook.wordEntrance.kind != .none
                 var states = [WordState(active: nil)]
                 for index in caption.words.indices {
-                    if animates { states.append(WordState(active: index, growth: WordLook.steps / 2, sweep: WordLook.steps / 2)) }
+                    if wordLook.wordEntrance.kind != .none { states.append(WordState(active: index, growth: 0, sweep: 0, arrival: 0)) }
+                    if animates {
+                        let half = WordLook.steps / 2
+                        states.append(WordState(active: index, growth: half, sweep: half, arrival: half))
+                    }
                     states.append(WordState(active: index))
                 }
                 var previous: (state: WordState, picture: PaintedPixels)?

@@ -43,23 +43,25 @@ final class LookTests: XCTestCase {
 
     func testBadLookFieldsAreNamedTogether() throws {
         let look = try file(
-            "bad.json", ##"{"name": "bad", "active": {"fil": "#FF0000", "box": {"color": "#000000", "paddin": 0.1, "cornerRadius": 0}}, "entrace": {}}"##)
+            "bad.json", ##"{"name": "bad", "active": {"fil": "#FF0000", "box": {"color": "#000000", "paddin": 0.1, "cornerRadius": 0}}, "entrace": {}, "shadows": [{"color": "#000000", "offsetX": 0, "offsetY": 0, "blr": 0.1}]}"##)
         let result = try CLI.burn(["plan", talk, "--captions", captions, "--look", look])
         XCTAssertEqual(result.status, 1)
         for expected in [
             "\(look): active.box.paddin: unknown field (did you mean \"padding\"?)",
             "\(look): active.fil: unknown field (did you mean \"fill\"?)", "\(look): entrace: unknown field (did you mean \"entrance\"?)",
+            "\(look): shadows.blr: unknown field (did you mean \"blur\"?)",
         ] {
             XCTAssertTrue(result.stderr.contains(expected), "\(expected) in \(result.stderr)")
         }
         let ranges = try file(
             "ranges.json",
-            #"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}, "maxWords": 12}"#)
+            ##"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}, "maxWords": 12, "wordEntrance": {"kind": "pop", "duration": 3}, "shadows": [{"color": "#000000", "offsetX": 0.9, "offsetY": 0, "blur": 0.1}]}"##)
         let out = try CLI.burn(["plan", talk, "--captions", captions, "--look", ranges])
         XCTAssertEqual(out.status, 1)
         for field in [
             "active.scale: must be 1...1.5", "active.grow: must be 0...1 seconds", "entrance.duration: must be 0...2 seconds",
             "font.family: must name a family", "font.weight: must be 100...900", "maxWords: must be 1...8",
+            "wordEntrance.duration: must be 0...1 seconds", "shadows[0].offsetX: must be -0.5...0.5 of the font size",
         ] {
             XCTAssertTrue(out.stderr.contains("\(ranges): \(field)"), "\(field) in \(out.stderr)")
         }

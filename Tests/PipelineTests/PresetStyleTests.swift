@@ -33,8 +33,8 @@ final class PresetStyleTests: XCTestCase {
         let loaded = try Preset.load(url)
         let style = loaded.rasterStyle(fontSize: 40)
         XCTAssertEqual(
-            style.shadow,
-            RasterStyle.Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x99), offsetX: 2, offsetY: 4, blur: 5))
+            style.shadows,
+            [RasterStyle.Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x99), offsetX: 2, offsetY: 4, blur: 5)])
         XCTAssertEqual(
             style.box, RasterStyle.Box(color: RGBAColor(red: 32, green: 32, blue: 32, alpha: 0xC0), padding: 10, cornerRadius: 20))
         // Layout keeps the farthest paint inside the safe area: the shadow, 0.1 + 1.5 x 0.125 = 0.2875 (box 0.25).

@@ -22,7 +22,7 @@ final class ShadowBoxTests: XCTestCase {
         let laidOut = try RasterTestSupport.layout("Il", size: 64)
         let without = try XCTUnwrap(Rasterizer.render(laidOut, style: plain))
         var style = plain
-        style.shadow = RasterStyle.Shadow(color: red, offsetX: 20, offsetY: 9.6, blur: 0)
+        style.shadows = [RasterStyle.Shadow(color: red, offsetX: 20, offsetY: 9.6, blur: 0)]
         let with = try XCTUnwrap(Rasterizer.render(laidOut, style: style))
         // The bitmap grows right and down by the offset (10 px rounded up from 9.6).
         XCTAssertEqual([with.x, with.y, with.width, with.height], [without.x, without.y, without.width + 20, without.height + 10])
@@ -45,12 +45,48 @@ final class ShadowBoxTests: XCTestCase {
         }
     }
 
+    /// Stacked shadows: each is drawn, the first lowest; the bitmap holds them all.
+    func testStackedShadowsAreDrawnInOrderUnderTheText() throws {
+        let laidOut = try RasterTestSupport.layout("Il", size: 64)
+        let without = try XCTUnwrap(Rasterizer.render(laidOut, style: plain))
+        let blue = RGBAColor(red: 0, green: 0, blue: 255)
+        var style = plain
+        style.shadows = [
+            RasterStyle.Shadow(color: red, offsetX: 24, offsetY: 0, blur: 0), RasterStyle.Shadow(color: blue, offsetX: 12, offsetY: 0, blur: 0),
+        ]
+        let with = try XCTUnwrap(Rasterizer.render(laidOut, style: style))
+        XCTAssertEqual([with.x, with.width], [without.x, without.width + 24], "the bitmap reaches the farther shadow")
+        var (reds, blues) = (0, 0)
+        for y in without.y..<without.y + without.height {
+            for x in without.x..<without.x + without.width where pixel(without, x, y)[3] == 255 {
+                // At x + 24, outside the text, the red shadow of (x, y) lies; where the text also
+                // reaches x + 12, the blue one lies over it.
+                guard pixel(without, x + 24, y)[3] == 0 else { continue }
+                let target = pixel(with, x + 24, y)
+                if pixel(without, x + 12, y)[3] == 255 {
+                    XCTAssertEqual(target, [0, 0, 255, 255], "blue over red at \(x + 24),\(y)")
+                    blues += 1
+                } else if pixel(without, x + 12, y)[3] == 0 {
+                    XCTAssertEqual(target, [255, 0, 0, 255], "red alone at \(x + 24),\(y)")
+                    reds += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(reds, 200)
+        XCTAssertGreaterThan(blues, 50, "the second shadow is drawn over the first")
+        for y in without.y..<without.y + without.height {
+            for x in without.x..<without.x + without.width where pixel(without, x, y)[3] == 255 {
+                XCTAssertEqual(pixel(with, x, y), pixel(without, x, y), "the text stays on top")
+            }
+        }
+    }
+
     func testBlurredShadowSpreadsAndKeepsItsWeight() throws {
         let laidOut = try RasterTestSupport.layout("I", size: 64)
         var sharp = plain
-        sharp.shadow = RasterStyle.Shadow(color: red, offsetX: 30, offsetY: 0, blur: 0)
+        sharp.shadows = [RasterStyle.Shadow(color: red, offsetX: 30, offsetY: 0, blur: 0)]
         var soft = plain
-        soft.shadow = RasterStyle.Shadow(color: red, offsetX: 30, offsetY: 0, blur: 8)
+        soft.shadows = [RasterStyle.Shadow(color: red, offsetX: 30, offsetY: 0, blur: 8)]
         XCTAssertEqual(RasterStyle.Shadow(color: red, offsetX: 0, offsetY: 0, blur: 8).blurRadii, [3, 3, 4], "sigma 4: boxes 7, 7, 9")
         let a = try XCTUnwrap(Rasterizer.render(laidOut, style: sharp))
         let b = try XCTUnwrap(Rasterizer.render(laidOut, style: soft))
@@ -87,7 +123,7 @@ final class ShadowBoxTests: XCTestCase {
         let blue = RGBAColor(red: 0, green: 0, blue: 255, alpha: 128)
         var style = RasterStyle(fill: .white, outline: .black, outlineRadius: 2)
         style.box = RasterStyle.Box(color: blue, padding: 12, cornerRadius: 10)
-        style.shadow = RasterStyle.Shadow(color: red, offsetX: 2, offsetY: 2, blur: 0)
+        style.shadows = [RasterStyle.Shadow(color: red, offsetX: 2, offsetY: 2, blur: 0)]
         let bitmap = try XCTUnwrap(Rasterizer.render(laidOut, style: style))
         let frame = laidOut.frame
         let left = Int((frame.x - 12).rounded(.down))
