@@ -20,7 +20,8 @@ ASS file with the same captions, line breaks and placement), then runs interleav
   I  burn-captions --look highlight --null
   Q  burn-captions --look pop --null
   X  burn-captions --look popin --null (each word pops in and grows, over a drop shadow)
-  Y  burn-captions --look neon --null  (two glows: shadows redrawn only when the text's shape changes)
+  Z  A with --look popin           (the heaviest look: pop-in and grow over a drop shadow)
+  Y  burn-captions --look neon --null  (two wide glows, redrawn only around a word whose shape changes)
   M  burn-captions, three outputs from one decode (--preset tiktok, reels, shorts)
   S  the same three outputs as three separate runs, one after another
   T  M on the clip as 1080x1920 HEVC Main 10 (phone footage: decoding costs more)
@@ -345,6 +346,7 @@ def commands(clip, captions, ass, hevc=None, short=None):
         "Q": ours + ["--look", "pop", "--null"],
         "X": ours + ["--look", "popin", "--null"],
         "Y": ours + ["--look", "neon", "--null"],
+        "Z": ours + ["--look", "popin", "-o", str(out / "Z.mp4")],
         "G": ours + ["--shot-changes", "auto", "-o", str(out / "G.mp4")],
         # Faces and text in the picture found by the analysis pass (a frame a second at 640
         # pixels wide), then the same render.
@@ -381,6 +383,7 @@ NAMES = {
     "Q": "burn-captions --look pop --null",
     "X": "burn-captions --look popin --null",
     "Y": "burn-captions --look neon --null",
+    "Z": "burn-captions --look popin",
     "M": "burn-captions, 3 presets from one decode",
     "S": "burn-captions, 3 presets as 3 runs",
     "T": "M on HEVC Main 10 input",
@@ -394,12 +397,12 @@ NAMES = {
     "V": "burn-captions --avoid faces,text",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
-          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("X/D", "cpu"), ("Y/D", "cpu"), ("M/S", "cpu"), ("M/S", "wall"),
+          ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("X/D", "cpu"), ("Y/D", "cpu"), ("Z/B", "wall"), ("M/S", "cpu"), ("M/S", "wall"),
           ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu"),
           ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu"), ("R/W", "wall"), ("R/W", "cpu"),
           ("V/A", "cpu"), ("V/A", "wall")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHPMSTUEFGRWV"
+RENDERS = "ABCHPZMSTUEFGRWV"
 
 
 def frame_count(clip):
@@ -456,7 +459,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQXYMSTUEFGKRWV", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQXYZMSTUEFGKRWV", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     parser.add_argument("--recognition-rounds", type=int, default=3,
@@ -475,7 +478,7 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQXYMSTUEFGKRWV" if k in options.only]
+    order = [k for k in "ABCNDLHPIQXYZMSTUEFGKRWV" if k in options.only]
     runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
                     cut(clip, 15) if set("EF") & set(order) else None)
     results = {k: [] for k in order}

@@ -36,7 +36,7 @@ struct LineSetter {
         let faces = try faces(at: size)
         let outline = style.paintMargin * size
         let maxWidth = limit ?? style.safeArea.width - 2 * outline
-        let rooms = try rooms(faces)
+        let (rooms, widest) = try rooms(faces)
         let glyphs = try runs.flatMap { try shape($0.range, run: $0, faces: faces, rooms: rooms) }
         let prefix = LineFitter.prefix(glyphs, count: bytes.count)
         var candidates = breaks
@@ -57,7 +57,7 @@ struct LineSetter {
                 continue
             }
             let metrics = faces[0].metrics
-            let height = blockHeight(lines: lines.count, metrics: metrics, size: size)
+            let height = blockHeight(lines: lines.count, metrics: metrics, size: size, widest: widest)
             return height <= style.safeArea.height - 2 * outline || limit != nil ? lines : nil
         }
     }
@@ -75,9 +75,9 @@ struct LineSetter {
         -> LaidOutCaption
     {
         let faces = try faces(at: size)
-        let rooms = try rooms(faces)
+        let (rooms, widest) = try rooms(faces)
         let metrics = faces[0].metrics
-        let roomY = roomY(metrics, size: size)
+        let roomY = roomY(metrics, size: size, widest: widest)
         let pitch = metrics.lineHeight * style.lineSpacing + 2 * roomY
         var laidOut: [LaidOutLine] = []
         var glyphClusters: [[Int]] = []
@@ -130,7 +130,7 @@ struct LineSetter {
             glyphInks[i] = glyphInks[i].map { Rect(x: $0.x + indent, y: $0.y, width: $0.width, height: $0.height) }
         }
         let outline = style.paintMargin * size
-        let height = blockHeight(lines: laidOut.count, metrics: metrics, size: size)
+        let height = blockHeight(lines: laidOut.count, metrics: metrics, size: size, widest: widest)
         let area = style.safeArea
         let missing = missingCharacters(
             Set(zip(laidOut.flatMap(\.glyphs), glyphClusters.joined()).filter { $0.0.glyph == 0 }.map(\.1)))
@@ -172,6 +172,7 @@ struct LineSetter {
         inks: [[Rect]], vertical: (metrics: FontMetrics, roomY: Double, pitch: Double), rooms: [Double], margin: Double
     ) -> [LaidOutWord] {
         let scale = style.wordRoom?.scale ?? 1
+        let tilt = style.wordRoom?.tilt ?? 0
         // The paint margin, and the pixels anti-aliasing and the outline's rounding touch past it.
         let reach = margin + Self.antialiasing
         var result: [LaidOutWord] = []
@@ -190,7 +191,12 @@ struct LineSetter {
                 where ink.width > 0 && ink.height > 0 {
                     let x = cell.midX + (ink.x - cell.midX) * scale
                     let y = cell.midY + (ink.y - cell.midY) * scale
-                    reserved = reserved.union(Rect(x: x, y: y, width: ink.width * scale, height: ink.height * scale))
+                    let scaled = Rect(x: x, y: y, width: ink.width * scale, height: ink.height * scale)
+                    reserved = reserved.union(scaled)
+                    // Turned either way, and half way (the arc a corner takes bulges a little).
+                    for angle in tilt > 0 ? [tilt, -tilt, tilt / 2, -tilt / 2] : [] {
+                        reserved = reserved.union(Self.turned(scaled, degrees: angle, aboutX: cell.midX, aboutY: cell.midY))
+                    }
                 }
                 result.append(
                     LaidOutWord(
@@ -204,14 +210,28 @@ struct LineSetter {
         return result
     }
 
-    /// Room above and below each line at `size`. // pixels
-    private func roomY(_ metrics: FontMetrics, size: Double) -> Double {
-        style.wordRoom?.vertical(extent: metrics.ascender + metrics.descender, size: size) ?? 0
+    /// The box around `rect` turned by `degrees` clockwise about (`aboutX`, `aboutY`). // pixels
+    static func turned(_ rect: Rect, degrees: Double, aboutX: Double, aboutY: Double) -> Rect {
+        let angle = degrees * .pi / 180
+        let (c, s) = (cos(angle), sin(angle))
+        let corners = [(rect.x, rect.y), (rect.maxX, rect.y), (rect.x, rect.maxY), (rect.maxX, rect.maxY)].map { x, y in
+            (aboutX + (x - aboutX) * c - (y - aboutY) * s, aboutY + (x - aboutX) * s + (y - aboutY) * c)
+        }
+        let xs = corners.map(\.0)
+        let ys = corners.map(\.1)
+        let left = xs.min()!
+        let top = ys.min()!
+        return Rect(x: left, y: top, width: xs.max()! - left, height: ys.max()! - top)
+    }
+
+    /// Room above and below each line at `size`, where the widest word is `widest` pixels. // pixels
+    private func roomY(_ metrics: FontMetrics, size: Double, widest: Double) -> Double {
+        style.wordRoom?.vertical(extent: metrics.ascender + metrics.descender, size: size, widest: widest) ?? 0
     }
 
     /// The height of `lines` lines at `size`, with the room above and below each. // pixels
-    private func blockHeight(lines: Int, metrics: FontMetrics, size: Double) -> Double {
-        let roomY = roomY(metrics, size: size)
+    private func blockHeight(lines: Int, metrics: FontMetrics, size: Double, widest: Double) -> Double {
+        let roomY = roomY(metrics, size: size, widest: widest)
         return metrics.ascender + metrics.descender + 2 * roomY
             + Double(max(0, lines - 1)) * (metrics.lineHeight * style.lineSpacing + 2 * roomY)
     }
@@ -232,15 +252,14 @@ struct LineSetter {
         return glyphs
     }
 
-    /// The room each word needs on either side at the size of `faces`, from its advance: none
-    /// without `style.wordRoom`. // pixels
-    private func rooms(_ faces: [SizedFace]) throws -> [Double] {
-        guard let room = style.wordRoom, !room.isNone else { return [] }
+    /// The room each word needs on either side at the size of `faces`, from its advance, and
+    /// the widest word's advance: none without `style.wordRoom`. // pixels
+    private func rooms(_ faces: [SizedFace]) throws -> (rooms: [Double], widest: Double) {
+        guard let room = style.wordRoom, !room.isNone else { return ([], 0) }
         let glyphs = try runs.flatMap { try shape($0.range, run: $0, faces: faces) }
-        return words.map { word in
-            let advance = glyphs.filter { word.range.contains($0.cluster) }.reduce(0) { $0 + $1.xAdvance }
-            return room.horizontal(advance: advance, size: faces[0].size)
-        }
+        let advances = words.map { word in glyphs.filter { word.range.contains($0.cluster) }.reduce(0) { $0 + $1.xAdvance } }
+        let extent = faces[0].metrics.ascender + faces[0].metrics.descender
+        return (advances.map { room.horizontal(advance: $0, extent: extent, size: faces[0].size) }, advances.max() ?? 0)
     }
 
     /// Room on both sides of each word: before its first character and after its last, in

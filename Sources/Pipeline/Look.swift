@@ -25,6 +25,8 @@ public struct Look: Sendable, Equatable, Codable {
         public var scale: Double?  // times the laid-out size, 1...1.5
         public var grow: Double?  // seconds to reach `scale`
         public var ease: Ease?
+        /// Degrees the word turns as it grows, clockwise (negative: anticlockwise), -8...8.
+        public var tilt: Double?
     }
     public struct EntranceField: Sendable, Equatable, Codable {
         public var kind: Entrance.Kind
@@ -65,6 +67,9 @@ public struct Look: Sendable, Equatable, Codable {
     /// Each speaker's fill, in order of first appearance; it wins over the preset's.
     public var speakers: SpeakerPalette?
 
+    /// The most the spoken word may turn, in degrees either way.
+    public static let tiltLimit = 8.0
+
     /// The name of the look that changes nothing: the preset's colours, no word states.
     public static let classic = "classic"
 
@@ -79,7 +84,7 @@ public struct Look: Sendable, Equatable, Codable {
         "speakers": ["colors"],
         "upcoming": ["fill", "outline", "visible"],
         "spoken": ["fill", "outline", "visible"],
-        "active": ["fill", "outline", "box", "scale", "grow", "ease"],
+        "active": ["fill", "outline", "box", "scale", "grow", "ease", "tilt"],
         "active.box": ["color", "padding", "cornerRadius"],
         "entrance": ["kind", "duration"],
     ]
@@ -98,6 +103,7 @@ public struct Look: Sendable, Equatable, Codable {
         if let active {
             if let scale = active.scale, !(scale >= 1 && scale <= 1.5) { problems.append("active.scale: must be 1...1.5") }
             if let grow = active.grow, !(grow >= 0 && grow <= 1) { problems.append("active.grow: must be 0...1 seconds") }
+            if let tilt = active.tilt, !(abs(tilt) <= Self.tiltLimit) { problems.append("active.tilt: must be -8...8 degrees") }
             if let box = active.box {
                 if !(box.padding >= 0 && box.padding <= 0.5) { problems.append("active.box.padding: must be 0...0.5 of the font size") }
                 if !(box.cornerRadius >= 0 && box.cornerRadius <= 1) {
@@ -134,7 +140,7 @@ public struct Look: Sendable, Equatable, Codable {
         let unchanged = { (paint: Paint?) in paint == nil || (paint?.fill == nil && paint?.outline == nil && paint?.visible != false) }
         let activeUnchanged =
             active == nil
-            || (active?.fill == nil && active?.outline == nil && active?.box == nil && (active?.scale ?? 1) == 1)
+            || (active?.fill == nil && active?.outline == nil && active?.box == nil && (active?.scale ?? 1) == 1 && (active?.tilt ?? 0) == 0)
         return unchanged(upcoming) && unchanged(spoken) && activeUnchanged && (entrance?.kind ?? Entrance.Kind.none) == Entrance.Kind.none
             && emphasis == nil && karaoke != true && (wordEntrance?.kind ?? WordEntrance.Kind.none) == WordEntrance.Kind.none
     }
@@ -166,12 +172,12 @@ public struct Look: Sendable, Equatable, Codable {
         guard !isStatic else { return nil }
         let scale = WordLook.largestScale(active?.scale ?? 1, ease: active?.ease ?? .easeOut)
         let arrival: WordEntrance.Kind = wordEntrance?.kind ?? .none
-        let shapeChanges = scale != 1 || arrival != .none || upcoming?.visible == false || spoken?.visible == false
+        let shapeChanges = scale != 1 || (active?.tilt ?? 0) != 0 || arrival != .none || upcoming?.visible == false || spoken?.visible == false
         // The box blur's passes reach a little past 1.5 x the blur once rounded to whole pixels.
         let shadowReach = shapeChanges ? (shadows ?? []).map { max(abs($0.offsetX), abs($0.offsetY)) + 2 * $0.blur }.max() ?? 0 : 0
         return WordRoom(
             padding: active?.box?.padding ?? 0, scale: scale, rise: arrival == .slide ? WordEntrance.slideDistance : 0,
-            spread: shadowReach)
+            spread: shadowReach, tilt: WordLook.largestTilt(active?.tilt ?? 0, ease: active?.ease ?? .easeOut))
     }
 
     /// The look in pixels for a caption set at `fontSize` pixels with `preset`'s colours;
@@ -188,7 +194,7 @@ public struct Look: Sendable, Equatable, Codable {
             active: WordPaint(fill: active?.fill ?? preset.fill, outline: active?.outline ?? preset.outline.color),
             spoken: paint(spoken), emphasis: emphasis,
             activeBox: activeBox(fontSize: fontSize), activeScale: active?.scale ?? 1, grow: active?.grow ?? 0, ease: active?.ease ?? .easeOut,
-            entrance: entrance.map { Entrance(kind: $0.kind, duration: $0.duration) } ?? .none, karaoke: karaoke ?? false,
+            tilt: active?.tilt ?? 0, entrance: entrance.map { Entrance(kind: $0.kind, duration: $0.duration) } ?? .none, karaoke: karaoke ?? false,
             wordEntrance: wordEntrance.map { WordEntrance(kind: $0.kind, duration: $0.duration) } ?? .none)
     }
 

@@ -19,33 +19,103 @@ enum BoxBlur {
     /// each value rounded to nearest.
     static func blur(_ mask: CoverageMask, radii: [Int]) -> CoverageMask {
         var out = mask
+        var scratch = [UInt8](repeating: 0, count: mask.values.count)
+        var sums = [UInt32](repeating: 0, count: mask.width)
         for radius in radii {
-            out.values = pass(out.values, count: out.width, lines: out.height, step: 1, lineStep: out.width, radius: radius)
-            out.values = pass(out.values, count: out.height, lines: out.width, step: out.width, lineStep: 1, radius: radius)
+            horizontal(out.values, into: &scratch, width: out.width, height: out.height, radius: radius)
+            vertical(scratch, into: &out.values, width: out.width, height: out.height, radius: radius, sums: &sums)
         }
         return out
     }
 
-    /// One running-sum pass along `lines` lines of `count` values `step` apart.
-    private static func pass(_ values: [UInt8], count: Int, lines: Int, step: Int, lineStep: Int, radius: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: values.count)
-        let width = UInt32(2 * radius + 1)
+    /// `(sum + width / 2) / width` for a box of `width` values, as a multiply and a shift:
+    /// `multiplier` is 2^24 / `width` rounded up, exact in 32 bits for every sum of at most
+    /// `width` bytes while `width` < 256 (the error `multiplier * width - 2^24 < width` times
+    /// the sum stays below 2^24), and 2^32 / `width` in 64 bits for wider boxes.
+    private struct Average {
+        let half: UInt32
+        let multiplier: UInt32
+        let wide: UInt64  // 0 when the box is narrow enough for 32 bits
+
+        init(width: Int) {
+            half = UInt32(width / 2)
+            multiplier = UInt32(((1 << 24) + width - 1) / width)
+            wide = width < 256 ? 0 : ((1 << 32) + UInt64(width) - 1) / UInt64(width)
+        }
+
+        @inline(__always) func callAsFunction(_ sum: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: ((sum &+ half) &* multiplier) >> 24)
+        }
+
+        @inline(__always) func wide(_ sum: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: ((UInt64(sum) &+ UInt64(half)) &* wide) >> 32)
+        }
+    }
+
+    /// One running-sum pass along each row.
+    private static func horizontal(_ values: [UInt8], into out: inout [UInt8], width: Int, height: Int, radius: Int) {
+        let average = Average(width: 2 * radius + 1)
         values.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for line in 0..<lines {
-                    let base = line * lineStep
+                for row in 0..<height {
+                    let base = row &* width
                     var sum: UInt32 = 0
-                    for i in 0..<min(radius, count) { sum += UInt32(src[base + i * step]) }
-                    for i in 0..<count {
-                        let entering = i + radius
-                        if entering < count { sum += UInt32(src[base + entering * step]) }
-                        let leaving = i - radius - 1
-                        if leaving >= 0 { sum -= UInt32(src[base + leaving * step]) }
-                        dst[base + i * step] = UInt8((sum + width / 2) / width)
+                    for i in 0..<min(radius, width) { sum &+= UInt32(src[base &+ i]) }
+                    // Value i takes value i + radius in and lets value i - radius - 1 out:
+                    // the first radius + 1 let nothing out, the last radius take nothing in.
+                    let lead = min(radius &+ 1, width)
+                    for i in 0..<lead {
+                        if i &+ radius < width { sum &+= UInt32(src[base &+ i &+ radius]) }
+                        dst[base &+ i] = average.wide == 0 ? average(sum) : average.wide(sum)
+                    }
+                    let tail = max(lead, width &- radius)
+                    for i in lead..<tail {
+                        sum = sum &+ UInt32(src[base &+ i &+ radius]) &- UInt32(src[base &+ i &- radius &- 1])
+                        dst[base &+ i] = average.wide == 0 ? average(sum) : average.wide(sum)
+                    }
+                    for i in tail..<width {
+                        sum &-= UInt32(src[base &+ i &- radius &- 1])
+                        dst[base &+ i] = average.wide == 0 ? average(sum) : average.wide(sum)
                     }
                 }
             }
         }
-        return out
+    }
+
+    /// One running-sum pass down each column, a row at a time (a running sum per column), so
+    /// that memory is read in order.
+    private static func vertical(
+        _ values: [UInt8], into out: inout [UInt8], width: Int, height: Int, radius: Int, sums: inout [UInt32]
+    ) {
+        let average = Average(width: 2 * radius + 1)
+        values.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    sums.update(repeating: 0)
+                    for row in 0..<min(radius, height) {
+                        let base = row &* width
+                        for x in 0..<width { sums[x] &+= UInt32(src[base &+ x]) }
+                    }
+                    for row in 0..<height {
+                        let entering = row &+ radius
+                        if entering < height {
+                            let base = entering &* width
+                            for x in 0..<width { sums[x] &+= UInt32(src[base &+ x]) }
+                        }
+                        let leaving = row &- radius &- 1
+                        if leaving >= 0 {
+                            let base = leaving &* width
+                            for x in 0..<width { sums[x] &-= UInt32(src[base &+ x]) }
+                        }
+                        let base = row &* width
+                        if average.wide == 0 {
+                            for x in 0..<width { dst[base &+ x] = average(sums[x]) }
+                        } else {
+                            for x in 0..<width { dst[base &+ x] = average.wide(sums[x]) }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

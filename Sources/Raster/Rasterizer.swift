@@ -22,52 +22,9 @@ public enum Rasterizer {
         guard !style.shadows.isEmpty || style.box != nil else {
             return CaptionBitmap(x: layers.x, y: layers.y, width: width, height: height, pixels: text.pixels)
         }
-        return underlay(text, x: layers.x, y: layers.y, frame: caption.frame, style: style)
-    }
-
-    /// A shadow layer placed in frame pixels.
-    typealias PlacedShadow = (layer: ColorLayer, x: Int, y: Int)
-
-    /// The shadows of `style` for `text` placed at `x`, `y` (frame pixels), bottom first.
-    static func shadows(of text: ColorLayer, x: Int, y: Int, style: RasterStyle) -> [PlacedShadow] {
-        style.shadows.map { shadow in
-            let (layer, reach) = shadow.layer(of: text)
-            let offset = shadow.pixelOffset
-            return (layer, x + offset.x - reach, y + offset.y - reach)
-        }
-    }
-
-    /// `text` (placed at `x`, `y` in frame pixels) over its shadows (`shadows`, when the caller
-    /// has them already) over the box around `frame`, on a canvas just large enough for all.
-    static func underlay(
-        _ text: ColorLayer, x: Int, y: Int, frame: Rect, style: RasterStyle, shadows given: [PlacedShadow]? = nil
-    ) -> CaptionBitmap {
-        var minX = x
-        var minY = y
-        var maxX = x + text.width
-        var maxY = y + text.height
-        let shadows = given ?? Self.shadows(of: text, x: x, y: y, style: style)
-        for shadow in shadows {
-            minX = min(minX, shadow.x)
-            minY = min(minY, shadow.y)
-            maxX = max(maxX, shadow.x + shadow.layer.width)
-            maxY = max(maxY, shadow.y + shadow.layer.height)
-        }
-        if let box = style.box {
-            let rect = box.rect(around: frame)
-            minX = min(minX, Int(rect.x.rounded(.down)))
-            minY = min(minY, Int(rect.y.rounded(.down)))
-            maxX = max(maxX, Int(rect.maxX.rounded(.up)))
-            maxY = max(maxY, Int(rect.maxY.rounded(.up)))
-        }
-        let width = maxX - minX
-        let height = maxY - minY
-        var canvas =
-            style.box?.layer(around: frame, x: minX, y: minY, width: width, height: height)
-            ?? ColorLayer(width: width, height: height)
-        for shadow in shadows { canvas.draw(shadow.layer, x: shadow.x - minX, y: shadow.y - minY) }
-        canvas.draw(text, x: x - minX, y: y - minY)
-        return CaptionBitmap(x: minX, y: minY, width: width, height: height, pixels: canvas.pixels)
+        var underlay = Underlay(textX: layers.x, textY: layers.y, width: width, height: height, frame: caption.frame, style: style)
+        underlay.redraw(from: text)
+        return underlay.captionBitmap
     }
 
     /// Premultiplied RGBA of fill over outline.

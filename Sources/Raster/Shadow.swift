@@ -21,24 +21,42 @@ extension RasterStyle {
         /// The box blur passes for `blur`.
         var blurRadii: [Int] { BoxBlur.radii(gaussianSigma: max(0, blur) / 2) }
 
-        /// The shadow of `top` (its alpha: text, outline and colour glyphs), blurred and tinted:
-        /// a layer `reach` pixels larger on every side (the sum of the blur radii), to be placed
-        /// at `top`'s position plus the offset minus `reach`.
-        func layer(of top: ColorLayer) -> (layer: ColorLayer, reach: Int) {
+        /// How far the blur reaches past the text on every side (pixels): the sum of the blur radii.
+        var reach: Int { blurRadii.reduce(0, +) }
+
+        /// The pixels in `region` of the shadow of `top` (its alpha: text, outline and colour
+        /// glyphs), blurred and tinted, written over `layer` from (`x`, `y`) on. The whole shadow
+        /// is `top` grown by `reach` on every side, placed at `top`'s position plus the offset
+        /// minus `reach`; `region` is in its columns and rows. The blur reads `top` only within
+        /// `reach` of the region, so a region of a shadow is the same as that part of the whole.
+        func draw(of top: ColorLayer, region: LayerArea, into layer: inout ColorLayer, x: Int, y: Int) {
             let radii = blurRadii
             let reach = radii.reduce(0, +)
-            var mask = CoverageMask(width: top.width + 2 * reach, height: top.height + 2 * reach)
+            let columns = (region.columns.lowerBound - reach)..<(region.columns.upperBound + reach)
+            let rows = (region.rows.lowerBound - reach)..<(region.rows.upperBound + reach)
+            let window = (
+                columns: columns.clamped(to: 0..<(top.width + 2 * reach)), rows: rows.clamped(to: 0..<(top.height + 2 * reach))
+            )
+            var mask = CoverageMask(width: window.columns.count, height: window.rows.count)
             let width = mask.width
+            // The window's columns and rows that lie over `top` (shadow pixel p is top pixel p - reach).
+            let over = (
+                columns: window.columns.clamped(to: reach..<(top.width + reach)), rows: window.rows.clamped(to: reach..<(top.height + reach))
+            )
             top.pixels.withUnsafeBufferPointer { src in
                 mask.values.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<top.height {
-                        let row = (y + reach) * width + reach
-                        for x in 0..<top.width { dst[row + x] = src[(y * top.width + x) * 4 + 3] }
+                    for y in over.rows {
+                        let row = (y - window.rows.lowerBound) * width - window.columns.lowerBound
+                        let source = (y - reach) * top.width - reach
+                        for x in over.columns { dst[row + x] = src[(source + x) * 4 + 3] }
                     }
                 }
             }
             mask = BoxBlur.blur(mask, radii: radii)
-            return (Tint.layer(mask, color: color), reach)
+            Tint.write(
+                mask, columns: (region.columns.lowerBound - window.columns.lowerBound)..<(region.columns.upperBound - window.columns.lowerBound),
+                rows: (region.rows.lowerBound - window.rows.lowerBound)..<(region.rows.upperBound - window.rows.lowerBound), color: color,
+                into: &layer, x: x, y: y)
         }
     }
 }

@@ -23,7 +23,7 @@ public final class StatePainter {
     /// What the last bitmap changed from the one before (frame pixels), when it is the same
     /// box with only these areas drawn again; nil when it was drawn whole.
     public private(set) var lastChange: [Rect]?
-    private var lastWasPlain = false  // the last bitmap was the composed canvas as it is
+    private var lastWasSteady = false  // the last bitmap was drawn with no caption entrance
 
     private struct SpriteKey: Hashable {
         var word: Int  // index into `layout.words`
@@ -65,14 +65,15 @@ public final class StatePainter {
         var sweep: Int  // the karaoke sweep of the spoken word; `WordLook.steps` otherwise
         var drop = 0  // pixels below its place (a word sliding in)
         var opacity = WordLook.steps  // of `WordLook.steps` (a word fading in)
+        var tilt = 0.0  // degrees clockwise (the spoken word turning)
 
         /// The word image this appearance draws of word entry `entry`.
-        func image(_ entry: Int) -> WordImage { WordImage(entry: entry, scale: scale, drop: drop, opacity: opacity) }
+        func image(_ entry: Int) -> WordImage { WordImage(entry: entry, scale: scale, drop: drop, opacity: opacity, tilt: tilt) }
     }
     /// The last state drawn (before any entrance): each entry's appearance, and the canvas.
     private var composed: (appearances: [Appearance?], canvas: ColorLayer)?
     /// Canvas columns and rows.
-    private typealias Area = (columns: Range<Int>, rows: Range<Int>)
+    private typealias Area = LayerArea
     /// Where each visible word entry drew in the composed state (its paint and its box).
     private var extents: [Int: Area] = [:]
     /// Word paints resampled for the state being drawn (a grow's frame), made once per state.
@@ -83,6 +84,7 @@ public final class StatePainter {
         var fill: RGBAColor
         var outline: RGBAColor
         var opacity = WordLook.steps
+        var tilt = 0.0
     }
 
     /// The caption in `state`, or nil when nothing of it is visible. Only where the words
@@ -100,26 +102,31 @@ public final class StatePainter {
             return Appearance(
                 paint: paint, scale: look.scale(in: state) * arrival.scale, isActive: true,
                 sweep: look.karaoke ? state.sweep : WordLook.steps, drop: Int((arrival.drop * layout.fontSize).rounded()),
-                opacity: Int((arrival.opacity * Double(WordLook.steps)).rounded()))
+                opacity: Int((arrival.opacity * Double(WordLook.steps)).rounded()), tilt: look.tilt(in: state))
         }
         lastChange = nil
         guard opacity > 0, appearances.contains(where: { $0 != nil }) else {
-            lastWasPlain = false
+            lastWasSteady = false
             return nil
         }
         resampled = [:]
         var canvas: ColorLayer
         var areas: [Area?] = [nil]
+        var reshaped: [Bool] = [true]  // per area: whether the text's alpha changed there
         if let before = composed?.appearances {
             // Taken out, so that it is drawn on in place once the last bitmap is let go.
             canvas = composed!.canvas
             composed = nil
             areas = []
+            reshaped = []
             for entry in appearances.indices where appearances[entry] != before[entry] {
-                let before = extents[entry]
+                let extentBefore = extents[entry]
                 let now = try appearances[entry].flatMap { try extent(entry, $0) }
                 extents[entry] = now
-                if let area = Self.union(before, now) { areas.append(area) }
+                if let area = Self.union(extentBefore, now) {
+                    areas.append(area)
+                    reshaped.append(before[entry].map { shape(of: $0) } != appearances[entry].map { shape(of: $0) })
+                }
             }
         } else {
             canvas = ColorLayer(width: bounds.width, height: bounds.height)
@@ -133,15 +140,11 @@ public final class StatePainter {
             try compose(appearances, into: &canvas, area: area)
         }
         composed = (appearances, canvas)
-        let plain = entranceScale == 1 && opacity == 1 && style.shadows.isEmpty && style.box == nil
-        if plain, lastWasPlain, !areas.contains(where: { $0 == nil }) {
-            lastChange = areas.compactMap { $0 }.map { area in
-                Rect(
-                    x: Double(area.columns.lowerBound + bounds.x), y: Double(area.rows.lowerBound + bounds.y),
-                    width: Double(area.columns.count), height: Double(area.rows.count))
-            }
-        }
-        lastWasPlain = plain
+        // Drawn in parts when the state before was drawn with no entrance either: the text
+        // layer (and the underlay) then changed only in `areas`.
+        let steady = entranceScale == 1 && opacity == 1
+        let inParts = steady && lastWasSteady && !areas.contains(where: { $0 == nil })
+        lastWasSteady = steady
         if entranceScale != 1 {
             // The whole caption scales about the block's centre (a pop entrance).
             let centreX = layout.frame.midX - Double(bounds.x)
@@ -152,39 +155,55 @@ public final class StatePainter {
         }
         if opacity < 1 { canvas.fade(opacity) }
         guard !style.shadows.isEmpty || style.box != nil else {
+            if inParts { lastChange = areas.compactMap { $0 }.map { framed($0, x: bounds.x, y: bounds.y) } }
             return CaptionBitmap(x: bounds.x, y: bounds.y, width: canvas.width, height: canvas.height, pixels: canvas.pixels)
         }
-        // Shadows follow the text's shape alone: a state that changes only colours keeps them.
-        let shape = Shape(
-            entries: appearances.map { $0.map { ShapeEntry($0) } }, entranceScale: entranceScale, opacity: opacity)
-        if shadows?.shape != shape {
-            shadows = (shape, Rasterizer.shadows(of: canvas, x: bounds.x, y: bounds.y, style: style))
+        // Taken out, so that it is drawn on in place once the last bitmap is let go.
+        var underlay =
+            self.underlay
+            ?? Underlay(textX: bounds.x, textY: bounds.y, width: bounds.width, height: bounds.height, frame: layout.frame, style: style)
+        self.underlay = nil
+        if inParts {
+            var drawn: [Rect] = []
+            for (area, reshaped) in zip(areas, reshaped) {
+                guard let area else { continue }
+                drawn.append(framed(underlay.update(from: canvas, area: area, reshaped: reshaped), x: underlay.x, y: underlay.y))
+            }
+            lastChange = drawn
+        } else {
+            underlay.redraw(from: canvas)
         }
-        return Rasterizer.underlay(canvas, x: bounds.x, y: bounds.y, frame: layout.frame, style: style, shadows: shadows?.layers)
+        self.underlay = underlay
+        return underlay.captionBitmap
     }
 
-    /// What a word entry's shadow follows: where and how large it is drawn, and how opaque.
-    private struct ShapeEntry: Equatable {
+    /// `area` (columns and rows of a layer whose top-left pixel is at `x`, `y`) in frame pixels.
+    private func framed(_ area: Area, x: Int, y: Int) -> Rect {
+        Rect(
+            x: Double(area.columns.lowerBound + x), y: Double(area.rows.lowerBound + y), width: Double(area.columns.count),
+            height: Double(area.rows.count))
+    }
+
+    /// What of a word entry's appearance its alpha follows (the shadows are made of it): where
+    /// and how large it is drawn, how opaque, and whether the spoken word's box is under it.
+    private struct Shape: Equatable {
         var scale: Double
         var drop: Int
         var opacity: Int
         var fillAlpha: UInt8
         var outlineAlpha: UInt8
         var sweep: Int
-
-        init(_ appearance: Appearance) {
-            (scale, drop, opacity, sweep) = (appearance.scale, appearance.drop, appearance.opacity, appearance.sweep)
-            (fillAlpha, outlineAlpha) = (appearance.paint.fill.alpha, appearance.paint.outline.alpha)
-        }
+        var boxed: Bool
+        var tilt: Double
     }
-    /// The shape of a whole state: its entries' (nil: not drawn) and the caption's entrance.
-    private struct Shape: Equatable {
-        var entries: [ShapeEntry?]
-        var entranceScale: Double
-        var opacity: Double
+    private func shape(of appearance: Appearance) -> Shape {
+        Shape(
+            scale: appearance.scale, drop: appearance.drop, opacity: appearance.opacity, fillAlpha: appearance.paint.fill.alpha,
+            outlineAlpha: appearance.paint.outline.alpha, sweep: appearance.sweep, boxed: appearance.isActive && look.activeBox != nil,
+            tilt: appearance.tilt)
     }
-    /// The shadows of the last state drawn, and its shape.
-    private var shadows: (shape: Shape, layers: [Rasterizer.PlacedShadow])?
+    /// The shadows and box under the last state drawn, when the caption has any.
+    private var underlay: Underlay?
 
     /// The words in their appearances drawn over `canvas`, only inside `area` when given: the
     /// spoken word's box under everything, then each word's paint (its fill over its outline,
@@ -198,7 +217,7 @@ public final class StatePainter {
         }
         for item in placed where item.appearance.isActive {
             if let box = look.activeBox {
-                drawBox(box, word: layout.words[item.image.entry], scale: item.image.scale, into: &canvas, area: area)
+                drawBox(box, word: layout.words[item.image.entry], image: item.image, into: &canvas, area: area)
             }
         }
         for item in placed {
@@ -233,10 +252,9 @@ public final class StatePainter {
             area = (x..<(x + placed.layer.width), y..<(y + placed.layer.height))
         }
         if appearance.isActive, let box = look.activeBox {
-            let outer = boxPlacement(box, word: layout.words[entry], scale: appearance.scale).area
+            let placed = boxLayer(box, word: layout.words[entry], image: appearance.image(entry))
             let box: Area = (
-                (outer.columns.lowerBound - bounds.x)..<(outer.columns.upperBound - bounds.x),
-                (outer.rows.lowerBound - bounds.y)..<(outer.rows.upperBound - bounds.y)
+                (placed.x - bounds.x)..<(placed.x + placed.layer.width - bounds.x), (placed.y - bounds.y)..<(placed.y + placed.layer.height - bounds.y)
             )
             area = Self.union(area, box)
         }
@@ -253,13 +271,14 @@ public final class StatePainter {
         )
     }
 
-    /// A word entry at a scale about its cell's centre, moved down `drop` pixels, at
-    /// `opacity` of `WordLook.steps`.
+    /// A word entry at a scale and turned by `tilt` degrees about its cell's centre, moved
+    /// down `drop` pixels, at `opacity` of `WordLook.steps`.
     private struct WordImage {
         var entry: Int  // index into `layout.words`
         var scale: Double
         var drop = 0
         var opacity = WordLook.steps
+        var tilt = 0.0
     }
     /// A word image in `paint` (its fill over its outline, with its colour glyphs), placed in
     /// frame pixels: painted from the word's layers at scale 1 or at the look's full scale
@@ -268,7 +287,8 @@ public final class StatePainter {
     private func layer(_ image: WordImage, paint: WordPaint) throws -> (layer: ColorLayer, x: Int, y: Int)? {
         guard let placed = try scaledLayer(image, paint: paint) else { return nil }
         guard image.opacity < WordLook.steps || image.drop != 0 else { return placed }
-        let memo = ResampledKey(entry: image.entry, scale: image.scale, fill: paint.fill, outline: paint.outline, opacity: image.opacity)
+        let memo = ResampledKey(
+            entry: image.entry, scale: image.scale, fill: paint.fill, outline: paint.outline, opacity: image.opacity, tilt: image.tilt)
         var faded = resampled[memo]?.layer ?? placed.layer
         if resampled[memo] == nil {
             if image.opacity < WordLook.steps { faded.fade(Double(image.opacity) / Double(WordLook.steps)) }
@@ -280,16 +300,23 @@ public final class StatePainter {
     /// `layer`'s image before it is faded or moved: at its scale.
     private func scaledLayer(_ image: WordImage, paint: WordPaint) throws -> (layer: ColorLayer, x: Int, y: Int)? {
         let full = look.activeScale
-        let rasterized = image.scale == 1 || image.scale == full
+        let rasterized = (image.scale == 1 || image.scale == full) && image.tilt == 0
         let key = SpriteKey(word: image.entry, scale: Int(((rasterized ? image.scale : full) * 1000).rounded()))
         guard let sprite = try sprite(key) else { return nil }
         let tinted = self.paint(sprite, key: key, fill: paint.fill, outline: paint.outline)
         guard !rasterized else { return (tinted, sprite.layers.x, sprite.layers.y) }
-        let memo = ResampledKey(entry: image.entry, scale: image.scale, fill: paint.fill, outline: paint.outline)
+        let memo = ResampledKey(entry: image.entry, scale: image.scale, fill: paint.fill, outline: paint.outline, tilt: image.tilt)
         if let made = resampled[memo] { return made }
-        // Scaled from the full-size layer about the cell's centre, onto whole pixels.
         let cell = layout.cell(of: layout.words[image.entry])
         let factor = image.scale / full
+        if image.tilt != 0 {
+            // Scaled and turned from the full-size layer about the cell's centre.
+            let turned = tinted.turned(
+                x: sprite.layers.x, y: sprite.layers.y, factor: factor, degrees: image.tilt, centreX: cell.midX, centreY: cell.midY)
+            resampled[memo] = turned
+            return turned
+        }
+        // Scaled from the full-size layer about the cell's centre, onto whole pixels.
         let left = cell.midX + (Double(sprite.layers.x) - cell.midX) * factor
         let top = cell.midY + (Double(sprite.layers.y) - cell.midY) * factor
         let x = Int(left.rounded(.down))
@@ -379,12 +406,20 @@ public final class StatePainter {
         return (scaled, inner, (x..<Int(outer.maxX.rounded(.up)), y..<Int(outer.maxY.rounded(.up))))
     }
 
-    /// The spoken word's box: around its cell without the room, scaled with the word.
-    private func drawBox(_ box: RasterStyle.Box, word: LaidOutWord, scale: Double, into canvas: inout ColorLayer, area: Area?) {
-        let placement = boxPlacement(box, word: word, scale: scale)
+    /// The spoken word's box: around its cell without the room, scaled and turned with the word.
+    private func drawBox(_ box: RasterStyle.Box, word: LaidOutWord, image: WordImage, into canvas: inout ColorLayer, area: Area?) {
+        let placed = boxLayer(box, word: word, image: image)
+        canvas.draw(placed.layer, x: placed.x - bounds.x, y: placed.y - bounds.y, area: area)
+    }
+
+    /// The spoken word's box as `image` draws it, placed in frame pixels.
+    private func boxLayer(_ box: RasterStyle.Box, word: LaidOutWord, image: WordImage) -> (layer: ColorLayer, x: Int, y: Int) {
+        let placement = boxPlacement(box, word: word, scale: image.scale)
+        let (x, y) = (placement.area.columns.lowerBound, placement.area.rows.lowerBound)
         let layer = placement.box.layer(
-            around: placement.inner, x: placement.area.columns.lowerBound, y: placement.area.rows.lowerBound,
-            width: placement.area.columns.count, height: placement.area.rows.count)
-        canvas.draw(layer, x: placement.area.columns.lowerBound - bounds.x, y: placement.area.rows.lowerBound - bounds.y, area: area)
+            around: placement.inner, x: x, y: y, width: placement.area.columns.count, height: placement.area.rows.count)
+        guard image.tilt != 0 else { return (layer, x, y) }
+        let cell = layout.cell(of: word)
+        return layer.turned(x: x, y: y, factor: 1, degrees: image.tilt, centreX: cell.midX, centreY: cell.midY)
     }
 }

@@ -69,6 +69,8 @@ public struct WordLook: Sendable, Equatable {
     public var activeScale: Double  // the spoken word's size, times the laid-out size
     public var grow: Double  // seconds the spoken word takes to reach `activeScale`
     public var ease: Ease
+    /// Degrees the spoken word turns as it grows (with the same ease), clockwise.
+    public var tilt: Double
     public var entrance: Entrance
     /// How each word arrives as it becomes the spoken one.
     public var wordEntrance: WordEntrance
@@ -79,7 +81,7 @@ public struct WordLook: Sendable, Equatable {
     public init(
         upcoming: WordPaint, active: WordPaint, spoken: WordPaint, emphasis: RGBAColor? = nil,
         activeBox: RasterStyle.Box? = nil, activeScale: Double = 1, grow: Double = 0, ease: Ease = .easeOut,
-        entrance: Entrance = .none, karaoke: Bool = false, wordEntrance: WordEntrance = .none
+        tilt: Double = 0, entrance: Entrance = .none, karaoke: Bool = false, wordEntrance: WordEntrance = .none
     ) {
         self.upcoming = upcoming
         self.active = active
@@ -89,6 +91,7 @@ public struct WordLook: Sendable, Equatable {
         self.activeScale = activeScale
         self.grow = grow
         self.ease = ease
+        self.tilt = tilt
         self.entrance = entrance
         self.karaoke = karaoke
         self.wordEntrance = wordEntrance
@@ -105,7 +108,7 @@ public struct WordLook: Sendable, Equatable {
         var state = WordState(active: active, growth: Self.steps, entrance: Self.steps, sweep: Self.steps)
         if let active {
             let word = words[active]
-            if activeScale != 1, grow > 0 { state.growth = Self.step((time - word.start) / grow) }
+            if activeScale != 1 || tilt != 0, grow > 0 { state.growth = Self.step((time - word.start) / grow) }
             if wordEntrance.kind != .none, wordEntrance.duration > 0 {
                 state.arrival = Self.step((time - word.start) / wordEntrance.duration)
             }
@@ -143,6 +146,14 @@ public struct WordLook: Sendable, Equatable {
     func scale(in state: WordState) -> Double {
         state.growth >= Self.steps ? activeScale : 1 + (activeScale - 1) * ease.value(Double(state.growth) / Double(Self.steps))
     }
+
+    /// The spoken word's turn in `state`, degrees clockwise.
+    func tilt(in state: WordState) -> Double {
+        state.growth >= Self.steps ? tilt : tilt * ease.value(Double(state.growth) / Double(Self.steps))
+    }
+
+    /// The most a spoken word turned by `tilt` degrees turns with `ease` (its overshoot included).
+    public static func largestTilt(_ tilt: Double, ease: Ease) -> Double { tilt * max(1, ease.peak) }
 
     /// The largest scale a word reaches, the ease's overshoot included: the room layout keeps.
     public var largestScale: Double { Self.largestScale(activeScale, ease: ease) }

@@ -9,13 +9,21 @@ import TestSupport
 import XCTest
 
 /// Word-by-word looks keep their layout for the caption's whole life: for every shipped look
-/// and every image case of `Tests/Cases/captions.json`, going from one word state to the next
+/// (and the test looks) and every image case of `Tests/Cases/captions.json`, going from one word state to the next
 /// changes pixels only inside the reserved boxes of the words whose state changed, and every
 /// pixel of every state lies inside the safe area.
 final class LookLayoutTests: XCTestCase {
     /// The looks with word states (every shipped look but `classic`).
     static func looks() throws -> [Look] {
         try Resources.lookNames().map { try Look.load(try Resources.look($0)) }.filter { !$0.isStatic }
+    }
+
+    /// The test looks of `Tests/Cases/test-looks` (every kind of paint at once).
+    static func testLooks() throws -> [Look] {
+        let folder = Repository.root.appendingPathComponent("Tests/Cases/test-looks")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            try Look.load(folder.appendingPathComponent($0))
+        }
     }
 
     func testTheShippedLooksAreThere() throws {
@@ -32,7 +40,7 @@ final class LookLayoutTests: XCTestCase {
         let cases = try CaptionCaseFile.cases(.image, in: Repository.root).filter { $0.background == .bars }
         XCTAssertGreaterThanOrEqual(cases.count, 30)
         var checkedChanges = 0
-        for look in try Self.looks() {
+        for look in try Self.looks() + Self.testLooks() {
             let style = preset.textStyle(width: width, height: height, look: look)
             for test in cases {
                 let caption = Self.caption(test.text, language: test.language)
@@ -43,7 +51,7 @@ final class LookLayoutTests: XCTestCase {
                 // Before the first word, then each word spoken (at the start of its entrance and
                 // half-way through its grow, sweep or entrance first, for the looks that
                 // animate the spoken word).
-                let animates = wordLook.activeScale != 1 || wordLook.karaoke || wordLook.wordEntrance.kind != .none
+                let animates = wordLook.activeScale != 1 || wordLook.tilt != 0 || wordLook.karaoke || wordLook.wordEntrance.kind != .none
                 var states = [WordState(active: nil)]
                 for index in caption.words.indices {
                     if wordLook.wordEntrance.kind != .none { states.append(WordState(active: index, growth: 0, sweep: 0, arrival: 0)) }
@@ -72,6 +80,34 @@ final class LookLayoutTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checkedChanges, 1000)
+    }
+
+    /// A word turned by the largest tilt (with its box) stays inside its own cell, the room the
+    /// layout kept for it, so it never reaches a neighbour or the line above or below: its
+    /// reserved box (the turned ink, with the paint's reach) inside the cell, give or take 2 px.
+    func testATurnedWordStaysInsideItsCell() throws {
+        let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: try Repository.phrases())
+        let preset = try Preset.load(try Resources.preset("tiktok"))
+        var checked = 0
+        for var look in [try Look.load(try Resources.look("bold"))] + (try Self.testLooks()) {
+            look.active?.tilt = Look.tiltLimit
+            look.maxWords = nil
+            let style = preset.textStyle(width: 1080, height: 1920, look: look)
+            for text in ["Internationalization takes patience", "We finally replaced the old refrigerator in our kitchen", "I do"] {
+                let layout = try engine.layout(Self.caption(text, language: "en"), style: style)
+                for word in layout.words {
+                    let reach = layout.paintMargin + 2
+                    let box = Self.reserved(word, layout)
+                    let turned = Rect(x: box.x + reach, y: box.y + reach, width: box.width - 2 * reach, height: box.height - 2 * reach)
+                    let cell = layout.cell(of: word)
+                    XCTAssertTrue(
+                        turned.x >= cell.x - 2 && turned.maxX <= cell.maxX + 2 && turned.y >= cell.y - 2 && turned.maxY <= cell.maxY + 2,
+                        "\(look.name) / \(word.text): turned \(turned), cell \(cell)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
     }
 
     /// The check finds a pixel changed outside the changed word's box: a state drawn with the

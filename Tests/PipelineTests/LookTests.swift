@@ -55,11 +55,11 @@ final class LookTests: XCTestCase {
         }
         let ranges = try file(
             "ranges.json",
-            ##"{"name": "r", "active": {"scale": 3, "grow": -1}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}, "maxWords": 12, "wordEntrance": {"kind": "pop", "duration": 3}, "shadows": [{"color": "#000000", "offsetX": 0.9, "offsetY": 0, "blur": 0.1}]}"##)
+            ##"{"name": "r", "active": {"scale": 3, "grow": -1, "tilt": 12}, "entrance": {"kind": "pop", "duration": 9}, "font": {"family": " ", "weight": 950}, "maxWords": 12, "wordEntrance": {"kind": "pop", "duration": 3}, "shadows": [{"color": "#000000", "offsetX": 0.9, "offsetY": 0, "blur": 0.1}]}"##)
         let out = try CLI.burn(["plan", talk, "--captions", captions, "--look", ranges])
         XCTAssertEqual(out.status, 1)
         for field in [
-            "active.scale: must be 1...1.5", "active.grow: must be 0...1 seconds", "entrance.duration: must be 0...2 seconds",
+            "active.scale: must be 1...1.5", "active.grow: must be 0...1 seconds", "active.tilt: must be -8...8 degrees", "entrance.duration: must be 0...2 seconds",
             "font.family: must name a family", "font.weight: must be 100...900", "maxWords: must be 1...8",
             "wordEntrance.duration: must be 0...1 seconds", "shadows[0].offsetX: must be -0.5...0.5 of the font size",
         ] {

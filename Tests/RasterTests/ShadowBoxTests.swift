@@ -1,5 +1,6 @@
 import Imaging
 import Layout
+import TestSupport
 import XCTest
 
 @testable import Raster
@@ -116,6 +117,35 @@ final class ShadowBoxTests: XCTestCase {
         // Reach 3 + 3 + 4 = 10 px; the faintest tail rounds to 0.
         XCTAssertTrue((5...10).contains(softRight - sharpRight), "spread \(softRight - sharpRight) px to the right")
         XCTAssertEqual(b.x + b.width, a.x + a.width + 10, "the bitmap grows by the reach")
+    }
+
+    /// Each pass of the blur is the mean of the 2r+1 values around each pixel (zero outside),
+    /// rounded to nearest: checked against that definition on random masks and radii.
+    func testBoxBlurIsTheRoundedMeanOfEachWindow() {
+        var generator = SeededGenerator(seed: 36_37)
+        for round in 0..<24 {
+            var mask = CoverageMask(width: Int.random(in: 1...40, using: &generator), height: Int.random(in: 1...40, using: &generator))
+            for i in mask.values.indices where Bool.random(using: &generator) { mask.values[i] = UInt8.random(in: 0...255, using: &generator) }
+            let radii = (0..<Int.random(in: 1...3, using: &generator)).map { _ in round % 6 == 5 ? 130 : Int.random(in: 1...60, using: &generator) }
+            var expected = mask
+            for radius in radii {
+                for vertical in [false, true] {
+                    let before = expected
+                    for y in 0..<mask.height {
+                        for x in 0..<mask.width {
+                            var sum = 0
+                            for d in -radius...radius {
+                                let (sx, sy) = vertical ? (x, y + d) : (x + d, y)
+                                if sx >= 0, sx < mask.width, sy >= 0, sy < mask.height { sum += Int(before[sx, sy]) }
+                            }
+                            let width = 2 * radius + 1
+                            expected[x, y] = UInt8((sum + width / 2) / width)
+                        }
+                    }
+                }
+            }
+            XCTAssertEqual(BoxBlur.blur(mask, radii: radii), expected, "\(mask.width)x\(mask.height), radii \(radii)")
+        }
     }
 
     func testBoxIsARoundedRectangleAroundTheBlock() throws {
