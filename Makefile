@@ -7,13 +7,32 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build demo test test-asan goldens bench bench-split bench-layout look-pictures fuzz image test-image test-farm clean
+.PHONY: setup build install uninstall deb test-deb demo test test-asan goldens bench bench-split bench-layout look-pictures fuzz image test-image test-farm clean
 
 setup:
 	@bash scripts/setup.sh
 
 build: setup
 	$(SWIFT) build $(RELEASE) --product burn-captions
+
+# Installs the binary, PREFIX/share/burn-captions, the manual page and the bash and zsh
+# completions (scripts/install.sh, docs/INSTALL.md); uninstall removes exactly those.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: build
+	bash scripts/install.sh install $(BIN) "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	bash scripts/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# The Debian package (.build/deb/burn-captions_VERSION_amd64.deb; lintian must find no
+# error), and the package installed with apt in a clean root made by mmdebstrap.
+deb: build
+	@bash scripts/setup.sh --deb-tools
+	bash scripts/deb.sh $(BIN)
+
+test-deb: deb
+	bash scripts/test-deb.sh $(BIN)
 
 demo: build
 	@mkdir -p out

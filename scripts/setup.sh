@@ -3,7 +3,7 @@
 # recognizer (faster-whisper in .recognizer/venv, the models in .recognizer/models:
 # scripts/install-recognizer.py, docs/RECOGNIZER.md).
 # Idempotent: calls apt-get only when a package is missing, pip only when something changed.
-# Flags (any of them, together): --sample-tools --image-tools --farm-tools --bench-tools.
+# Flags (any of them, together): --sample-tools --image-tools --deb-tools --farm-tools --bench-tools.
 set -euo pipefail
 
 PACKAGES=(
@@ -26,6 +26,8 @@ PACKAGES=(
   # --emoji: the Unicode CLDR emoji names and keywords of each language (read with
   # Foundation's XML parser, which links libxml2).
   unicode-cldr-core libxml2
+  # The installed manual page, rendered with warnings on (InstallTests).
+  man-db
 )
 RECOGNIZER_FLAGS=()
 for flag in "$@"; do
@@ -34,6 +36,8 @@ for flag in "$@"; do
     --sample-tools) PACKAGES+=(sox) ;;
     # Only needed for the worker image (make image, make test-image).
     --image-tools) PACKAGES+=(mmdebstrap util-linux podman) ;;
+    # Only needed for make deb and make test-deb (a package, lintian, a clean root).
+    --deb-tools) PACKAGES+=(dpkg-dev lintian mmdebstrap) ;;
     # Only needed for the one-node Slurm of make test-farm.
     --farm-tools) PACKAGES+=(slurmctld slurmd slurm-client munge) ;;
     # Only needed by make bench: whisper-ctranslate2 in .recognizer/bench-venv.

@@ -16,6 +16,9 @@ enum Command {
     case looks
     case lookSheet(BurnRequest, looks: [String], at: Double?)
     case batch(manifest: String, BatchOptions, quiet: Bool)
+    case completion(shell: String)
+    case manual
+    case doctor
     case help
     case version
 }
@@ -29,6 +32,22 @@ enum Arguments {
         if rest.first == "join" { return try JoinArguments.parse(rest.dropFirst()) }
         if rest.first == "looks", rest.count > 1, !["-h", "--help"].contains(rest[rest.startIndex + 1]) {
             return try LookSheetArguments.parse(rest.dropFirst())
+        }
+        if rest.first == "completion" {
+            let shells = Completion.shells.joined(separator: " or ")
+            guard let shell = rest.dropFirst().first else { throw BurnError.usage("completion needs a shell: \(shells)") }
+            guard Completion.script(for: shell) != nil, rest.count == 2 else {
+                throw BurnError.usage("completion takes one shell, \(shells); got \(rest.dropFirst().joined(separator: " "))")
+            }
+            return .completion(shell: shell)
+        }
+        if rest.first == "doctor" {
+            if let extra = rest.dropFirst().first { throw BurnError.usage("doctor takes no arguments, got \(extra)") }
+            return .doctor
+        }
+        if rest.first == "manual" {
+            if let extra = rest.dropFirst().first { throw BurnError.usage("manual takes no arguments, got \(extra)") }
+            return .manual
         }
         if let listing = rest.first, listing == "presets" || listing == "looks" {
             if let extra = rest.dropFirst().first {

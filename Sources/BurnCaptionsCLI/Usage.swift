@@ -5,7 +5,8 @@ extension Arguments {
     /// `CommandOption.all`, and the exit codes.
     static let usage = synopsis + "\n\noptions:\n" + CommandOption.helpText + "\n\n" + exitCodes
 
-    private static let synopsis = """
+    /// The synopsis of every command, then what the tool does (`--help` and the manual page).
+    static let synopsis = """
         usage: burn-captions INPUT --captions FILE [--preset NAME] -o OUTPUT [options]
                burn-captions INPUT --captions auto [--model NAME] [--language TAG] -o OUTPUT [options]
                burn-captions INPUT --captions FILE... [--preset NAME...] [--look NAME...] -o 'OUT.{lang}.mp4'
@@ -26,6 +27,9 @@ extension Arguments {
                burn-captions looks --sheet SHEET.png [INPUT] [--captions FILE] [--preset NAME] [--look NAME...] [--at TIME]
                burn-captions batch MANIFEST.jsonl [--shard I/N] [--shard-count N] [--workers N]
                                   [--force] [--retries K] [--report FILE]
+               burn-captions doctor
+               burn-captions completion bash|zsh
+               burn-captions manual
 
         Burns captions into a video: lays them out per language, renders them with an
         outline inside the platform's safe area, and re-encodes the video (H.264 unless
@@ -41,7 +45,12 @@ extension Arguments {
         caption at its midpoint; `presets` lists the presets found (name, reference size,
         description); `looks` lists the word-by-word looks (name, description), and `looks --sheet`
         draws them (or each --look) side by side on one labelled sheet, while a word is spoken,
-        over INPUT's frame when given; `batch` runs a manifest's jobs (see docs/RENDER-FARM.md).
+        over INPUT's frame when given; `batch` runs a manifest's jobs (see docs/RENDER-FARM.md);
+        `doctor` checks what this machine has (the faces Fonts.conf, the presets and the looks
+        name, the encoders that open, the speech recognizer and its models, the review page's
+        browser) and says what to install, exit 1 when the defaults lack something;
+        `completion` prints the shell completion of bash or zsh, and `manual` the manual page
+        (roff), both made from the options below.
         A long video renders on several machines: `plan --segments N -o PLAN.json` fixes the
         captions and cuts N time ranges at keyframes, `--plan PLAN.json --segment I/N` renders
         range I (0-based) as video only, and `join` puts the parts in order with the input's
@@ -50,5 +59,5 @@ extension Arguments {
         each to the -o template with {lang}, {name}, {preset} and {look} filled in.
         """
 
-    private static let exitCodes = "exit codes: 0 done, 1 failed, 2 usage error, 130/143 interrupted (SIGINT/SIGTERM)."
+    static let exitCodes = "exit codes: 0 done, 1 failed, 2 usage error, 130/143 interrupted (SIGINT/SIGTERM)."
 }

@@ -33,6 +33,13 @@ case .help:
     StandardStreams.output(Arguments.usage + "\n")
 case .version:
     StandardStreams.output(Versions.text + "\n")
+case .completion(let shell):
+    StandardStreams.output(Completion.script(for: shell) ?? "")
+case .manual:
+    StandardStreams.output(ManualPage.text)
+case .doctor:
+    MediaLog.silent()
+    exit(DoctorReport.print())
 case .presets:
     exit(PresetListing.print())
 case .looks:

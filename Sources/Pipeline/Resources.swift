@@ -40,6 +40,9 @@ public enum Resources {
         return try find("Fonts.conf")
     }
 
+    /// The Debian package of each font family the shipped files name (`FontPackages.json`).
+    public static func fontPackages() throws -> URL { try find("FontPackages.json") }
+
     /// A preset by name (`Presets/NAME.json`) or by path to a `.json` file.
     public static func preset(_ nameOrPath: String) throws -> URL {
         try settings(nameOrPath, folder: "Presets", kind: "preset")

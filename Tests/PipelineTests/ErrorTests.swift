@@ -26,6 +26,12 @@ final class ErrorTests: XCTestCase {
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.contains("libavcodec"), version.stdout)
         XCTAssertTrue(version.stdout.contains("HarfBuzz"), version.stdout)
+        // The recognizer setup installed, with its models.
+        let models = try FileManager.default.contentsOfDirectory(atPath: CLI.root.appendingPathComponent(".recognizer/models").path).sorted()
+        XCTAssertTrue(version.stdout.contains("faster-whisper "), version.stdout)
+        XCTAssertTrue(version.stdout.contains("models " + models.joined(separator: ", ")), version.stdout)
+        let replaced = try ProcessRunner.run(CLI.binary, ["--version"], environment: ["BURN_CAPTIONS_RECOGNIZER": "/bin/true"])
+        XCTAssertTrue(replaced.stdout.contains("/bin/true (BURN_CAPTIONS_RECOGNIZER)"), replaced.stdout)
     }
 
     func testOutputEqualToInputIsRefusedAndTheInputUntouched() throws {
