@@ -88,7 +88,6 @@ public enum Doctor {
     /// The recognizer of `--captions auto` and `transcribe`: found, and its default model
     /// loaded and run on a second of quiet.
     static func recognizer(_ environment: [String: String]) -> [DoctorFinding] {
-        let version = Versions.recognizer
         let engine: RecognizerEngine
         do {
             engine = try RecognizerEngine.find(roots: Resources.searchRoots(), environment: environment)
@@ -101,13 +100,13 @@ public enum Doctor {
             }
             return [DoctorFinding(area: "recognizer", subject: "faster-whisper", status: .unavailable, detail: detail ?? "\(error)")]
         }
+        let version = Versions.recognizer(engine)
         let settings = RecognitionSettings(language: "en")
         let started = ContinuousClock.now
         do {
             let quiet = SpeechAudio(samples: (0..<16_000).map { Float(($0 * 7919) % 201 - 100) * 1e-5 }, start: 0)
             _ = try Recognition.recognize(quiet, file: "doctor", settings: settings, engine: engine, cache: nil)
-            let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = (ContinuousClock.now - started).seconds
             return [
                 DoctorFinding(
                     area: "recognizer", subject: "\(version.name) \(version.version)", status: .ok,

@@ -24,6 +24,11 @@ public enum Versions {
         } catch {
             return ("recognizer", "not installed (speech recognition needs install-recognizer.py: docs/INSTALL.md)")
         }
+        return recognizer(engine)
+    }
+
+    /// `engine`'s versions and models, as `recognizer` says them.
+    static func recognizer(_ engine: RecognizerEngine) -> (name: String, version: String) {
         let models = Set(engine.modelFolders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }).sorted()
         let modelText = models.isEmpty ? "no models" : "models " + models.joined(separator: ", ")
         guard engine.command.count == 2 else { return ("recognizer", "\(engine.command[0]) (\(RecognizerEngine.variable)), \(modelText)") }
