@@ -51,7 +51,7 @@ test: build
 
 # The worker image from Debian packages alone (mmdebstrap; imported into podman where it
 # runs): .build/image/rootfs and .build/image/burn-captions.tar. docs/RENDER-FARM.md.
-image: build
+image: deb
 	@bash scripts/setup.sh --image-tools
 	bash scripts/image.sh
 

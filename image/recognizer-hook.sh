@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # A customize hook of scripts/image.sh (run by mmdebstrap as `image/recognizer-hook.sh ROOT`
-# from the project's folder, after the binary is in ROOT): puts the recognizer for
-# `--captions auto` into the image under /usr/local/share/burn-captions, where the binary
-# finds it through BURN_CAPTIONS_HOME (docs/RECOGNIZER.md, docs/RENDER-FARM.md).
+# from the project's folder, after apt installed the package into ROOT): puts the recognizer
+# for `--captions auto` into the image under /usr/share/burn-captions, the package's folder,
+# where the installed binary finds it (docs/RECOGNIZER.md, docs/RENDER-FARM.md).
 #
-# - Recognizer/: burn_recognizer.py, models.json (the models' sums) and requirements.txt.
+# - Recognizer/ (burn_recognizer.py, models.json with the models' sums, requirements.txt)
+#   comes with the package.
 # - .recognizer/venv: made INSIDE the root by Debian's python3 (3.11), with
 #   Recognizer/requirements.txt from PyPI (pinned, no pip cache, not byte-compiled), then pip
 #   and setuptools taken out again (a worker installs nothing).
@@ -16,11 +17,11 @@
 #   them on each start (measured on this machine: 1.1 s against 1.9 s to import).
 set -euo pipefail
 root=$1
-prefix=/usr/local/share/burn-captions
+prefix=/usr/share/burn-captions
 venv=$prefix/.recognizer/venv
 
-mkdir -p "$root$prefix/Recognizer" "$root$prefix/.recognizer/models/base"
-cp Recognizer/burn_recognizer.py Recognizer/models.json Recognizer/requirements.txt "$root$prefix/Recognizer/"
+[[ -f $root$prefix/Recognizer/requirements.txt ]] || { echo "image: the package did not install $prefix/Recognizer" >&2; exit 1; }
+mkdir -p "$root$prefix/.recognizer/models/base"
 for file in $(python3 -c 'import json; print(" ".join(sorted(json.load(open("Recognizer/models.json"))["models"]["base"]["files"])))'); do
   cp --preserve=timestamps ".recognizer/models/base/$file" "$root$prefix/.recognizer/models/base/"
 done
@@ -47,7 +48,7 @@ rm -f "$root/tmp/host-certificates.pem"
 warm=/tmp/warm-up
 mkdir -p "$root$warm"
 cp Samples/talk.mp4 "$root$warm/"
-chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=$warm BURN_CAPTIONS_HOME=$prefix \
-  BURN_CAPTIONS_CACHE=$warm/cache /usr/local/bin/burn-captions transcribe $warm/talk.mp4 -o $warm/talk.json -q
+chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin HOME=$warm \
+  BURN_CAPTIONS_CACHE=$warm/cache /usr/bin/burn-captions transcribe $warm/talk.mp4 -o $warm/talk.json -q
 [[ -s $root$warm/talk.json ]] || { echo "image: the warm-up transcription wrote nothing" >&2; exit 1; }
 rm -rf "${root:?}$warm"

@@ -26,8 +26,9 @@ PACKAGES=(
   # --emoji: the Unicode CLDR emoji names and keywords of each language (read with
   # Foundation's XML parser, which links libxml2).
   unicode-cldr-core libxml2
-  # The installed manual page, rendered with warnings on (InstallTests).
-  man-db
+  # The installed manual page, rendered with warnings on, and the zsh completion, parsed by
+  # zsh (InstallTests).
+  man-db zsh
 )
 RECOGNIZER_FLAGS=()
 for flag in "$@"; do

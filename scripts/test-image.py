@@ -9,6 +9,9 @@ in a mount and network namespace of its own (no network) with /proc and /dev, an
 the host's environment. The transcript cache is WORK/cache inside (BURN_CAPTIONS_CACHE, as a
 farm points it at shared storage), its own folder outside. Checks:
 
+0. the image's burn-captions is `make deb`'s package, installed by dpkg (/usr/bin,
+   /usr/share/burn-captions; no variable points it at its files), of the development build's
+   version;
 1. `burn-captions batch` of a three-job manifest (the sample with its captions; the sample with
    captions in three scripts; the sample's first 5 s, cut by stream copy, with
    `"captions": "auto"`) writes the three videos, each with its input's frame count, and a
@@ -18,7 +21,8 @@ farm points it at shared storage), its own folder outside. Checks:
    inside with an empty cache (what a job's recognition costs in the image) hears the words
    the development machine's `transcribe` hears (its own engine and model, afresh);
 3. `plan` of the three-script captions names the same faces inside and outside, and the
-   expected ones: Noto Sans CJK JP, Noto Sans Arabic, Noto Color Emoji;
+   expected ones: Noto Sans CJK JP, Noto Sans Arabic, Noto Color Emoji; `plan --emoji auto`
+   of the sample adds the same emoji inside as outside (the CLDR annotations the image keeps);
 4. `still` at each caption's midpoint gives the same PNG bytes inside and outside;
 5. `plan --avoid faces,text` of the sample with a lower third drawn on it (OpenCV's cascade
    and Tesseract's model, from the image's packages) finds the lower third, the same
@@ -76,8 +80,8 @@ def inside(arguments, work, cache=CACHE):
         run = " ".join([
             "mount --make-rprivate / &&",
             "mount -t proc proc {root}/proc && mount --rbind /dev {root}/dev &&",
-            "exec chroot --userspec={uid}:{uid} {root} /usr/bin/env -i HOME=/home/burn PATH=/usr/local/bin:/usr/bin:/bin",
-            "BURN_CAPTIONS_HOME=/usr/local/share/burn-captions BURN_CAPTIONS_CACHE={cache} /usr/local/bin/burn-captions",
+            "exec chroot --userspec={uid}:{uid} {root} /usr/bin/env -i HOME=/home/burn PATH=/usr/bin:/bin",
+            "BURN_CAPTIONS_CACHE={cache} /usr/bin/burn-captions",
         ]).format(root=ROOTFS, uid=UID, cache=cache)
         # --net: a network namespace with nothing but the loopback, as podman's --network=none
         # (Foundation's Process wants a loopback: without one it says "Could not create wakeup
@@ -232,6 +236,17 @@ def check_faces(work):
         if script["face"] not in faces:
             fail("%s is set in %s, not %s" % (script["text"], sorted(faces), script["face"]))
         print("test-image: %s: %s" % (script["language"], ", ".join(sorted(faces))))
+    # --emoji auto reads the CLDR annotations the image keeps of unicode-cldr-core.
+    texts = []
+    for result in [inside(["plan", WORK + "/talk.mp4", "--captions", WORK + "/talk.json", "--emoji", "auto"], work),
+                   outside(["plan", str(work / "talk.mp4"), "--captions", str(work / "talk.json"), "--emoji", "auto"], work)]:
+        if result.returncode != 0:
+            fail("plan --emoji auto: %s" % result.stderr)
+        texts.append([c["text"] for c in json.loads(result.stdout)["captions"]])
+    added = [text for text in texts[0] if any(ord(character) >= 0x1F000 for character in text)]
+    if texts[0] != texts[1] or not added:
+        fail("--emoji auto: inside %s, outside %s" % tuple(texts))
+    print("test-image: --emoji auto: %d caption(s) with an emoji, as outside: %s" % (len(added), " / ".join(added)))
 
 
 def check_stills(work):
@@ -273,10 +288,27 @@ def check_obstacles(work):
           % (len(found[0]), moved))
 
 
+def check_package():
+    """The image's burn-captions is the package's, installed by dpkg, of the host build's version."""
+    status = (ROOTFS / "var/lib/dpkg/status").read_text()
+    entry = next((block for block in status.split("\n\n") if block.startswith("Package: burn-captions\n")), None)
+    if entry is None or "\nStatus: install ok installed\n" not in entry + "\n":
+        fail("the image has no installed burn-captions package")
+    version = next(line.split(": ", 1)[1] for line in entry.splitlines() if line.startswith("Version: "))
+    host = subprocess.run([str(HOST_BIN), "--version"], capture_output=True, text=True).stdout.split()[1]
+    if version != host:
+        fail("the image's package is %s, the development build %s: run make image" % (version, host))
+    listed = (ROOTFS / "var/lib/dpkg/info/burn-captions.list").read_text().split()
+    if "/usr/bin/burn-captions" not in listed:
+        fail("the image's burn-captions package does not hold /usr/bin/burn-captions")
+    print("test-image: burn-captions %s installed from its package (%d paths)" % (version, len(listed)))
+
+
 def main():
-    if not (ROOTFS / "usr/local/bin/burn-captions").exists():
-        fail("%s is missing: run make image" % ROOTFS)
+    if not (ROOTFS / "usr/bin/burn-captions").exists():
+        fail("%s has no /usr/bin/burn-captions: run make image" % ROOTFS)
     work = ROOTFS / WORK.lstrip("/")
+    check_package()
     jobs = prepare(work)
     print("test-image: running inside the image with %s" % ("podman" if podman_works() else "chroot"))
     check_batch(work, jobs)

@@ -4,7 +4,7 @@ import XCTest
 
 /// `make install` into a staging folder: the installed binary finds its files without any
 /// variable, the manual page renders without warnings, bash completes subcommands, presets and
-/// looks; `make uninstall` then leaves the folder empty.
+/// looks, zsh parses its completion; `make uninstall` then leaves the folder empty.
 final class InstallTests: XCTestCase {
     private func make(_ arguments: [String]) throws -> ProcessRunner.Result {
         // `build` and `setup` are taken as done: the binary under test is installed.
@@ -69,6 +69,12 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try complete(["talk.mp4", "--look", "pop"]).sorted(), looks.sorted())
         XCTAssertEqual(try complete(["plan", "talk.mp4", "--segm"]), ["--segments"])
         XCTAssertEqual(try complete(["talk.mp4", "--emoji", "a"]), ["auto"])
+
+        // zsh's completion, installed: zsh parses it (-n: read, do not run).
+        let zshCompletion = prefix.appendingPathComponent("share/zsh/site-functions/_burn-captions").path
+        let zsh = try ProcessRunner.run("/usr/bin/env", ["zsh", "-n", zshCompletion])
+        XCTAssertEqual(zsh.status, 0, zsh.stderr)
+        XCTAssertEqual(zsh.stderr, "", "zsh's complaints")
 
         let uninstall = try make(["uninstall", "DESTDIR=\(stage.path)", "PREFIX=/usr/local"])
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
