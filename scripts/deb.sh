@@ -5,7 +5,8 @@
 #   scripts/install.sh stages the files under /usr; the binary is stripped; Depends comes from
 #   dpkg-shlibdeps on the binary, plus the font packages FontPackages.json names, the CLDR
 #   annotations --emoji reads and python3 (the recognizer's scripts); Recommends the recognizer's python3-venv and --avoid's models;
-#   the copyright and changelog files and md5sums are written; dpkg-deb builds the package
+#   the copyright and changelog files, md5sums and a postrm (the recognizer's environment goes
+#   on remove, its models on purge) are written; dpkg-deb builds the package
 #   (root-owned files), and lintian checks it when it is installed (no error allowed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,8 +80,29 @@ Description: burn captions into video, laid out per language for each platform
  (TikTok, Reels, Shorts, YouTube), draws word-by-word looks, and re-encodes
  the video with FFmpeg's libraries (H.264, HEVC, AV1, VP9, ProRes; HDR kept).
 EOF
+# What install-recognizer.py adds to the package's folder (not dpkg's files): removing the
+# package takes the recognizer's environments (built from the package's requirements), purging
+# it the downloaded models too, and the folder.
+cat >"$stage/DEBIAN/postrm" <<'EOF'
+#!/bin/sh
+set -e
+home=/usr/share/burn-captions/.recognizer
+case "$1" in
+  remove)
+    if [ -d "$home" ]; then
+      find "$home" -mindepth 1 -maxdepth 1 ! -name models -exec rm -rf {} +
+    fi
+    ;;
+  purge)
+    rm -rf "$home"
+    rmdir --ignore-fail-on-non-empty /usr/share/burn-captions 2>/dev/null || true
+    ;;
+esac
+exit 0
+EOF
 (cd "$stage" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
 chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
+chmod 755 "$stage/DEBIAN/postrm"
 find "$stage" -type d -exec chmod 755 {} +
 
 package=$OUT/burn-captions_${version}_${architecture}.deb

@@ -4,9 +4,11 @@
 #   mmdebstrap makes a bookworm root with apt and man-db alone (no build tools, no source
 #   tree); apt installs .build/deb/burn-captions_*.deb there, which must bring every
 #   dependency. In it, burn-captions renders the sample, `burn-captions doctor` runs and
-#   `man burn-captions` renders the manual page. Then, here: the render's decoded frames must
-#   equal the development build's (ffmpeg -f framemd5), doctor must have exited 0 and man must
-#   have shown the page without an error. Prints the run time.
+#   `man burn-captions` renders the manual page; last, apt removes and purges the package
+#   with stand-ins of the recognizer's files (remove.sh below). Then, here: the render's
+#   decoded frames must equal the development build's (ffmpeg -f framemd5), doctor must have
+#   exited 0, man must have shown the page without an error, and remove and purge must have
+#   left what they should. Prints the run time.
 #
 # Usage: scripts/test-deb.sh [BINARY] [MIRROR]
 set -euo pipefail
@@ -22,15 +24,33 @@ out=.build/deb/clean-root
 rm -rf "$out"
 mkdir -p "$out"
 name=$(basename "$deb")
+# Remove and purge, with stand-ins of a recognizer's environment and model where
+# install-recognizer.py puts them: remove takes the environment and keeps the model, purge
+# leaves nothing of the package's folder.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat >"$work/remove.sh" <<'EOF'
+set -e
+home=/usr/share/burn-captions/.recognizer
+mkdir -p $home/venv/bin $home/models/base
+touch $home/venv/bin/python3 $home/models/base/model.bin
+apt-get remove -y -q burn-captions
+[ ! -e $home/venv ] || { echo "remove left $home/venv"; exit 1; }
+[ -f $home/models/base/model.bin ] || { echo "remove took $home/models"; exit 1; }
+[ ! -e /usr/bin/burn-captions ] || { echo "remove left /usr/bin/burn-captions"; exit 1; }
+apt-get purge -y -q burn-captions
+[ ! -e /usr/share/burn-captions ] || { echo "purge left:"; find /usr/share/burn-captions; exit 1; }
+EOF
 
 # Each step's exit status is kept in /work, so that one failing still lets the others run.
 mmdebstrap --variant=apt --include=man-db --quiet \
   --customize-hook='mkdir -p "$1/work"' \
-  --customize-hook="copy-in $deb Samples/talk.mp4 Samples/talk.json /work" \
+  --customize-hook="copy-in $deb Samples/talk.mp4 Samples/talk.json $work/remove.sh /work" \
   --customize-hook="chroot \"\$1\" sh -c 'apt-get install -y -q /work/$name > /work/apt.txt 2>&1; echo \$? > /work/apt.status'" \
   --customize-hook="chroot \"\$1\" sh -c 'cd /work && burn-captions talk.mp4 --captions talk.json --preset tiktok -o out.mp4 -q > render.txt 2>&1; echo \$? > render.status'" \
   --customize-hook="chroot \"\$1\" sh -c 'cd /work && burn-captions doctor > doctor.txt 2>&1; echo \$? > doctor.status'" \
   --customize-hook="chroot \"\$1\" sh -c 'cd /work && MANWIDTH=80 man burn-captions > man.txt 2> man-errors.txt; echo \$? > man.status'" \
+  --customize-hook="chroot \"\$1\" sh -c 'cd /work && sh remove.sh > remove.txt 2>&1; echo \$? > remove.status'" \
   --customize-hook="copy-out /work $out" \
   bookworm /dev/null "$MIRROR"
 
@@ -44,6 +64,7 @@ check apt "apt installs $name with every dependency"
 check render "the installed burn-captions renders the sample"
 check doctor "burn-captions doctor exits 0"
 check man "man burn-captions shows the page"
+check remove "apt remove takes the recognizer's environment, purge its models and the folder"
 if [[ -s $out/work/man-errors.txt ]] || ! grep -q 'SYNOPSIS' "$out/work/man.txt" 2>/dev/null; then
   echo "test-deb: FAIL man's page or its errors: $out/work/man.txt, $out/work/man-errors.txt"
   failed=1
