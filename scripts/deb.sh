@@ -106,6 +106,8 @@ chmod 755 "$stage/DEBIAN/postrm"
 find "$stage" -type d -exec chmod 755 {} +
 
 package=$OUT/burn-captions_${version}_${architecture}.deb
+# One package in .build/deb: the image and test-deb take it, the Containerfile copies it by glob.
+rm -f "$OUT"/burn-captions_*.deb
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$package" >/dev/null
 echo "deb: $package ($(du -k "$package" | cut -f1) KiB)"
 echo "deb: Depends: $depends"

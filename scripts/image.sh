@@ -20,10 +20,15 @@ cd "$(dirname "$0")/.."
 
 OUT=.build/image
 MIRROR=${1:-http://deb.debian.org/debian}
-# The newest package make deb built (apt takes a local .deb by its absolute path).
-deb=$(ls -t .build/deb/burn-captions_*.deb 2>/dev/null | head -1)
-[[ -n $deb ]] || { echo "image: .build/deb has no burn-captions package; run make deb first" >&2; exit 1; }
-deb=$(realpath "$deb")
+# The package make deb built (it keeps one). apt takes a local .deb by its absolute path, and
+# mmdebstrap's file-mirror-automount hook makes that path inside the root to mount the file on:
+# a folder of its own under /tmp, removed from the root again, keeps the build's path out of it.
+debs=(.build/deb/burn-captions_*.deb)
+[[ -f ${debs[0]} ]] || { echo "image: .build/deb has no burn-captions package; run make deb first" >&2; exit 1; }
+carrier=$(mktemp -d /tmp/burn-captions-deb.XXXXXX)
+trap 'rm -rf "$carrier"' EXIT
+cp "${debs[0]}" "$carrier/"
+deb=$carrier/$(basename "${debs[0]}")
 command -v mmdebstrap >/dev/null || { echo "image: mmdebstrap is missing (apt-get install mmdebstrap)" >&2; exit 1; }
 # The default model goes in as this machine's setup installed it: every file of base as
 # Recognizer/models.json sizes and sums it (no model is downloaded for the image).
@@ -64,6 +69,7 @@ excludes=(
 mmdebstrap --variant=essential --format=tar \
   --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr --hook-dir=/usr/share/mmdebstrap/hooks/file-mirror-automount \
   --include="$packages,$deb" "${excludes[@]}" \
+  --customize-hook="rm -rf \"\$1$carrier\"" \
   --customize-hook='mkdir -p "$1/work" "$1/home/burn"' \
   --customize-hook='image/recognizer-hook.sh "$1"' \
   --customize-hook='echo "burn:x:10001:10001:burn-captions worker:/home/burn:/usr/sbin/nologin" >> "$1/etc/passwd"' \

@@ -17,8 +17,9 @@ cd "$(dirname "$0")/.."
 BIN=${1:-.build/release/burn-captions}
 MIRROR=${2:-http://deb.debian.org/debian}
 command -v mmdebstrap >/dev/null || { echo "test-deb: mmdebstrap is missing (scripts/setup.sh --deb-tools)" >&2; exit 1; }
-deb=$(ls -t .build/deb/burn-captions_*.deb 2>/dev/null | head -1)
-[[ -n $deb ]] || { echo "test-deb: no package in .build/deb; run make deb first" >&2; exit 1; }
+debs=(.build/deb/burn-captions_*.deb)
+[[ -f ${debs[0]} ]] || { echo "test-deb: no package in .build/deb; run make deb first" >&2; exit 1; }
+deb=${debs[0]}
 started=$(date +%s)
 out=.build/deb/clean-root
 rm -rf "$out"

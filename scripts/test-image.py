@@ -10,8 +10,8 @@ the host's environment. The transcript cache is WORK/cache inside (BURN_CAPTIONS
 farm points it at shared storage), its own folder outside. Checks:
 
 0. the image's burn-captions is `make deb`'s package, installed by dpkg (/usr/bin,
-   /usr/share/burn-captions; no variable points it at its files), of the development build's
-   version;
+   /usr/share/burn-captions; no variable points it at its files), its binary the one the
+   package holds, and the .deb itself is not left in the image;
 1. `burn-captions batch` of a three-job manifest (the sample with its captions; the sample with
    captions in three scripts; the sample's first 5 s, cut by stream copy, with
    `"captions": "auto"`) writes the three videos, each with its input's frame count, and a
@@ -29,6 +29,7 @@ farm points it at shared storage), its own folder outside. Checks:
    obstacles inside and outside, and moves the captions under it.
 """
 
+import filecmp
 import json
 import os
 import re
@@ -289,19 +290,23 @@ def check_obstacles(work):
 
 
 def check_package():
-    """The image's burn-captions is the package's, installed by dpkg, of the host build's version."""
+    """The image's burn-captions is the package make deb built, installed by dpkg: the same
+    stripped binary as .build/deb/stage holds; no trace of the .deb is left in the image."""
     status = (ROOTFS / "var/lib/dpkg/status").read_text()
     entry = next((block for block in status.split("\n\n") if block.startswith("Package: burn-captions\n")), None)
     if entry is None or "\nStatus: install ok installed\n" not in entry + "\n":
         fail("the image has no installed burn-captions package")
     version = next(line.split(": ", 1)[1] for line in entry.splitlines() if line.startswith("Version: "))
-    host = subprocess.run([str(HOST_BIN), "--version"], capture_output=True, text=True).stdout.split()[1]
-    if version != host:
-        fail("the image's package is %s, the development build %s: run make image" % (version, host))
     listed = (ROOTFS / "var/lib/dpkg/info/burn-captions.list").read_text().split()
     if "/usr/bin/burn-captions" not in listed:
         fail("the image's burn-captions package does not hold /usr/bin/burn-captions")
-    print("test-image: burn-captions %s installed from its package (%d paths)" % (version, len(listed)))
+    staged = ROOT / ".build/deb/stage/usr/bin/burn-captions"
+    if not filecmp.cmp(ROOTFS / "usr/bin/burn-captions", staged, shallow=False):
+        fail("the image's /usr/bin/burn-captions is not the one make deb packaged (%s): run make image" % staged)
+    left = [str(path) for folder in ["tmp", "work"] for path in (ROOTFS / folder).rglob("*.deb")]
+    if left:
+        fail("the image still holds %s" % ", ".join(left))
+    print("test-image: burn-captions %s installed from its package (%d paths, the packaged binary)" % (version, len(listed)))
 
 
 def main():
