@@ -41,13 +41,9 @@ enum Arguments {
             }
             return .completion(shell: shell)
         }
-        if rest.first == "doctor" {
-            if let extra = rest.dropFirst().first { throw BurnError.usage("doctor takes no arguments, got \(extra)") }
-            return .doctor
-        }
-        if rest.first == "manual" {
-            if let extra = rest.dropFirst().first { throw BurnError.usage("manual takes no arguments, got \(extra)") }
-            return .manual
+        if let name = rest.first, let command = ["doctor": Command.doctor, "manual": .manual][name] {
+            if let extra = rest.dropFirst().first { throw BurnError.usage("\(name) takes no arguments, got \(extra)") }
+            return command
         }
         if let listing = rest.first, listing == "presets" || listing == "looks" {
             if let extra = rest.dropFirst().first {

@@ -29,7 +29,7 @@ public enum Doctor {
         let packages = fontPackages()
         let selector = try? FontSelector(configFile: fontsConf)
         return configuredFaces(fontsConf, selector: selector, packages: packages) + settingsFaces(selector, packages: packages) + encoders()
-            + recognizer(environment) + browser()
+            + recognizer(environment) + browser(environment)
     }
 
     /// Each family `Fonts.conf` names (its `<edit name="family">` strings and `<prefer>`
@@ -118,8 +118,8 @@ public enum Doctor {
     }
 
     /// The review page's browser test (for tests only): Chromium and its WebDriver.
-    static func browser() -> [DoctorFinding] {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    static func browser(_ environment: [String: String]) -> [DoctorFinding] {
+        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         return [("chromium", "chromium"), ("chromedriver", "chromium-driver")].map { program, package in
             let found = path.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
             return DoctorFinding(
