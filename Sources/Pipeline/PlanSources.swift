@@ -70,6 +70,7 @@ final class PlanSources {
         } catch RecognitionError.cancelled {
             throw BurnError.cancelled(signal: cancellation.signal)
         }
+        for warning in speech.warnings { events(.warning(warning)) }
         events(.notice(RecognitionSummary.line(speech, file: input.info.path, settings: settings)))
         recognitions[settings] = speech
         return speech

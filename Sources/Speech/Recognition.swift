@@ -22,18 +22,63 @@ public enum Recognition {
         let request = RecognizerRequest(model: model, settings: settings, samples: audio.samples.count)
         let store = cache.map { TranscriptCache(folder: $0.appendingPathComponent("transcripts")) }
         let key = TranscriptCache.key(audio: audio, model: model, engine: engine, request: request)
-        var cached = true
-        var messages = try store?.lines(for: key).map(parse) ?? []
-        if messages.isEmpty {
-            cached = false
+        var warnings: [String] = []
+        var messages = store.flatMap { cachedMessages($0, key: key, audio: audio, warnings: &warnings) }
+        let cached = messages != nil
+        if messages == nil {
             let lines = try run(engine, request: request, audio: audio, cancelled: cancelled, progress: progress)
-            messages = try parse(lines)
-            if case .done(let totals)? = messages.last, totals.transcribed { store?.keep(lines, for: key) }
+            messages = try parse(lines, within: audio.duration)
+            if case .done(let totals)? = messages?.last, totals.transcribed { store?.keep(lines, for: key) }
         }
-        var speech = try collect(messages, audio: audio, file: file, settings: settings)
+        var speech = try collect(messages ?? [], audio: audio, file: file, settings: settings)
         speech.cached = cached
+        speech.warnings = warnings
         speech.seconds = (ContinuousClock.now - clock) / .seconds(1)
         return speech
+    }
+
+    /// The messages of the transcript `store` keeps under `key`, nil when it has none whole:
+    /// an entry that does not read back as a finished transcript of this audio is removed
+    /// (to be recognized again and replaced), with a warning naming it.
+    private static func cachedMessages(_ store: TranscriptCache, key: String, audio: SpeechAudio, warnings: inout [String])
+        -> [RecognizerMessage]?
+    {
+        let problem: String
+        switch store.entry(for: key) {
+        case .miss: return nil
+        case .damaged(let why): problem = why
+        case .hit(let lines):
+            do {
+                return try wholeTranscript(lines, within: audio.duration)
+            } catch {
+                problem = error.description
+            }
+        }
+        warnings.append("the transcript cache entry \(store.file(for: key).path) is damaged (\(problem)): recognizing again")
+        store.remove(key)
+        return nil
+    }
+
+    /// The messages of a kept transcript's `lines`, checked against `seconds` of audio: a
+    /// finished one (ending with `done`, transcribed) with no error in it, else why not.
+    package static func wholeTranscript(_ lines: [Data], within seconds: Double) throws(RecognizerProtocolError)
+        -> [RecognizerMessage]
+    {
+        var messages: [RecognizerMessage] = []
+        for (index, line) in lines.enumerated() {
+            do {
+                messages.append(try RecognizerMessage(line: line).checked(within: seconds))
+            } catch {
+                throw RecognizerProtocolError("line \(index + 1): \(error.description)")
+            }
+        }
+        if messages.contains(where: { if case .error = $0 { true } else { false } }) {
+            throw RecognizerProtocolError("it holds an error line")
+        }
+        guard case .done(let totals)? = messages.last, totals.transcribed else {
+            throw RecognizerProtocolError("it does not end with a \"done\" line")
+        }
+        return messages
     }
 
     /// The engine's output lines for `audio`; an error message from it is thrown as it says.
@@ -44,16 +89,18 @@ public enum Recognition {
         let process = try RecognizerProcess(engine)
         defer { process.stop() }
         var lines: [Data] = []
+        var last: RecognizerMessage?
         try process.run(request: request.line(), samples: audio.samples, cancelled: cancelled) { line in
-            let message = try parse(line, number: lines.count + 1)
+            let message = try parse(line, number: lines.count + 1, within: audio.duration)
             lines.append(line)
+            last = message
             switch message {
             case .progress(let seconds, let total): progress(seconds, total ?? audio.duration)
             case .error(let kind, let message): throw failure(kind: kind, message: message)
             default: break
             }
         }
-        guard case .done? = try lines.last.map({ try parse($0, number: lines.count) }) else {
+        guard case .done? = last else {
             throw RecognitionError.engine("the speech recognizer ended without finishing (no \"done\" line)\(process.errorTail())")
         }
         return lines
@@ -67,22 +114,22 @@ public enum Recognition {
         }
     }
 
-    /// The messages of `lines`, in order.
-    private static func parse(_ lines: [Data]) throws -> [RecognizerMessage] {
-        try lines.enumerated().map { try parse($1, number: $0 + 1) }
+    /// The messages of `lines`, in order, checked against `seconds` of audio.
+    private static func parse(_ lines: [Data], within seconds: Double) throws -> [RecognizerMessage] {
+        try lines.enumerated().map { try parse($1, number: $0 + 1, within: seconds) }
     }
 
-    /// The message of output line `number`.
-    private static func parse(_ line: Data, number: Int) throws -> RecognizerMessage {
+    /// The message of output line `number`, its times within `seconds` of audio.
+    private static func parse(_ line: Data, number: Int, within seconds: Double) throws -> RecognizerMessage {
         do {
-            return try RecognizerMessage(line: line)
+            return try RecognizerMessage(line: line).checked(within: seconds)
         } catch {
             throw RecognitionError.engine("the speech recognizer broke its protocol: output line \(number): \(error.description)")
         }
     }
 
     /// The speech `messages` describe, on the caption clock of `audio`, in the language chosen.
-    static func collect(_ messages: [RecognizerMessage], audio: SpeechAudio, file: String, settings: RecognitionSettings) throws
+    package static func collect(_ messages: [RecognizerMessage], audio: SpeechAudio, file: String, settings: RecognitionSettings) throws
         -> RecognizedSpeech
     {
         var (engine, guess, totals): (EngineInfo?, LanguageGuess?, RecognitionTotals?) = (nil, nil, nil)
@@ -110,7 +157,7 @@ public enum Recognition {
             notes: dropped.map { CaptionProblem(file: file, message: $0.description) })
         return RecognizedSpeech(
             transcript: transcript, dropped: dropped, detected: settings.language == nil ? guess : nil, language: language,
-            engine: engine, totals: totals ?? RecognitionTotals(), cached: false, seconds: 0)
+            engine: engine, totals: totals ?? RecognitionTotals(), cached: false, warnings: [], seconds: 0)
     }
 }
 

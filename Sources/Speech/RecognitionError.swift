@@ -9,6 +9,8 @@ public enum RecognitionError: Error, Sendable, Equatable, CustomStringConvertibl
     case model(String)
     /// The engine failed, crashed or broke the protocol.
     case engine(String)
+    /// The decoded audio could not be kept for the engine (a full temporary folder).
+    case audio(String)
     /// The detected language is not trusted: the likeliest candidates, best first.
     case uncertainLanguage(LanguageGuess, threshold: Double)
     /// SIGINT or SIGTERM (or a caller) stopped it.
@@ -22,7 +24,7 @@ public enum RecognitionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .noAudio(let file): return "\(file): no audio stream to recognize speech in"
         case .engineMissing(let searched):
             return "the speech recognizer is not installed (looked for \(searched.joined(separator: ", "))); \(Self.setupHint)"
-        case .model(let message), .engine(let message): return message
+        case .model(let message), .engine(let message), .audio(let message): return message
         case .uncertainLanguage(let guess, let threshold):
             let candidates = ([LanguageGuess.Candidate(language: guess.language, probability: guess.probability)] + guess.candidates)
                 .reduce(into: [LanguageGuess.Candidate]()) { list, candidate in

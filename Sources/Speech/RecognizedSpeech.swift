@@ -16,6 +16,8 @@ public struct RecognizedSpeech: Sendable {
     public var totals: RecognitionTotals
     /// The transcript came from the cache: nothing was recognized this time.
     public var cached: Bool
+    /// What went wrong on the way without stopping it (a damaged cache entry replaced).
+    public var warnings: [String]
     /// How long recognition took, cache lookups included. // seconds
     public var seconds: Double
 

@@ -44,6 +44,60 @@ public enum RecognizerMessage: Sendable, Equatable {
         } catch {
             throw RecognizerProtocolError(Self.describe(error, prefix: "\"\(type)\""))
         }
+        if let problem = problem(within: nil) { throw RecognizerProtocolError("\"\(type)\": \(problem)") }
+    }
+
+    /// How far past the audio's end a time may lie (rounding, a last word's end). // seconds
+    public static let timeTolerance = 1.0
+
+    /// The message, refused when a time lies outside the `seconds` of audio sent (give or
+    /// take `timeTolerance`); the checks `init(line:)` makes without knowing the audio hold
+    /// already: every number finite, times not negative, ends not before starts,
+    /// probabilities 0–1.
+    public func checked(within seconds: Double) throws(RecognizerProtocolError) -> RecognizerMessage {
+        if let problem = problem(within: seconds) { throw RecognizerProtocolError("\"\(type)\": \(problem)") }
+        return self
+    }
+
+    /// The line's type, as written.
+    var type: String {
+        switch self {
+        case .ready: return "ready"
+        case .language: return "language"
+        case .progress: return "progress"
+        case .segment: return "segment"
+        case .done: return "done"
+        case .error: return "error"
+        case .unknown(let type): return type
+        }
+    }
+
+    /// What is wrong with the message's numbers, in the protocol's field names, or nil; with
+    /// `seconds`, a time must also lie within the audio.
+    private func problem(within seconds: Double?) -> String? {
+        var check = NumberCheck(audioSeconds: seconds)
+        switch self {
+        case .ready, .error, .unknown: break
+        case .language(let guess):
+            check.probability(guess.probability, "probability")
+            for (index, candidate) in guess.candidates.enumerated() { check.probability(candidate.probability, "candidates[\(index)].probability") }
+        case .progress(let done, let total):
+            check.time(done, "seconds")
+            if let total { check.time(total, "total") }
+        case .segment(let segment):
+            check.span(segment.start, segment.end, "")
+            if let value = segment.avgLogprob { check.finite(value, "avg_logprob") }
+            if let value = segment.noSpeechProb { check.probability(value, "no_speech_prob") }
+            if let value = segment.compressionRatio { check.finite(value, "compression_ratio", least: 0) }
+            for (index, word) in segment.words.enumerated() {
+                check.span(word.start, word.end, "words[\(index)].")
+                if let value = word.probability { check.probability(value, "words[\(index)].probability") }
+            }
+        case .done(let totals):
+            if let value = totals.audioSeconds { check.time(value, "audio_seconds") }
+            if let value = totals.speechSeconds { check.time(value, "speech_seconds") }
+        }
+        return check.problem
     }
 
     private struct Kind: Decodable { var type: String }
@@ -73,6 +127,48 @@ public enum RecognizerMessage: Sendable, Equatable {
         default:
             return "\(prefix): \(error)"
         }
+    }
+}
+
+/// The first number of a message that cannot be what its field says, found field by field.
+private struct NumberCheck {
+    /// The audio's length, when known: times must lie within it. // seconds
+    var audioSeconds: Double?
+    private(set) var problem: String?
+
+    /// A finite number, at least `least`.
+    mutating func finite(_ value: Double, _ field: String, least: Double = -.infinity) {
+        guard problem == nil else { return }
+        if !value.isFinite {
+            problem = "\(field) is \(value), not a finite number"
+        } else if value < least {
+            problem = "\(field) is \(value), less than \(least)"
+        }
+    }
+
+    /// A probability, 0 to 1.
+    mutating func probability(_ value: Double, _ field: String) {
+        guard problem == nil else { return }
+        if !value.isFinite || value < 0 || value > 1 { problem = "\(field) is \(value), not a probability (0 to 1)" }
+    }
+
+    /// A time in seconds: finite, not negative, and within the audio when its length is known.
+    mutating func time(_ value: Double, _ field: String) {
+        guard problem == nil else { return }
+        if !value.isFinite {
+            problem = "\(field) is \(value), not a time in seconds"
+        } else if value < 0 {
+            problem = "\(field) is \(value), before the audio's start"
+        } else if let audioSeconds, value > audioSeconds + RecognizerMessage.timeTolerance {
+            problem = "\(field) is \(value), after the audio's end (\(String(format: "%.3f", audioSeconds)) s)"
+        }
+    }
+
+    /// A start and an end time (`prefix` names their object), the end not before the start.
+    mutating func span(_ start: Double, _ end: Double, _ prefix: String) {
+        time(start, prefix + "start")
+        time(end, prefix + "end")
+        if problem == nil, end < start { problem = "\(prefix)end \(end) is before its start \(start)" }
     }
 }
 

@@ -2,13 +2,19 @@ import Foundation
 import Synchronization
 
 /// One run of the recognizer as a child process: the request line and the samples written
-/// to its standard input from a thread of their own, its output read line by line, its
-/// standard error kept (the end of it) for the message when it fails. It is ended (SIGTERM,
-/// then waited for) when the caller cancels, on any error, and in `deinit`; the engine ends
-/// itself when this process goes away.
+/// to its standard input from a thread of their own, its output cut into lines as it comes
+/// (`OutputLines`: linear time, a limit on a line), its standard error kept (the end of it)
+/// for the message when it fails. Reading waits at most `pollInterval` at a time, so a
+/// cancel ends the run at once whatever the engine is writing. The engine is ended (SIGTERM,
+/// then SIGKILL after `gracePeriod`) when the caller cancels, on any error, and in `deinit`;
+/// the engine ends itself when this process goes away.
 final class RecognizerProcess {
     /// How much of the engine's standard error is kept. // bytes
     static let keptErrorBytes = 4096
+    /// How long reading waits for output before it looks at `cancelled` again. // milliseconds
+    static let pollInterval: Int32 = 50
+    /// How long an engine has to end after SIGTERM before it is killed. // seconds
+    static let gracePeriod = 2.0
 
     private let process: Process
     private let output: FileHandle
@@ -47,41 +53,41 @@ final class RecognizerProcess {
     deinit { stop() }
 
     /// Sends `request` and `samples`, then hands each line of output to `line` until the
-    /// engine closes it; `cancelled` is polled every 50 ms. Throws when the engine failed
-    /// without saying why in a message (a crash, an exit status), or when cancelled.
-    func run(request: Data, samples: [Float], cancelled: @escaping @Sendable () -> Bool, line: (Data) throws -> Void) throws {
+    /// engine closes it; `cancelled` is polled while waiting. Throws when the engine failed
+    /// without saying why in a message (a crash, an exit status), wrote a line over
+    /// `OutputLines.limit`, or when cancelled.
+    func run(request: Data, samples: SpeechSamples, cancelled: @escaping @Sendable () -> Bool, line: (Data) throws -> Void) throws {
         let input = self.input
         let writer = Thread {
             Self.write(request, samples, to: input)
         }
         writer.start()
-        let process = self.process
-        let finished = Atomic<Bool>(false)
-        let watcher = Thread {
-            while !finished.load(ordering: .relaxed) {
-                if cancelled() {
-                    if process.isRunning { process.terminate() }
-                    return
-                }
-                usleep(50_000)
+        var lines = OutputLines()
+        let descriptor = output.fileDescriptor
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        do {
+            while true {
+                if cancelled() { throw RecognitionError.cancelled }
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiting, 1, Self.pollInterval)
+                if ready < 0, errno != EINTR { throw RecognitionError.engine("reading the speech recognizer's output failed: \(String(cString: strerror(errno)))") }
+                guard ready > 0 else { continue }
+                let got = read(descriptor, chunk.baseAddress, chunk.count)
+                if got < 0, errno == EINTR || errno == EAGAIN { continue }
+                if got <= 0 { break }
+                try lines.append(UnsafeRawBufferPointer(rebasing: chunk[0..<got]), line: line)
             }
+            try lines.finish(line: line)
+        } catch let tooLong as OutputLines.TooLong {
+            throw RecognitionError.engine(
+                "the speech recognizer broke its protocol: output line \(tooLong.line) is longer than "
+                    + "\(OutputLines.limit >> 20) MiB (a line holds one segment: a few KiB)")
         }
-        watcher.start()
-        defer { finished.store(true, ordering: .relaxed) }
-        var pending = Data()
-        while true {
-            let chunk = output.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let text = pending[pending.startIndex..<newline]
-                pending.removeSubrange(pending.startIndex...newline)
-                if !text.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { try line(Data(text)) }
-            }
+        while process.isRunning {
+            if cancelled() { throw RecognitionError.cancelled }
+            usleep(10_000)
         }
-        if !pending.isEmpty { try line(pending) }
-        process.waitUntilExit()
-        if cancelled() { throw RecognitionError.cancelled }
         switch (process.terminationReason, process.terminationStatus) {
         case (.exit, 0): return
         case (.uncaughtSignal, let signal):
@@ -98,31 +104,25 @@ final class RecognizerProcess {
         return last.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
     }
 
-    /// Ends the engine if it still runs, and waits for it.
+    /// Ends the engine if it still runs (SIGTERM, then SIGKILL after `gracePeriod`), and waits for it.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = ContinuousClock.now + .seconds(Self.gracePeriod)
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// Writes the request and the samples (little-endian float32), then closes the engine's
     /// input; an engine that stopped reading (EPIPE) ends the writing.
-    private static func write(_ request: Data, _ samples: [Float], to handle: FileHandle) {
+    private static func write(_ request: Data, _ samples: SpeechSamples, to handle: FileHandle) {
         defer { try? handle.close() }
         do {
             try handle.write(contentsOf: request)
-            try samples.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                let step = 1 << 20
-                var offset = 0
-                while offset < bytes.count {
-                    let count = min(step, bytes.count - offset)
-                    try handle.write(
-                        contentsOf: Data(
-                            bytesNoCopy: UnsafeMutableRawPointer(mutating: base + offset), count: count, deallocator: .none))
-                    offset += count
-                }
+            try samples.forEachBlock { block in
+                guard let base = block.baseAddress else { return }
+                try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: block.count, deallocator: .none))
             }
         } catch {
             return

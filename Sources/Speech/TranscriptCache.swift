@@ -5,15 +5,29 @@ import Media
 /// of a run do not recognize again: the engine's own output lines, one file per key, in a
 /// folder of the user's cache. The key is the SHA-256 of all that changes the transcript: the
 /// audio's samples, the model's files, the engine, and the request's settings. At most
-/// `limit` transcripts are kept; the least recently used go first.
+/// `limit` transcripts are kept; the least recently used go first. An entry is input like any
+/// other: one that does not read back whole (damaged, cut short, a link, too large) is a miss,
+/// said in a warning, removed and recognized again.
 public struct TranscriptCache: Sendable {
     /// How many transcripts are kept.
     public static let limit = 64
+    /// The largest entry read: three hours of speech are about 2 MiB of lines. // bytes
+    public static let largestEntry = 64 << 20
 
     /// The folder of transcript files.
     public let folder: URL
 
     public init(folder: URL) { self.folder = folder }
+
+    /// What the cache holds under a key.
+    public enum Entry: Equatable {
+        /// The lines of a whole transcript.
+        case hit([Data])
+        /// Nothing is kept under the key.
+        case miss
+        /// An entry is there but cannot be used: why, for the warning.
+        case damaged(String)
+    }
 
     /// The cache folder of `environment`: `BURN_CAPTIONS_CACHE`, else `$XDG_CACHE_HOME/burn-captions`,
     /// else `~/.cache/burn-captions`; nil without a home.
@@ -39,28 +53,59 @@ public struct TranscriptCache: Sendable {
         return ContentHash.sha256(Data(text.joined(separator: "\n").utf8))
     }
 
-    /// The lines kept under `key`, nil when there are none; a hit counts as a use.
-    func lines(for key: String) -> [Data]? {
-        let file = folder.appendingPathComponent(key + ".jsonl")
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
-        return data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) }
+    /// The file of `key`'s entry.
+    func file(for key: String) -> URL { folder.appendingPathComponent(key + ".jsonl") }
+
+    /// The entry under `key`, its bytes read without following a link; a hit counts as a use.
+    /// Whether the lines are a whole transcript is the caller's to check (`Recognition`).
+    func entry(for key: String) -> Entry {
+        let path = file(for: key).path
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return .miss
+            case ELOOP: return .damaged("it is a symbolic link")
+            default: return .damaged(String(cString: strerror(errno)))
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .damaged(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .damaged("it is not a regular file") }
+        guard status.st_size <= Self.largestEntry else { return .damaged("it is over \(Self.largestEntry >> 20) MiB") }
+        var data = Data(count: Int(status.st_size))
+        let count = data.count
+        let got = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+        guard got == count else { return .damaged(got < 0 ? String(cString: strerror(errno)) : "it changed while it was read") }
+        _ = futimens(descriptor, nil)  // now: the least recently used go first
+        return .hit(data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) })
     }
 
-    /// Keeps `lines` under `key` (written whole, then renamed into place), then drops the least
-    /// recently used beyond the limit. A cache that cannot be written is left alone.
+    /// Removes `key`'s entry (a link itself, never what it points to; an empty folder).
+    func remove(_ key: String) {
+        let path = file(for: key).path
+        if unlink(path) != 0, errno == EISDIR { rmdir(path) }
+    }
+
+    /// Keeps `lines` under `key` (written whole to a file of its own, then renamed into place
+    /// over whatever was there), then drops the least recently used beyond the limit. A cache
+    /// that cannot be written is left alone.
     func keep(_ lines: [Data], for key: String) {
         let manager = FileManager.default
         guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
-        let file = folder.appendingPathComponent(key + ".jsonl")
-        let partial = folder.appendingPathComponent(key + ".jsonl.partial-\(getpid())")
+        let partial = folder.appendingPathComponent(key + ".jsonl.partial-\(getpid())").path
         var data = Data()
         for line in lines {
             data.append(line)
             data.append(0x0A)
         }
-        guard manager.createFile(atPath: partial.path, contents: data) else { return }
-        if rename(partial.path, file.path) != 0 { try? manager.removeItem(at: partial) }
+        unlink(partial)  // one left by a process that had this id
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let count = data.count
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, count) }
+        close(descriptor)
+        if written != count || rename(partial, file(for: key).path) != 0 { unlink(partial) }
         trim()
     }
 

@@ -139,7 +139,7 @@ final class RecognitionTests: XCTestCase {
 /// file at the output and no engine process left: the stand-in engine of Tests/Cases/engines
 /// plays the engine, a model folder of placeholder files the model.
 final class RecognitionFailureTests: XCTestCase {
-    static let fake = Repository.root.appendingPathComponent("Tests/Cases/engines/fake-recognizer.py").path
+    static let fake = StandInEngine.path
 
     private var folder: URL!
     private var model: String!
@@ -147,10 +147,7 @@ final class RecognitionFailureTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try temporaryFolder()
-        let models = folder.appendingPathComponent("model")
-        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
-        for name in ["model.bin", "config.json", "tokenizer.json"] { try Data("x".utf8).write(to: models.appendingPathComponent(name)) }
-        model = models.path
+        model = try StandInEngine.model(in: folder)
         clip = try SpeechClips.make("hello", [.speech("Hello there.", voice: "en-us"), .silence(1)], in: folder).path
     }
 

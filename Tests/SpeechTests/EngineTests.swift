@@ -8,7 +8,7 @@ import XCTest
 /// it writes is read as it says, each way it can fail is one clear error, and a cancelled
 /// or failed run leaves no process behind.
 final class EngineTests: XCTestCase {
-    static let fake = Repository.root.appendingPathComponent("Tests/Cases/engines/fake-recognizer.py").path
+    static let fake = StandInEngine.path
 
     private var folder: URL?
 

@@ -10,6 +10,9 @@ It reads the request line and every sample, then does what FAKE_RECOGNIZER says:
   no-done       write ready and a segment, then exit 0 without "done"
   error-model   write an error line of kind model, exit 1
   exit-3        write nothing, exit 3 with a line on stderr
+  endless-line  write ready, then bytes without a newline for ever (64 KiB at a time)
+  trickle-line  write ready, then one byte without a newline every 10 ms for ever
+  deaf          ignore SIGTERM, write ready and hang (SIGKILL ends it)
 FAKE_RECOGNIZER_PIDFILE, when set, gets this process's id (a test checks it is gone).
 """
 import json
@@ -68,6 +71,22 @@ def main():
     elif mode == "error-model":
         send({"type": "error", "kind": "model", "message": "model.bin: not a CTranslate2 model"})
         sys.exit(1)
+    elif mode == "endless-line":
+        send({"type": "ready", "protocol": 1, "engine": "fake"})
+        block = b"{" + b"a" * 65535
+        while True:
+            out.buffer.write(block)
+            out.buffer.flush()
+    elif mode == "trickle-line":
+        send({"type": "ready", "protocol": 1, "engine": "fake"})
+        while True:
+            out.buffer.write(b"a")
+            out.buffer.flush()
+            time.sleep(0.01)
+    elif mode == "deaf":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        send({"type": "ready", "protocol": 1, "engine": "fake"})
+        time.sleep(60)
     elif mode == "exit-3":
         sys.stderr.write("fake recognizer: something went wrong\n")
         sys.exit(3)
