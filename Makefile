@@ -112,13 +112,14 @@ bench-layout: setup
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	.build/release/LayoutBench
 
-# libFuzzer on the SRT, WebVTT and JSON readers and on layout (docs/TESTING.md): an
+# libFuzzer on the SRT, WebVTT and JSON readers, layout, the review server, the recognizer's
+# output and the transcript cache (docs/TESTING.md): an
 # instrumented build of its own under .build/fuzz, then each target for FUZZ_SECONDS, or
 # until FUZZ_RUNS inputs when that is set. `make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=layout`
 # runs one target longer; `make fuzz FUZZ_SECONDS=3600 FUZZ_RUNS=1000000`, a million each.
 FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?=
-FUZZ_TARGETS ?= srt webvtt json layout range review
+FUZZ_TARGETS ?= srt webvtt json layout range review recognizer cache
 FUZZ_BUILD := -c release --scratch-path .build/fuzz -Xswiftc -use-ld=lld -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 
 fuzz: setup

@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
-        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "Review", "CaptionCases"]),
+        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 

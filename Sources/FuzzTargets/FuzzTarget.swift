@@ -17,6 +17,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case range
     /// The review server's request handling (`ReviewAPI`) on requests as written on the wire.
     case review
+    /// A recognizer's standard output, cut into lines and read as `Recognition` reads it.
+    case recognizer
+    /// A transcript cache entry, read back as `Recognition` reads it.
+    case cache
 
     /// Runs one input; returns when the code under test held up.
     public func run(_ data: Data) {
@@ -27,6 +31,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .layout: LayoutTarget.run(data)
         case .range: RangeTarget.run(data)
         case .review: ReviewTarget.run(data)
+        case .recognizer: RecognizerTargets.engine(data)
+        case .cache: RecognizerTargets.cache(data)
         }
     }
 
@@ -35,7 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// caption files in `Fuzz/corpus/`.
     public func seeds(from cases: [CaptionCase]) throws -> [(name: String, data: Data)] {
         switch self {
-        case .srt, .webvtt, .json, .range, .review: return []
+        case .srt, .webvtt, .json, .range, .review, .recognizer, .cache: return []
         case .layout:
             return try cases.enumerated().map { index, test in
                 let name = String(test.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })

@@ -30,6 +30,8 @@ final class FuzzCorpusTests: XCTestCase {
     func testLayoutCorpus() throws { try runCorpus(of: .layout) }
     func testRangeCorpus() throws { try runCorpus(of: .range) }
     func testReviewCorpus() throws { try runCorpus(of: .review) }
+    func testRecognizerCorpus() throws { try runCorpus(of: .recognizer) }
+    func testCacheCorpus() throws { try runCorpus(of: .cache) }
 
     /// One seed a caption case, each no longer than the layout fuzzer's -max_len, run through the target.
     func testLayoutSeedsFromTheCaptionCases() throws {
