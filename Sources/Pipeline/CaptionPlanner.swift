@@ -21,7 +21,20 @@ enum CaptionPlanner {
         rules: ReadingRules, preset: Preset, maxWords: Int? = nil, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
-        let transcript = withGuessedLanguage(try transcript ?? read(request, recognized: recognized), request: request, rules: rules, events: events)
+        var heard: RecognizedSpeech?  // the speech recognized for the captions, to say what none means
+        let given: Transcript
+        if let transcript {
+            given = transcript
+        } else {
+            given = try read(
+                request,
+                recognized: { settings in
+                    let speech = try recognized(settings)
+                    heard = speech
+                    return speech
+                })
+        }
+        let transcript = withGuessedLanguage(given, request: request, rules: rules, events: events)
         let script = try request.captions.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
@@ -45,8 +58,12 @@ enum CaptionPlanner {
         warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
         if let alignment { captions = WordAlignmentStep.timed(captions, by: alignment) }
         if captions.isEmpty, request.captions.origin == .recognized {
-            if request.captions.strict { throw BurnError.input("\(input.info.path): no speech recognized") }
-            events(.notice("\(input.info.path): no speech recognized; the video gets no captions"))
+            // Speech the engine heard and nothing was kept of is not "no speech".
+            let nothing =
+                heard.flatMap { RecognitionSummary.nothingRecognized(in: $0, settings: request.recognitionSettings) }
+                ?? "no speech recognized"
+            if request.captions.strict { throw BurnError.input("\(input.info.path): \(nothing)") }
+            events(.notice("\(input.info.path): \(nothing); the video gets no captions"))
         } else if captions.isEmpty {
             // A valid file with nothing to show: the video gets no captions (`--strict`: the reader refused it).
             if request.captions.strict { throw BurnError.input("\(request.captions.file): no captions with text") }

@@ -4,8 +4,12 @@ import Foundation
 /// What a recognizer writes where nobody speaks, found and taken out: a segment the engine
 /// itself thinks is no speech (high no-speech probability with a low average log probability,
 /// Whisper's own rule), a segment that repeats itself (a high compression ratio: "Thank you.
-/// Thank you. ..."), and a segment with no voice in the audio under it. A word stretched over
-/// a long silence starts (or ends) where the voice does. Each drop is a note, with its time.
+/// Thank you. ..."), and a segment with no voice in the audio under it. A sentence really said
+/// over and over compresses as well as a loop, so a segment that repeats itself stays when its
+/// words were heard: each lasts a word's length, they come no faster than speech, and there is
+/// voice under them (a loop's words pile up at one instant, stretch over seconds, or lie over
+/// silence). A word stretched over a long silence starts (or ends) where the voice does. Each
+/// drop is a note, with its time.
 public struct InventedSpeech: Sendable {
     /// Above this no-speech probability (with `lowLogProbability`), a segment is no speech. // 0...1
     public var noSpeechProbability = 0.6
@@ -21,6 +25,18 @@ public struct InventedSpeech: Sendable {
     public var longSilence = 1.0
     /// A segment with less than this share of voiced windows under its words was invented. // fraction
     public var leastVoiced = 0.05
+    /// A segment that repeats itself was heard when at least this share of its words last a
+    /// word's length (`shortestWord` to `longestWord`). // fraction
+    public var leastSpokenWords = 0.85
+    /// Shorter, a word's time has collapsed onto its neighbours' (Whisper's times step by 0.02 s). // seconds
+    public var shortestWord = 0.01
+    /// Longer, a word is stretched over more than a word of speech. // seconds
+    public var longestWord = 1.0
+    /// A segment that repeats itself was not spoken when its words come faster than this. // words per second
+    public var fastestSpeech = 6.0
+    /// A segment that repeats itself was not heard with less than this share of voiced windows
+    /// under its words (speech in loud noise has about half). // fraction
+    public var leastVoicedRepetition = 0.3
 
     public init() {}
 
@@ -54,12 +70,36 @@ public struct InventedSpeech: Sendable {
             return String(format: "no speech (probability %.2f, average log probability %.2f)", noSpeech, logProbability)
         }
         if let ratio = segment.compressionRatio, ratio > loopingCompression {
-            return String(format: "it repeats itself (compression ratio %.1f)", ratio)
+            // The engine's ratio is that of its whole 30 s window: a loop anywhere in it marks
+            // every segment of the window, and so does a sentence said again and again.
+            let loop = String(format: "it repeats itself (compression ratio %.1f)", ratio)
+            guard let voice else { return loop }
+            if let doubt = unheardRepetition(segment, voice: voice) { return "\(loop), and \(doubt)" }
         }
         if let voice {
             let ranges = segment.words.isEmpty ? [(segment.start, segment.end)] : segment.words.map { ($0.start, $0.end) }
             let share = voice.voicedShare(ranges)
             if share < leastVoiced { return String(format: "no voice in the audio there (%.0f%% voiced)", share * 100) }
+        }
+        return nil
+    }
+
+    /// Why the words of `segment`, which repeats itself, were not heard said again, or nil when
+    /// they were: each (nearly each) lasts a word's length, they come no faster than speech, and
+    /// there is voice under them.
+    private func unheardRepetition(_ segment: RecognizedSegment, voice: Voice) -> String? {
+        let words = segment.words.filter { !$0.word.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        guard words.count >= 2, let first = words.first, let last = words.last else { return "it has no word times to tell" }
+        let spoken = words.filter { $0.end - $0.start >= shortestWord && $0.end - $0.start <= longestWord }.count
+        let share = Double(spoken) / Double(words.count)
+        if share < leastSpokenWords {
+            return String(format: "only %.0f%% of its words last %.2f–%.1f s", share * 100, shortestWord, longestWord)
+        }
+        let rate = Double(words.count) / max(last.end - first.start, shortestWord)
+        if rate > fastestSpeech { return String(format: "its words come %.1f a second", rate) }
+        let voiced = voice.voicedShare(words.map { ($0.start, $0.end) })
+        if voiced < leastVoicedRepetition {
+            return String(format: "only %.0f%% of the audio under its words is voiced", voiced * 100)
         }
         return nil
     }
