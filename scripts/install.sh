@@ -92,5 +92,7 @@ put <("$binary" completion bash) share/bash-completion/completions/burn-captions
 put <("$binary" completion zsh) "$zsh_folder/_burn-captions" 644
 entries+=("f share/burn-captions/installed-files")
 printf '%s\n' "${entries[@]}" >"$manifest"
-echo "installed burn-captions into $root ($(grep -c '^f ' "$manifest") files); speech recognition:" \
-  "$prefix/share/burn-captions/install-recognizer.py $prefix/share/burn-captions"
+# The command is printed quoted for the shell (%q), so that it can be pasted as it is when the
+# prefix holds spaces or other special characters.
+printf 'installed burn-captions into %s (%s files); speech recognition: %q %q\n' "$root" \
+  "$(grep -c '^f ' "$manifest")" "$prefix/share/burn-captions/install-recognizer.py" "$prefix/share/burn-captions"

@@ -85,7 +85,12 @@ struct CommandLineOptions {
         switch id {
         case .help: return .help
         case .version: return .version
-        case .captions: captions.append(CaptionSource(path: try value()))
+        case .captions:
+            let path = try value()
+            if path == CaptionOrigin.auto, captions.contains(where: { $0.path == path }) {
+                throw BurnError.usage("\(spelling) auto given twice: the speech makes one set of captions (repeat \(spelling) for other files)")
+            }
+            captions.append(CaptionSource(path: path))
         case .secondCaptions: secondCaptions.append(CaptionSource(path: try value()))
         case .secondLanguage:
             guard !secondCaptions.isEmpty else {

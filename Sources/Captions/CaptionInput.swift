@@ -15,13 +15,13 @@ enum CaptionInput {
 
     /// The bytes at `path`; `-` is standard input unless `standardInput` is false. Throws a
     /// `CaptionError` naming it.
-    static func contents(of path: String, standardInput: Bool = true) throws -> Data {
+    static func contents(of path: String, standardInput: Bool = true, limit: Int = CaptionReader.maximumFileSize) throws -> Data {
         if standardInput, path == standardInputPath { return try Self.standardInput.get() }
         let name = standardInput ? name(of: path) : path
         var status = stat()
         guard stat(path, &status) == 0 else { throw failure(name, errno) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw refusal(name, "not a regular file") }
-        guard status.st_size <= off_t(CaptionReader.maximumFileSize) else { throw tooLarge(name) }
+        guard status.st_size <= off_t(limit) else { throw tooLarge(name, limit) }
         // O_NONBLOCK: a FIFO put in the file's place since the stat never blocks the open.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(name, errno) }
@@ -29,21 +29,20 @@ enum CaptionInput {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw refusal(name, "not a regular file")
         }
-        return try read(descriptor, name: name)
+        return try read(descriptor, name: name, limit: limit)
     }
 
     /// Standard input, read on first use.
     private static let standardInput: Result<Data, CaptionError> = {
         do throws(CaptionError) {
-            return .success(try read(STDIN_FILENO, name: standardInputName))
+            return .success(try read(STDIN_FILENO, name: standardInputName, limit: CaptionReader.maximumFileSize))
         } catch {
             return .failure(error)
         }
     }()
 
-    /// Everything `descriptor` holds, refused when it is more than the size limit (read no further).
-    private static func read(_ descriptor: Int32, name: String) throws(CaptionError) -> Data {
-        let limit = CaptionReader.maximumFileSize
+    /// Everything `descriptor` holds, refused when it is more than `limit` bytes (read no further).
+    private static func read(_ descriptor: Int32, name: String, limit: Int) throws(CaptionError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -54,12 +53,12 @@ enum CaptionInput {
             }
             if count == 0 { return data }
             data.append(contentsOf: buffer[..<count])
-            if data.count > limit { throw tooLarge(name) }
+            if data.count > limit { throw tooLarge(name, limit) }
         }
     }
 
-    private static func tooLarge(_ name: String) -> CaptionError {
-        refusal(name, "file is larger than \(CaptionReader.maximumFileSize >> 20) MiB")
+    private static func tooLarge(_ name: String, _ limit: Int) -> CaptionError {
+        refusal(name, "file is larger than \(limit >> 20) MiB")
     }
 
     private static func refusal(_ name: String, _ message: String) -> CaptionError {

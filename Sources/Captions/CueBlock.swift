@@ -39,29 +39,33 @@ struct CueBlock {
 extension CueBlock {
     /// Refuses, before any cue is read, a file of more than `CaptionReader.maximumCues` blocks
     /// (at the first block past the limit) and any payload of more than
-    /// `CaptionReader.maximumCueCharacters` characters, markup included (at its block).
+    /// `CaptionReader.maximumCueCharacters` characters, markup included (at the text line
+    /// where it passes the limit).
     static func checkLimits(_ blocks: [CueBlock], file: String) throws {
         var problems = ProblemList(file: file)
         if blocks.count > CaptionReader.maximumCues {
             problems.add(line: blocks[CaptionReader.maximumCues].source.line ?? 1, CaptionReader.tooManyCues)
         }
-        for block in blocks where isOverLimit(block.payload) {
-            problems.add(line: block.source.line ?? 1, CaptionReader.cueTooLong)
+        for block in blocks {
+            guard let line = overLimitLine(block.payload) else { continue }
+            // The payload starts on the line after the timing line (1-based: + 2).
+            problems.add(line: (block.timing ?? block.first) + 2 + line, CaptionReader.cueTooLong)
         }
         try problems.check()
     }
 
-    /// Whether `payload` holds more than `CaptionReader.maximumCueCharacters` Unicode scalars.
-    private static func isOverLimit(_ payload: [Substring]) -> Bool {
+    /// The index of the line of `payload` on which it passes `CaptionReader.maximumCueCharacters`
+    /// Unicode scalars, nil when it does not.
+    private static func overLimitLine(_ payload: [Substring]) -> Int? {
         let limit = CaptionReader.maximumCueCharacters
         var bytes = 0
         for line in payload { bytes += line.utf8.count }
-        guard bytes > limit else { return false }  // never fewer bytes than scalars
+        guard bytes > limit else { return nil }  // never fewer bytes than scalars
         var scalars = 0
-        for line in payload {
+        for (index, line) in payload.enumerated() {
             scalars += line.unicodeScalars.count
-            if scalars > limit { return true }
+            if scalars > limit { return index }
         }
-        return false
+        return nil
     }
 }

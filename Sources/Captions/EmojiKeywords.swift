@@ -113,20 +113,45 @@ public struct EmojiKeywords: Sendable, Equatable {
         return changed
     }
 
+    /// Whether `phrase` may name words among `words` (token keys, the longest `longestWord`
+    /// characters long), without tokenizing it: a match starts with one of them, and the
+    /// phrase's tokens' keys run on in its own key, so one of its key's first characters
+    /// is a key of `words`. A phrase with no key is let through, for its problem to be said.
+    private static func mayName(_ phrase: String, _ words: Set<String>, longestWord: Int) -> Bool {
+        let key = TimedToken.key(phrase)
+        guard !key.isEmpty else { return true }
+        var prefix = ""
+        for character in key.prefix(longestWord) {
+            prefix.append(character)
+            if words.contains(prefix) { return true }
+        }
+        return false
+    }
+
     /// An emoji shown as a picture by itself (Unicode's Emoji_Presentation).
     static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isEmojiPresentation }
 
     /// A creator's file (`--emoji FILE`): a word or phrase and then its emoji, a line each,
     /// UTF-8; blank lines and lines starting with `#` are skipped. Problems name the file
     /// and the line.
-    public static func load(path: String) throws -> EmojiKeywords {
-        try parse(ListFile.text(path: path, what: "emoji list"), file: path)
+    /// With `words` (the captions' `wordKeys`), only the entries that may name them are
+    /// kept: every line's form is checked, but a list's cost beyond that is bounded by the
+    /// captions' words, not the list's length.
+    public static func load(path: String, words: Set<String>? = nil) throws -> EmojiKeywords {
+        try parse(ListFile.text(path: path, what: "emoji list"), file: path, words: words)
     }
 
-    /// The entries of `text`; `file` names it in problems.
-    static func parse(_ text: String, file: String) throws -> EmojiKeywords {
+    /// The token keys of `captions`' words, for `load`.
+    public static func wordKeys(_ captions: [Caption]) -> Set<String> {
+        Set(captions.flatMap { caption in caption.words.flatMap { keys($0.text) } })
+    }
+
+    /// The entries of `text`; `file` names it in problems. With `words`, an entry whose first
+    /// word is none of them is skipped after its form is checked.
+    static func parse(_ text: String, file: String, words: Set<String>? = nil) throws -> EmojiKeywords {
         var problems = ProblemList(file: file)
         var entries: [Entry] = []
+        let longestWord = words?.map(\.count).max() ?? 0
         for (line, entry) in ListFile.entries(text) {
             let fields = entry.split(whereSeparator: \.isWhitespace)
             guard fields.count >= 2, let emoji = fields.last,
@@ -137,6 +162,7 @@ public struct EmojiKeywords: Sendable, Equatable {
                 continue
             }
             let phrase = fields.dropLast().joined(separator: " ")
+            if let words, !mayName(phrase, words, longestWord: longestWord) { continue }
             guard !keys(phrase).isEmpty else {
                 problems.add(line: line, "`\(phrase)` holds no word")
                 continue

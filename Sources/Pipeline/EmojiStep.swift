@@ -15,7 +15,7 @@ enum EmojiStep {
     ) throws -> [Caption] {
         guard source != .off, !captions.isEmpty else { return captions }
         if let missing = EmojiAnnotations.missing { throw BurnError.input("--emoji \(source.argument): \(missing)") }
-        let own = try source.file.map { try EmojiKeywords.load(path: $0) } ?? EmojiKeywords()
+        let own = try source.file.map { try EmojiKeywords.load(path: $0, words: EmojiKeywords.wordKeys(captions)) } ?? EmojiKeywords()
         var tables: [String: EmojiKeywords] = [:]
         var without: Set<String> = []
         var result: [Caption] = []

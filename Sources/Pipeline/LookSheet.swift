@@ -37,7 +37,15 @@ extension Burner {
                 throw BurnError.input("\(request.captions.file): no captions to show, so no sheet of looks")
             }
             let instant = time ?? LookSheet.instant(first.caption)
+            if request.input.path != nil, let duration = input.info.duration, instant >= duration {
+                throw Burner.pastTheEnd(request, instant, duration)
+            }
             let bitmaps = try prepared.map { try captionBitmap(at: instant, $0) }
+            guard bitmaps.contains(where: { $0 != nil }) else {
+                throw BurnError.input(
+                    "--at \(String(format: "%.3f", instant)) s: no caption is shown then, so no sheet of looks (the first "
+                        + "shows from \(String(format: "%.3f", first.caption.start)) to \(String(format: "%.3f", first.caption.end)) s)")
+            }
             let band = LookSheet.band(bitmaps.compactMap { $0 }, style: prepared[0].style, width: input.info.width, height: input.info.height)
             let background = try LookSheet.background(request, input: input, at: instant)
             let sheet = ContactSheet(

@@ -40,7 +40,7 @@ package final class OutputFile {
 
     /// Checks, without claiming it, that `output` is none of `inputs` (by real path, the same
     /// rule for every output) and that its folder exists and can be written.
-    static func check(_ output: String, inputs: [String]) throws {
+    package static func check(_ output: String, inputs: [String]) throws {
         let manager = FileManager.default
         let url = URL(fileURLWithPath: output).standardizedFileURL
         if let input = inputs.first(where: { RealPath.sameFile(output, $0) }) {

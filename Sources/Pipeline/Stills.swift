@@ -146,7 +146,8 @@ extension Burner {
         return output
     }
 
-    private static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {
+    /// `--at` after the end of the video.
+    static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {
         BurnError.input(
             "\(request.input.name): --at \(String(format: "%.3f", time)) s is after the end of the video, which lasts "
                 + "\(String(format: "%.3f", duration)) s")

@@ -87,6 +87,9 @@ public final class ReviewSession: @unchecked Sendable {
         (format, text, signature) = (opened.format, opened.text, opened.signature)
         savesTo = saveAs ?? opened.savesTo
         saveFormat = try saveAs.map(Self.saveFormat) ?? opened.format
+        // Where Save writes is checked now, as an output is: a missing folder, or a folder in
+        // the file's place, would otherwise fail every Save of the session and lose its edits.
+        if let saveAs { try OutputFile.check(AtomicFile.resolve(saveAs), inputs: request.inputFiles) }
         groups = CueGroup.groups(opened.segments)
         let folder = try Self.scratchFolder()
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))

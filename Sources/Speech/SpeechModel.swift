@@ -21,8 +21,13 @@ public struct SpeechModel: Sendable, Equatable {
     /// nowhere is the user's asking for the download.
     public static func find(_ name: String, installed: [URL], sums: ModelSums?, environment: [String: String]) throws(RecognitionError) -> SpeechModel {
         var searched: [String] = []
-        let looksLikePath = name.hasPrefix("/") || name.hasPrefix(".") || name.hasPrefix("~")
-        if looksLikePath || FileManager.default.fileExists(atPath: name) {
+        // A hub name is `owner/model`: anything there (even a dangling link), or with more
+        // than one slash, is a path.
+        var status = stat()
+        let looksLikePath =
+            name.hasPrefix("/") || name.hasPrefix(".") || name.hasPrefix("~") || name.split(separator: "/").count > 2
+            || name.hasSuffix("/")
+        if looksLikePath || lstat(name, &status) == 0 {
             let folder = URL(fileURLWithPath: (name as NSString).expandingTildeInPath)
             return try checked(folder, name: name, sums: sums)
         }
@@ -65,8 +70,14 @@ public struct SpeechModel: Sendable, Equatable {
     /// when it names `name` (sizes always, contents once per change: `ModelSums.verify`).
     private static func checked(_ folder: URL, name: String, sums: ModelSums?) throws(RecognitionError) -> SpeechModel {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path) {
+                throw .model("model \(folder.path): a symbolic link to \(target), which does not exist")
+            }
             throw .model("model \(folder.path): no such folder")
+        }
+        guard isFolder.boolValue else {
+            throw .model("model \(folder.path): a file, not a model folder (a CTranslate2 Whisper model is a folder with \(requiredFiles.joined(separator: ", ")))")
         }
         let missing = requiredFiles.filter { !FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         guard missing.isEmpty else {

@@ -7,6 +7,9 @@ import Imaging
 /// frame and seconds from its start, with an optional `kind` (`face`, `text`, `other`).
 /// Every problem is reported together, each at its field (`FILE: obstacles[3].width: ...`).
 public enum ObstacleFile {
+    /// The largest position or size taken: far past any video frame (FFmpeg's largest is 16384). // pixels
+    public static let largestPixels = 100_000.0
+
     /// The obstacles of the file at `path`, in its order.
     public static func read(path: String) throws -> [Obstacle] {
         let data: Data
@@ -49,8 +52,11 @@ public enum ObstacleFile {
             guard let value = object.number(key, expecting: "a number of pixels", required: true, problems: &problems) else {
                 return nil
             }
-            guard value.isFinite, positive ? value > 0 : value >= 0, value <= 100_000 else {
-                problems.add(at: object.location.field(key), positive ? "must be more than 0 pixels" : "must be 0 pixels or more")
+            let bound = "\(Int(largestPixels)) pixels"
+            guard value.isFinite, positive ? value > 0 : value >= 0, value <= largestPixels else {
+                problems.add(
+                    at: object.location.field(key),
+                    "is \(String(format: "%g", value)), expected " + (positive ? "more than 0 and at most \(bound)" : "0 to \(bound)"))
                 return nil
             }
             return value

@@ -109,7 +109,7 @@ final class EmphasisTests: XCTestCase {
         let folder = try temporaryFolder()
         let missing = folder.appendingPathComponent("missing.txt").path
         XCTAssertThrowsError(try EmphasisList.load(path: missing)) { error in
-            XCTAssertEqual("\(error)", "\(missing): cannot read the emphasis list")
+            XCTAssertEqual("\(error)", "\(missing): cannot read the emphasis list: no such file")
         }
         let punctuation = folder.appendingPathComponent("p.txt")
         try "ok\n...\n—\n".write(to: punctuation, atomically: true, encoding: .utf8)

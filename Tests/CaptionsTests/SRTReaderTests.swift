@@ -148,7 +148,13 @@ final class SRTReaderTests: XCTestCase {
     func testCuesOverTheLimitsAreErrorsAtTheirLines() {
         let long = "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "ab ", count: 20_000) + "\n\n2\n00:00:03,000 --> 00:00:04,000\nok\n"
         XCTAssertThrowsError(try parse(long)) { error in
-            XCTAssertEqual("\(error)", "t.srt:2: the cue holds more than 50000 characters, the most one cue may hold")
+            XCTAssertEqual("\(error)", "t.srt:3: the cue holds more than 50000 characters, the most one cue may hold")
+        }
+        // At the text line that passes the limit, not the timing line.
+        let third = "1\n00:00:01,000 --> 00:00:02,000\nshort\n" + String(repeating: "ab ", count: 10_000) + "\n"
+            + String(repeating: "cd ", count: 10_000) + "\n"
+        XCTAssertThrowsError(try parse(third)) { error in
+            XCTAssertEqual("\(error)", "t.srt:5: the cue holds more than 50000 characters, the most one cue may hold")
         }
         let many = String(repeating: "00:00:01,000 --> 00:00:02,000\nx\n\n", count: CaptionReader.maximumCues + 1)
         XCTAssertThrowsError(try parse(many)) { error in

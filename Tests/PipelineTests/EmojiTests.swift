@@ -68,6 +68,37 @@ final class EmojiTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(added, 12)
     }
 
+    /// A list that cannot be read says why, as a caption file does; a list up to the limit
+    /// whose entries the captions do not hold still adds the one that names their words.
+    func testAListThatCannotBeReadSaysWhyAndALongOneStillMatches() throws {
+        let folder = try temporaryFolder()
+        let talk = CLI.samples.appendingPathComponent("talk.mp4").path
+        let srt = folder.appendingPathComponent("two.srt").path
+        try "1\n00:00:00,500 --> 00:00:02,000\nI love Pizza, really\n\n2\n00:00:02,500 --> 00:00:04,000\nRocket party tonight\n"
+            .write(toFile: srt, atomically: true, encoding: .utf8)
+        let large = folder.appendingPathComponent("large.txt").path
+        try Data(repeating: 0x61, count: (1 << 20) + 1).write(to: URL(fileURLWithPath: large))
+        for (list, reason) in [
+            (folder.appendingPathComponent("missing.txt").path, "no such file"), (folder.path, "not a regular file"),
+            ("/dev/zero", "not a regular file"), (large, "file is larger than 1 MiB"),
+        ] {
+            let result = try CLI.burn(["plan", talk, "--captions", srt, "--language", "en", "--emoji", list])
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("\(list): cannot read the emoji list: \(reason)"), result.stderr)
+        }
+        // About 0.9 MiB of entries the captions do not hold, with one that does in the middle.
+        var text = ""
+        for index in 0..<40_000 { text += "word\(index) other 🚀\n" }
+        text += "rocket party 🎉\n"
+        for index in 0..<5_000 { text += "pizza\(index) 🍕\n" }
+        let list = folder.appendingPathComponent("long.txt").path
+        try text.write(toFile: list, atomically: true, encoding: .utf8)
+        let planned = try CLI.burn(["plan", talk, "--captions", srt, "--language", "en", "--emoji", list])
+        XCTAssertEqual(planned.status, 0, planned.stderr)
+        XCTAssertTrue(planned.stdout.contains("Rocket party 🎉 tonight"), planned.stdout)
+        XCTAssertFalse(planned.stdout.contains("🚀"), planned.stdout)
+    }
+
     func testABadFileNamesItsLineAndMissingAnnotationsAreSaid() throws {
         let folder = try temporaryFolder()
         let talk = CLI.samples.appendingPathComponent("talk.mp4").path

@@ -18,6 +18,24 @@ final class InstallTests: XCTestCase {
             in: URL(fileURLWithPath: "/"))
     }
 
+    /// Into folders with spaces, the recognizer's install command is printed quoted: the shell
+    /// reads it back as the program and its one argument.
+    func testRecognizerCommandIsQuotedForTheShell() throws {
+        let stage = try TemporaryFolder.make().appendingPathComponent("stage with spaces")
+        defer { try? FileManager.default.removeItem(at: stage.deletingLastPathComponent()) }
+        let prefix = "/opt/my tools/it's here"
+        let install = try make(["install", "DESTDIR=\(stage.path)", "PREFIX=\(prefix)"])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let line = try XCTUnwrap(install.stdout.split(separator: "\n").first { $0.contains("speech recognition: ") }, install.stdout)
+        let command = String(line[line.range(of: "speech recognition: ")!.upperBound...])
+        let words = try ProcessRunner.run("/bin/bash", ["-c", "printf '%s\\n' \(command)"])
+        XCTAssertEqual(words.status, 0, words.stderr)
+        XCTAssertEqual(
+            words.stdout.split(separator: "\n").map(String.init),
+            ["\(prefix)/share/burn-captions/install-recognizer.py", "\(prefix)/share/burn-captions"], command)
+        XCTAssertEqual(try make(["uninstall", "DESTDIR=\(stage.path)", "PREFIX=\(prefix)"]).status, 0)
+    }
+
     func testInstallFindsItsFilesAndUninstallLeavesNothing() throws {
         let stage = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: stage) }

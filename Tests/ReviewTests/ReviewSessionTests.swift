@@ -60,6 +60,28 @@ final class ReviewSessionTests: XCTestCase {
         XCTAssertEqual(state.cues[1].shown, [], "a cue shown as one caption lists none")
     }
 
+    /// `--save-as` into a folder that does not exist, onto a folder, or onto the video is
+    /// refused when the review starts (as `-o` is), not at the first Save.
+    func testSaveAsIsCheckedAtTheStart() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("talk.srt")
+        try "1\n00:00:00,500 --> 00:00:02,000\nCaptions that pop.\n".write(to: file, atomically: true, encoding: .utf8)
+        let existing = folder.appendingPathComponent("taken.srt")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: false)
+        let cases: [(String, String)] = [
+            (folder.appendingPathComponent("missing/out.srt").path, "output folder \(folder.appendingPathComponent("missing").path) does not exist"),
+            (existing.path, "\(existing.path): is a folder"),
+        ]
+        for (saveAs, message) in cases {
+            XCTAssertThrowsError(
+                try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none), saveAs: saveAs)
+            ) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(saveAs): \(error)")
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["taken.srt", "talk.srt"])
+    }
+
     /// Words heard with a low probability are marked for a person to check, until an edit
     /// rewrites them; `--save-as` writes the edits as SubRip and leaves the file alone.
     func testUnsureWordsAreMarkedAndSaveAsWritesSubRip() throws {

@@ -84,4 +84,29 @@ final class ModelTests: XCTestCase {
         let hub = try SpeechModel.find("Systran/faster-whisper-small", installed: [], sums: nil, environment: ["HOME": root.path])
         XCTAssertTrue(hub.isHubName, "a hub name found nowhere is downloaded by the engine")
     }
+
+    /// A dangling link named as `owner/model`, a deeper path and a regular file are paths the
+    /// user meant, each refused for what it is; none is fetched from the hub.
+    func testPathsThatAreNoModelFolderAreNeverHubNames() throws {
+        let root = try temporaryFolder()
+        let owner = root.appendingPathComponent("links")
+        try FileManager.default.createDirectory(at: owner, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: owner.appendingPathComponent("gone").path, withDestinationPath: "/nonexistent/model")
+        let file = root.appendingPathComponent("model.bin")
+        try Data("x".utf8).write(to: file)
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let cases = [
+            ("links/gone", "a symbolic link to /nonexistent/model, which does not exist"),
+            ("links/gone/deeper", "no such folder"),
+            ("model.bin", "a file, not a model folder"),
+            (file.path, "a file, not a model folder"),
+        ]
+        for (name, message) in cases {
+            XCTAssertThrowsError(try SpeechModel.find(name, installed: [], sums: nil, environment: ["HOME": root.path]), name) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(name): \(error)")
+            }
+        }
+    }
 }
