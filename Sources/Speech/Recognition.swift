@@ -150,7 +150,10 @@ public enum Recognition {
             segments: kept.flatMap { $0.segments(language: language) }.map { segment in
                 var segment = RecognizedText.repaired(segment, language: language)
                 segment.words = WordOnsets().refined(segment.words, envelope: audio.envelope)
-                if let first = segment.words.first { segment.start = first.start }
+                if let first = segment.words.first {
+                    segment.start = first.start
+                    segment.end = max(segment.end, segment.words.map(\.end).max() ?? first.end)
+                }
                 return segment
             },
             language: language,
@@ -197,8 +200,9 @@ extension RecognizedSegment {
                 return Word(text: text, start: word.start, end: max(word.start, word.end), confidence: word.probability)
             }
             let spoken = piece.map(\.word).joined().trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let first = words.first, let last = words.last, !spoken.isEmpty else { return nil }
-            return Segment(text: spoken, start: first.start, end: max(first.start, last.end), language: language, words: words)
+            // A word may end after the next one (rounding, another engine): the segment ends with the last to end.
+            guard let first = words.first, let end = words.map(\.end).max(), !spoken.isEmpty else { return nil }
+            return Segment(text: spoken, start: first.start, end: end, language: language, words: words)
         }
     }
 }

@@ -91,6 +91,7 @@ public enum RecognizerMessage: Sendable, Equatable {
             if let value = segment.compressionRatio { check.finite(value, "compression_ratio", least: 0) }
             for (index, word) in segment.words.enumerated() {
                 check.span(word.start, word.end, "words[\(index)].")
+                if index > 0 { check.order(word.start, after: segment.words[index - 1].start, "words[\(index)].start", "words[\(index - 1)]") }
                 if let value = word.probability { check.probability(value, "words[\(index)].probability") }
             }
         case .done(let totals):
@@ -162,6 +163,11 @@ private struct NumberCheck {
         } else if let audioSeconds, value > audioSeconds + RecognizerMessage.timeTolerance {
             problem = "\(field) is \(value), after the audio's end (\(String(format: "%.3f", audioSeconds)) s)"
         }
+    }
+
+    /// A start not before the start of what comes before it (`before` names it).
+    mutating func order(_ start: Double, after earlier: Double, _ field: String, _ before: String) {
+        if problem == nil, start < earlier { problem = "\(field) \(start) is before \(before)'s start \(earlier): words are in time order" }
     }
 
     /// A start and an end time (`prefix` names their object), the end not before the start.
