@@ -71,4 +71,28 @@ final class LookSheetTests: XCTestCase {
         }
         XCTAssertEqual(labelInk(image, cell: 3, tileHeight: tileHeight), 0, "three looks, three labels")
     }
+
+    /// `--at` after the video's end, or where no caption is shown, is refused as `still --at`
+    /// is: exit 1, one line, no sheet (it wrote a sheet that showed no caption).
+    func testAnInstantWithoutACaptionIsRefused() throws {
+        let folder = try temporaryFolder()
+        let clip = folder.appendingPathComponent("short.mp4").path
+        try ProcessRunner.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=0x2040C0:s=360x640:r=30:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip,
+        ])
+        let captions = folder.appendingPathComponent("two.srt")
+        try "1\n00:00:00,500 --> 00:00:01,200\nFirst words\n\n2\n00:00:02,500 --> 00:00:02,900\nSecond\n"
+            .write(to: captions, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("sheet.png").path
+        for (at, message) in [
+            ("99", "\(clip): --at 99.000 s is after the end of the video, which lasts 3.000 s"),
+            ("1.8", "--at 1.800 s: no caption is shown then, so no sheet of looks"),
+        ] {
+            let result = try CLI.burn(["looks", "--sheet", output, clip, "--captions", captions.path, "--language", "en", "--look", "bold", "--at", at])
+            XCTAssertEqual(result.status, 1, result.stderr)
+            // Notices of the captions come first; the error is the last line.
+            XCTAssertTrue(result.stderr.split(separator: "\n").last?.hasPrefix("burn-captions: " + message) ?? false, result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), at)
+        }
+    }
 }
