@@ -25,7 +25,7 @@ public struct SpeechAudio: Sendable {
 
     /// The audio of `input`, nil when it has no audio stream; its samples are kept in a
     /// temporary file in `folder`. `hop` is the envelope's window. // seconds
-    public static func read(_ input: MediaInput, hop: Double = 0.01, folder: String = NSTemporaryDirectory()) throws -> SpeechAudio? {
+    public static func read(_ input: MediaInput, hop: Double = 0.01, folder: String = SpeechSamples.folder()) throws -> SpeechAudio? {
         let rate = Int(sampleRate)
         var builder = EnergyEnvelopeBuilder(sampleRate: rate, hop: hop, start: 0)
         let writer = try SpeechSamples.Writer(folder: folder)

@@ -64,6 +64,13 @@ public final class SpeechSamples: Sendable {
         }
     }
 
+    /// Where the samples of a recording wait: `TMPDIR` when it is set, else /var/tmp (on disk:
+    /// /tmp may be a tmpfs, whose files are held in memory, as on Debian 13), else /tmp.
+    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let folder = environment["TMPDIR"], !folder.isEmpty { return folder }
+        return access("/var/tmp", W_OK | X_OK) == 0 ? "/var/tmp" : "/tmp"
+    }
+
     static func reason(_ code: Int32) -> String { code == 0 ? "end of file" : String(cString: strerror(code)) }
 
     /// Samples written as they are decoded into a temporary file in `folder`, hashed on the way.
