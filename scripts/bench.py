@@ -37,7 +37,10 @@ shows medians. Wall time is the child's elapsed time, CPU time its user+system t
 peak RSS its ru_maxrss (all from wait4; for S and U, the shell that runs the three, whose
 figures include its children's: CPU summed, RSS the largest). A final run of A on a clip 4x as long checks that
 memory does not grow with length. The table is printed and, with --write, written into
-docs/PERFORMANCE.md with the machine's description.
+docs/PERFORMANCE.md with the machine's description. Then scripts/bench-recognition.py (our
+recognizer against whisper-ctranslate2) and scripts/bench-long-audio.py: `transcribe` of
+--long-audio-minutes (120) of speech and pauses, failing when burn-captions and the
+recognizer together pass LONG_AUDIO_LIMIT_MIB at their peak (docs/RECOGNIZER.md).
 """
 
 import argparse
@@ -464,6 +467,8 @@ def main():
     parser.add_argument("--write", help="write the results into this Markdown file")
     parser.add_argument("--recognition-rounds", type=int, default=3,
                         help="rounds of scripts/bench-recognition.py (0: skip it)")
+    parser.add_argument("--long-audio-minutes", type=float, default=120,
+                        help="minutes of audio scripts/bench-long-audio.py transcribes (0: skip it)")
     options = parser.parse_args()
     layout = layout_bench()
     print(layout)
@@ -516,6 +521,30 @@ def main():
         if options.write:
             replace_section(Path(options.write), "bench-recognition", "\n".join([
                 "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()), "", "```", recognition, "```"]))
+    if options.long_audio_minutes > 0:
+        long_audio = long_audio_bench(options.long_audio_minutes)
+        print(long_audio)
+        if options.write:
+            replace_section(Path(options.write), "bench-long-audio", "\n".join([
+                "Measured %s on: %s." % (time.strftime("%Y-%m-%d"), machine()), "", "```", long_audio, "```"]))
+
+
+# The bound docs/RECOGNIZER.md states for transcribing any length ("Long recordings"): the
+# parent's and the child's resident memory together, at their peak. // MiB
+LONG_AUDIO_LIMIT_MIB = 1536
+
+
+def long_audio_bench(minutes):
+    """scripts/bench-long-audio.py with the release binary: `transcribe` of `minutes` of speech
+    and pauses with base, the peak RSS of burn-captions and the recognizer together; the bench
+    fails when it passes LONG_AUDIO_LIMIT_MIB."""
+    command = [sys.executable, str(REPO / "scripts/bench-long-audio.py"), str(minutes), "--binary", str(BIN),
+               "--limit-mib", str(LONG_AUDIO_LIMIT_MIB)]
+    log("bench: " + " ".join(command))
+    done = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        sys.exit("bench: bench-long-audio.py failed (exit %d) after:\n%s" % (done.returncode, done.stdout[-4000:]))
+    return done.stdout.rstrip()
 
 
 def recognition_bench(rounds):
