@@ -27,21 +27,18 @@ enum RecognizerTargets {
         var lines = OutputLines(longest: longestLine)
         var messages: [RecognizerMessage] = []
         let body = data.dropFirst()
+        func take(_ line: Data) {
+            require(line.count <= longestLine, "a line of \(line.count) bytes passed the limit")
+            if let message = try? RecognizerMessage(line: line).checked(within: audio.duration) { messages.append(message) }
+        }
         do {
             var start = body.startIndex
             while start < body.endIndex {
                 let end = min(body.endIndex, start + piece)
-                try body[start..<end].withUnsafeBytes { bytes in
-                    try lines.append(bytes) { line in
-                        require(line.count <= longestLine, "a line of \(line.count) bytes passed the limit")
-                        if let message = try? RecognizerMessage(line: line).checked(within: audio.duration) { messages.append(message) }
-                    }
-                }
+                try body[start..<end].withUnsafeBytes { try lines.append($0, line: take) }
                 start = end
             }
-            try lines.finish { line in
-                if let message = try? RecognizerMessage(line: line).checked(within: audio.duration) { messages.append(message) }
-            }
+            try lines.finish(line: take)
         } catch {
             require(error is OutputLines.TooLong, "OutputLines threw \(error)")
         }

@@ -30,11 +30,11 @@ enum RecognitionSummary {
     /// The model asked for, and the one the engine says it loaded when that is another
     /// (a replacement engine's own, a hub name's folder): `base (the engine loaded /m/small)`.
     static func model(_ speech: RecognizedSpeech, settings: RecognitionSettings) -> String {
-        guard let loaded = speech.engine?.model, loaded != settings.model,
-            URL(fileURLWithPath: loaded).lastPathComponent != settings.model,
-            URL(fileURLWithPath: loaded).standardizedFileURL != URL(fileURLWithPath: settings.model).standardizedFileURL
+        let loaded = speech.engine?.model.map { URL(fileURLWithPath: $0) }
+        guard let loaded, loaded.lastPathComponent != settings.model,
+            loaded.standardizedFileURL != URL(fileURLWithPath: settings.model).standardizedFileURL
         else { return settings.model }
-        return "\(settings.model) (the engine loaded \(loaded))"
+        return "\(settings.model) (the engine loaded \(loaded.path))"
     }
 
     /// `speech heard for 30 s but nothing recognized`: the engine heard speech (voice activity
