@@ -10,11 +10,12 @@ public enum CaptionBuilder {
     /// Captions sorted by start (then lane); `warnings` receives a line for anything this stage
     /// had to change (the transcript's own notes are the caller's to show). `language` is used
     /// for segments and transcripts that name none; `fixStarts` runs on the chunked captions
-    /// before their times are settled.
+    /// before their times are settled; `fit`, when given, is the layout's answer for a
+    /// candidate caption (see `CaptionSegmenter`).
     public static func captions(
         from transcript: Transcript, limits: ChunkingLimits = ChunkingLimits(), script: String? = nil,
         aligner: ScriptAligner? = nil, language: String? = nil, fixStarts: (([Caption]) -> [Caption])? = nil,
-        shotChanges: ShotChanges? = nil, warnings: inout [String]
+        shotChanges: ShotChanges? = nil, fit: CaptionFit? = nil, warnings: inout [String]
     ) -> [Caption] {
         var tokens = transcript.segments.map(TimedToken.tokens(of:))
         if let script, !script[...].trimmingWhitespace().isEmpty {
@@ -25,7 +26,7 @@ public enum CaptionBuilder {
         for (index, (segment, segmentTokens)) in zip(transcript.segments, tokens).enumerated() {
             captions += CaptionChunker.captions(
                 segmentTokens, limits: limits, language: segment.language ?? transcript.language ?? language,
-                speaker: segment.speaker, source: segment.source, position: segment.position, lane: lanes[index])
+                speaker: segment.speaker, source: segment.source, position: segment.position, lane: lanes[index], fit: fit)
         }
         // Pieces of a long segment can reach past the next segment's start: sort them all.
         captions = sortedByStart(captions)

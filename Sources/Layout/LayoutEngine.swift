@@ -85,8 +85,8 @@ public final class LayoutEngine {
             if size <= style.minimumSize { break }
             size = max(style.minimumSize, size * Self.shrinkStep)
         }
-        // A single word wider than the line is broken between graphemes; more words are left
-        // for the caller to split in time (they are set smaller meanwhile).
+        // A single word wider than the line is broken between graphemes; more words are set
+        // smaller (segmentation divides a caption that fits no lines before it is laid out).
         if wordBreaks.isEmpty, let lines = try setting.fit(size: size, breaks: allBreaks) {
             return try setting.build(lines, size: size, fit: .brokeInsideWord, caption: caption, tag: tag)
         }

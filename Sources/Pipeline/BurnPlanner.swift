@@ -89,6 +89,8 @@ package enum BurnPlanner {
         let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         // A split render's part draws its plan's captions: their own steps are done.
         let part = request.output.part
+        let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
+        let secondStyle = TwoTrackLayout.scaled(style, by: (preset.secondTrack ?? .standard).sizeRatio)
         let captions = try part?.tracks(checking: input.info) ?? tracks.enumerated().map { number, track in
             let captions = look.transformed(
                 try onScreenCaptions(
@@ -103,14 +105,13 @@ package enum BurnPlanner {
                     // The second track is most often a translation: its words were never spoken.
                     alignWords: number == 0 && !look.isStatic && track.alignment == .auto,
                     shotChanges: shotChanges, rules: rules, preset: preset, maxWords: request.maxWords ?? look.maxWords,
+                    fit: LayoutPlanner.fit(
+                        engine: engine, style: number == 0 ? style : secondStyle, language: track.captions.language, rules: rules),
                     events: events),
                 language: track.captions.language)
             noteEstimatedWords(captions, look: look, request: track, events: events)
             return captions
         }
-        let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
-        let minGap = 2 * input.info.frameDuration
-        let minDuration = preset.chunkingLimits(frameDuration: input.info.frameDuration).minDuration
         let languages = zip(captions, tracks).flatMap { captions, track in captions.map { $0.language ?? track.captions.language } }
         let charactersPerLine = rules.charactersPerLine(for: Set(languages))
         var planned = try timer.measure(.captions) {
@@ -118,11 +119,11 @@ package enum BurnPlanner {
                 return try TwoTrackLayout.plan(
                     first: captions[0], second: captions[1], engine: engine, style: style,
                     track: preset.secondTrack ?? .standard, languages: (request.captions.language, request.secondLanguage),
-                    minGap: minGap, minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
+                    charactersPerLine: charactersPerLine)
             }
             let planned = try LayoutPlanner.plan(
-                captions[0], engine: engine, style: style, language: request.captions.language, minGap: minGap,
-                minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: part == nil)
+                captions[0], engine: engine, style: style, language: request.captions.language,
+                charactersPerLine: charactersPerLine)
             return CaptionStacking.stack(planned, style: style)
         }
         planned = ObstacleAvoidance.place(
@@ -156,12 +157,13 @@ package enum BurnPlanner {
     private static func onScreenCaptions(
         _ request: BurnRequest, transcript: Transcript?, input: MediaInput, speech: () throws -> EnergyEnvelope?,
         recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, maxWords: Int?, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, maxWords: Int?, fit: CaptionFit?, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var captions = try CaptionPlanner.captions(
             for: request, transcript: transcript, input: input, speech: speech, recognized: recognized,
-            alignWords: alignWords, shotChanges: shotChanges, rules: rules, preset: preset, maxWords: maxWords, events: events)
+            alignWords: alignWords, shotChanges: shotChanges, rules: rules, preset: preset, maxWords: maxWords, fit: fit,
+            events: events)
         if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(

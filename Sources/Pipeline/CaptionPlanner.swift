@@ -14,11 +14,11 @@ enum CaptionPlanner {
     /// from `speech`; times snap to `shotChanges` when given; recognized captions follow `rules`.
     /// `recognized` gives the input's speech (`--captions auto`, and the words a caption file's
     /// cues are aligned to when `alignWords`). A caption holds at most `maxWords` words (nil:
-    /// the preset's limit, if any).
+    /// the preset's limit, if any); `fit` is the layout's answer for a candidate caption.
     static func captions(
         for request: BurnRequest, transcript: Transcript? = nil, input: MediaInput, speech: () throws -> EnergyEnvelope?,
         recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool = false, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, maxWords: Int? = nil, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, maxWords: Int? = nil, fit: CaptionFit? = nil, events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var heard: RecognizedSpeech?  // the speech recognized for the captions, to say what none means
@@ -54,7 +54,7 @@ enum CaptionPlanner {
             from: transcript, limits: limits, script: script,
             language: request.captions.language,
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
-            shotChanges: shotChanges, warnings: &warnings)
+            shotChanges: shotChanges, fit: fit, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
         if let alignment { captions = WordAlignmentStep.timed(captions, by: alignment) }
         if captions.isEmpty, request.captions.origin == .recognized {

@@ -19,92 +19,48 @@ public struct PlannedCaption {
 
 /// Lays out every caption before rendering, the lines of one a recognizer timed within its
 /// language's characters per line where they can break so (a hand-timed cue is set as its
-/// author gave it, and `lint` reports it); a caption that does not fit its lines even at the
-/// minimum size is split in time at a word boundary and each half laid out again (unless
-/// `splitting` is off: a split render's parts lay out the captions their plan split already).
-/// A hand-timed caption whose halves would be on screen less than `minDuration` (or a frame)
-/// is not split: it stays one caption, set smaller, and says so (`CaptionChange.notSplit`).
+/// author gave it, and `lint` reports it). It never cuts a caption in time: the captions
+/// stage asked `fit` whether each would fit its lines (`CaptionSegmenter`), and a caption
+/// that still does not is set smaller (the layout warns).
 enum LayoutPlanner {
-    /// How often one caption may be halved. // times
-    static let maximumSplits = 4
-    /// How many places `splitAtPhrase` tries, best first.
-    static let phraseSplitTries = 3
-
     /// `charactersPerLine` by language tag (lowercased, "" for none) as `ReadingRules` gives it.
     static func plan(
-        _ captions: [Caption], engine: LayoutEngine, style: TextStyle, language: String?, minGap: Double,
-        minDuration: Double = 0, charactersPerLine: [String: Int] = [:], splitting: Bool = true
+        _ captions: [Caption], engine: LayoutEngine, style: TextStyle, language: String?, charactersPerLine: [String: Int] = [:]
     ) throws -> [PlannedCaption] {
-        var planned: [PlannedCaption] = []
-        let limits = ChunkingLimits(minDuration: minDuration, minGap: minGap)
-        for caption in captions {
-            var captionStyle = style
-            if CaptionChunker.isRecognized(caption) {
-                captionStyle.charactersPerLine = charactersPerLine[(caption.language ?? language ?? "").lowercased()]
-            }
-            planned += try place(
-                caption, engine: engine, style: captionStyle, language: language, limits: limits,
-                depth: splitting ? 0 : maximumSplits)
+        try captions.map { caption in
+            let layout = try engine.layout(
+                caption, style: self.style(caption, style, language: language, charactersPerLine: charactersPerLine),
+                language: language)
+            return PlannedCaption(caption: caption, layout: layout)
         }
-        return planned
     }
 
-    private static func place(
-        _ caption: Caption, engine: LayoutEngine, style: TextStyle, language: String?, limits: ChunkingLimits, depth: Int
-    ) throws -> [PlannedCaption] {
-        let layout = try engine.layout(caption, style: style, language: language)
-        let table = engine.phrases.table(for: caption.language ?? language)
-        if layout.fit == .fits, depth < maximumSplits, let table,
-            let halves = try splitAtPhrase(
-                caption, layout: layout, engine: engine, style: style, language: language, table: table, limits: limits,
-                depth: depth)
-        {
-            return halves
+    /// The layout's answer to the captions stage for a candidate caption set in `style`: too
+    /// large when its lines do not fit at the minimum size (or, when a recognizer timed it,
+    /// within its language's characters per line), parting a phrase when they fit only
+    /// by ending a line on a word of the language's table bound to the next.
+    static func fit(
+        engine: LayoutEngine, style: TextStyle, language: String?, rules: ReadingRules
+    ) -> CaptionFit {
+        { caption in
+            let tag = caption.language ?? language
+            let captionStyle = self.style(caption, style, language: language, charactersPerLine: rules.charactersPerLine(for: [tag]))
+            guard let layout = try? engine.layout(caption, style: captionStyle, language: language), layout.fit == .fits,
+                captionStyle.charactersPerLine.map({ limit in layout.lines.allSatisfy { ReadingRules.characters($0.text) <= limit } }) ?? true
+            else { return .tooLarge }
+            guard let table = engine.phrases.table(for: tag),
+                BoundaryCheck.boundBreak(layout.lines.map(\.text), table: table, language: tag) != nil
+            else { return .fits }
+            return .partsPhrase
         }
-        guard layout.fit != .fits, depth < maximumSplits,
-            let (first, second) = CaptionSplitter.split(caption, minGap: limits.minGap, table: table)
-        else { return [PlannedCaption(caption: caption, layout: layout)] }
-        // The halves of a hand-timed caption share its time; one too short to be read is not made.
-        let shortest = min(first.end - first.start, second.end - second.start)
-        if !CaptionChunker.isRecognized(caption), shortest < limits.shortestPiece - 1e-9 {
-            var kept = caption
-            if !kept.changes.contains(where: { $0.kind == .notSplit }) {
-                kept.changes.append(.notSplit(pieces: 2, shortest: shortest, minimum: limits.shortestPiece))
-            }
-            return [PlannedCaption(caption: kept, layout: layout)]
-        }
-        return try place(first, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
-            + place(second, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
     }
 
-    /// A caption whose two lines fit only by parting a closed-class word from its neighbour
-    /// (`The kids across the street have` / `been building a huge snow fort`), split in time
-    /// at a free phrase boundary instead, as a subtitler would: the best of the splitter's
-    /// first `phraseSplitTries` places whose halves fit their lines, as large as the one
-    /// caption, without parting such a word themselves. Nil (it stays as laid out) when its
-    /// lines part no such word, or no place gives halves so, each on screen at least
-    /// `limits.shortestPiece`.
-    private static func splitAtPhrase(
-        _ caption: Caption, layout: LaidOutCaption, engine: LayoutEngine, style: TextStyle, language: String?,
-        table: PhraseTable, limits: ChunkingLimits, depth: Int
-    ) throws -> [PlannedCaption]? {
-        let tag = caption.language ?? language
-        guard let bound = BoundaryCheck.boundBreak(layout.lines.map(\.text), table: table, language: tag) else { return nil }
-        for (first, second) in CaptionSplitter.splits(caption, minGap: limits.minGap, table: table, limit: phraseSplitTries) {
-            guard min(first.end - first.start, second.end - second.start) >= limits.shortestPiece - 1e-9,
-                BoundaryCheck.boundBreak([first.text, second.text], table: table, language: tag) == nil
-            else { continue }
-            var halves = try place(first, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
-                + place(second, engine: engine, style: style, language: language, limits: limits, depth: depth + 1)
-            let clean = halves.allSatisfy { half in
-                half.layout.fit == .fits && half.layout.fontSize >= layout.fontSize - 1e-9
-                    && BoundaryCheck.boundBreak(half.layout.lines.map(\.text), table: table, language: tag) == nil
-            }
-            guard clean else { continue }
-            halves[0].caption.changes.append(
-                CaptionChange(.split, "split in two at a phrase boundary: as one caption its lines would part \"\(bound.boundWord ?? "")\" from its phrase"))
-            return halves
+    /// `style` with the characters per line of `caption`'s language when a recognizer timed it.
+    private static func style(_ caption: Caption, _ style: TextStyle, language: String?, charactersPerLine: [String: Int]) -> TextStyle {
+        var captionStyle = style
+        if CaptionChunker.isRecognized(caption) {
+            captionStyle.charactersPerLine = charactersPerLine[(caption.language ?? language ?? "").lowercased()]
         }
-        return nil
+        return captionStyle
     }
 }

@@ -19,8 +19,7 @@ enum TwoTrackLayout {
     /// Both tracks planned and placed, merged in time order (first track first at equal starts).
     static func plan(
         first: [Caption], second: [Caption], engine: LayoutEngine, style: TextStyle, track: Preset.SecondTrack,
-        languages: (first: String?, second: String?), minGap: Double, minDuration: Double = 0, charactersPerLine: [String: Int],
-        splitting: Bool = true
+        languages: (first: String?, second: String?), charactersPerLine: [String: Int]
     ) throws -> [PlannedCaption] {
         var scale = 1.0
         var attempt = 0
@@ -29,13 +28,11 @@ enum TwoTrackLayout {
             let secondStyle = scaled(style, by: scale * track.sizeRatio)
             let firstPlanned = CaptionStacking.stack(
                 try LayoutPlanner.plan(
-                    first, engine: engine, style: firstStyle, language: languages.first, minGap: minGap,
-                    minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: splitting),
+                    first, engine: engine, style: firstStyle, language: languages.first, charactersPerLine: charactersPerLine),
                 style: firstStyle)
             var secondPlanned = CaptionStacking.stack(
                 try LayoutPlanner.plan(
-                    second, engine: engine, style: secondStyle, language: languages.second, minGap: minGap,
-                    minDuration: minDuration, charactersPerLine: charactersPerLine, splitting: splitting),
+                    second, engine: engine, style: secondStyle, language: languages.second, charactersPerLine: charactersPerLine),
                 style: secondStyle)
             for index in secondPlanned.indices {
                 secondPlanned[index].track = 2
@@ -63,7 +60,7 @@ enum TwoTrackLayout {
     }
 
     /// `style` with its sizes times `factor`.
-    private static func scaled(_ style: TextStyle, by factor: Double) -> TextStyle {
+    static func scaled(_ style: TextStyle, by factor: Double) -> TextStyle {
         var scaled = style
         scaled.size *= factor
         scaled.minimumSize *= factor

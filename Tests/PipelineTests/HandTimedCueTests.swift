@@ -8,8 +8,12 @@ import XCTest
 /// past its end; a piece shorter than the shortest time is not made (the cue stays one
 /// caption, set smaller, and `lint` says what was too much); a cue of no length is never drawn.
 final class HandTimedCueTests: XCTestCase {
-    /// 35 characters: more than tiktok's 32 a caption.
+    /// 35 characters: more than tiktok's 32 a caption, but it fits tiktok's two lines.
     private let thirtyFive = "This is a hand timed cue of 35 chr"
+    /// Far more than tiktok's two lines hold at their smallest size.
+    private let tooLong =
+        "This hand timed cue holds far too many words to be set in the two lines that the tiktok preset allows, "
+        + "even at the smallest size its captions may take on the screen"
 
     private func write(_ text: String, _ folder: URL, _ name: String) throws -> String {
         let url = folder.appendingPathComponent(name)
@@ -24,33 +28,34 @@ final class HandTimedCueTests: XCTestCase {
         return try Plan.decode(result.stdout).captions
     }
 
-    /// The cue (2.0 to 3.8 s, tiktok) and a longer one that does split: every caption
-    /// of a cue lies inside it, with or without a cut just after its end, and the last of a
-    /// split cue ends where the cue does. (A cue shown whole is snapped as any caption is:
-    /// `--shot-changes` asks for that.)
+    /// The cue (2.0 to 3.8 s, tiktok), the same over 6 s (it fits tiktok's two lines:
+    /// one caption, never cut in time to mend its lines) and one too long for them, which does
+    /// split: every caption of a cue lies inside it, with or without a cut just after its end,
+    /// and the last of a split cue ends where the cue does. (A cue shown whole is snapped as
+    /// any caption is: `--shot-changes` asks for that.)
     func testNoPieceEndsAfterItsCue() throws {
         let folder = try temporaryFolder()
         let clip = try CLI.blackClips(in: folder).portrait
-        for (start, end) in [(2.0, 3.8), (2.0, 8.0)] {
-            let srt = try write("1\n\(CLI.srtTime(start)) --> \(CLI.srtTime(end))\n\(thirtyFive)\n", folder, "cue.srt")
+        for (start, end, text) in [(2.0, 3.8, thirtyFive), (2.0, 8.0, thirtyFive), (2.0, 8.0, tooLong)] {
+            let srt = try write("1\n\(CLI.srtTime(start)) --> \(CLI.srtTime(end))\n\(text)\n", folder, "cue.srt")
             // A cut 0.5 s after the end (within 12 frames of a piece held to 0.8 s), and one
             // 0.2 s after it (within 12 frames of the end itself).
             let cuts = try write("\(end + 0.5)\n", folder, "cuts.txt")
             let near = try write("\(end + 0.2)\n", folder, "near.txt")
-            let split = end - start >= 2
+            let split = text == tooLong
             for shots in [[], ["--shot-changes", cuts]] + (split ? [["--shot-changes", near]] : []) {
                 let captions = try plan([clip, "--captions", srt, "--preset", "tiktok"] + shots)
                 let label = "\(start)-\(end) \(shots)"
-                XCTAssertEqual(captions.map(\.text).joined(separator: " "), thirtyFive, label)
+                XCTAssertEqual(captions.map(\.text).joined(separator: " "), text, label)
                 XCTAssertEqual(captions.first?.start, start, label)
                 for caption in captions {
                     XCTAssertGreaterThanOrEqual(caption.start, start, "\(label): \(caption.text)")
                     XCTAssertLessThanOrEqual(caption.end, end, "\(label): \(caption.text) ends at \(caption.end)")
                     XCTAssertGreaterThanOrEqual(caption.end - caption.start, 0.8 - 1e-3, "\(label): \(caption.text)")
                 }
-                // 3.8 s leaves pieces under tiktok's 0.8 s: one caption; 6 s splits in two, the last to the cue's end.
-                XCTAssertEqual(captions.count, split ? 2 : 1, label)
-                if captions.count == 2 { XCTAssertEqual(captions.last?.end, end, label) }
+                // A cue that fits its lines is one caption; one that does not is cut, the last piece to the cue's end.
+                XCTAssertEqual(captions.count > 1, split, label)
+                if split { XCTAssertEqual(captions.last?.end, end, label) }
             }
         }
     }

@@ -24,64 +24,57 @@ final class PhraseBoundaryEndTests: XCTestCase {
         XCTAssertGreaterThan(before.count, 0, "the count finds nothing to count")
     }
 
-    /// Each case of `boundaries.json` as a hand-timed cue of 4 s, laid out with the tiktok
-    /// preset: no caption's two lines part a closed-class word from its phrase where the
-    /// caption could be cut in two at a free boundary instead, each part on screen long enough
-    /// (`ChunkingLimits.shortestPiece`). A cue whose only lines that fit part one (`The kids
-    /// across the street have` / `been building a huge snow fort`) is cut so, within its time.
-    /// Without the tables, lines part such words (judged by the shipped tables).
-    func testACueIsSplitRatherThanSetInLinesThatPartAPhrase() throws {
+    /// Each case of `boundaries.json` as a hand-timed cue of 4 s, chunked and laid out with
+    /// the tiktok preset as a render does (the layout asked whether a caption fits): a cue
+    /// that fits the preset's lines is one caption from its start to its end, never cut in
+    /// time to mend a line break; only a cue that does not fit is divided, within its time.
+    /// Its lines part a phrase no more often than without the tables.
+    func testACueThatFitsItsLinesKeepsItsTimesWhole() throws {
         let rules = try ReadingRules.shipped()
         let cases = try BoundaryCase.all()
-        let before = try partedPhrases(cases, rules: rules, phrases: .none)
-        let after = try partedPhrases(cases, rules: rules, phrases: rules.phrases)
+        let before = try cueLayouts(cases, rules: rules, phrases: .none)
+        let after = try cueLayouts(cases, rules: rules, phrases: rules.phrases)
         print(
-            "\(cases.count) cues of 4 s, captions whose lines part a phrase: \(before.all.count) by length alone "
-                + "(\(before.splittable.count) could be cut at a free boundary), \(after.all.count) with the tables "
-                + "(\(after.splittable.count) could be cut)")
-        XCTAssertEqual(after.splittable, [])
-        XCTAssertGreaterThan(before.splittable.count, 0, "the count finds nothing to count")
+            "\(cases.count) cues of 4 s: \(after.whole) kept whole, \(after.divided) divided; lines parting a phrase: "
+                + "\(before.parted) by length alone, \(after.parted) with the tables")
+        XCTAssertEqual(after.cutThoughFitting, [])
+        XCTAssertGreaterThan(after.whole, cases.count / 2, "the cases are cues that fit")
+        XCTAssertLessThanOrEqual(after.parted, before.parted)
     }
 
-    /// `language: [lines]` for each caption whose two lines part a bound word, and of those,
-    /// the ones with a free boundary between two words where both parts would be on screen at
-    /// least the shortest piece (each word's time as the caption has it). Each cue's captions
-    /// keep within its time and hold all its text.
-    private func partedPhrases(_ cases: [BoundaryCase], rules: ReadingRules, phrases: PhraseTables) throws
-        -> (all: [String], splittable: [String])
+    /// How the cues of `cases` came out: kept whole, divided, the labels of cues cut though
+    /// they fit as one caption, and how many captions' lines part a bound word.
+    private func cueLayouts(_ cases: [BoundaryCase], rules: ReadingRules, phrases: PhraseTables) throws
+        -> (whole: Int, divided: Int, cutThoughFitting: [String], parted: Int)
     {
         let engine = try LayoutEngine(fontsConf: Repository.fontsConf, phrases: phrases)
         let preset = try Preset.load(try Resources.preset("tiktok"))
         let style = preset.textStyle(width: 1080, height: 1920)
         var limits = rules.applied(to: preset.chunkingLimits(frameDuration: 1.0 / 30), languages: [], maximumLines: style.maximumLines)
         limits.phrases = phrases
-        var found: (all: [String], splittable: [String]) = ([], [])
+        var found: (whole: Int, divided: Int, cutThoughFitting: [String], parted: Int) = (0, 0, [], 0)
         for item in cases {
             var warnings: [String] = []
             let segment = Segment(text: item.text, start: 1, end: 5, language: item.language)
+            let fit = LayoutPlanner.fit(engine: engine, style: style, language: item.language, rules: rules)
             let captions = CaptionBuilder.captions(
-                from: Transcript(segments: [segment], language: item.language), limits: limits, warnings: &warnings)
-            let planned = try LayoutPlanner.plan(
-                captions, engine: engine, style: style, language: item.language, minGap: limits.minGap,
-                minDuration: limits.minDuration)
+                from: Transcript(segments: [segment], language: item.language), limits: limits, fit: fit, warnings: &warnings)
+            let planned = try LayoutPlanner.plan(captions, engine: engine, style: style, language: item.language)
             XCTAssertEqual(planned.first?.caption.start, 1, item.label)
             XCTAssertEqual(planned.last?.caption.end, 5, item.label)
             let letters = { (text: String) in text.filter { !$0.isWhitespace } }
             XCTAssertEqual(letters(planned.map(\.caption.text).joined()), letters(item.text), item.label)
-            let table = try XCTUnwrap(rules.phrases.table(for: item.language))
-            for item in planned {
-                let (caption, lines) = (item.caption, item.layout.lines.map(\.text))
-                guard BoundaryCheck.boundBreak(lines, table: table, language: caption.language) != nil else { continue }
-                found.all.append("\(caption.language ?? ""): \(lines)")
-                let words = caption.words
-                let cuttable = (1..<max(1, words.count)).contains { k in
-                    let first = words[..<k].map(\.text).joined(separator: " ")
-                    let second = words[k...].map(\.text).joined(separator: " ")
-                    return min(words[k - 1].end - caption.start, caption.end - words[k].start) >= limits.shortestPiece
-                        && BoundaryCheck.boundBreak([first, second], table: table, language: caption.language) == nil
-                }
-                if cuttable { found.splittable.append("\(caption.language ?? ""): \(lines)") }
+            let whole = try engine.layout(Caption(text: item.text, start: 1, end: 5, language: item.language), style: style)
+            if planned.count == 1 {
+                found.whole += 1
+            } else {
+                found.divided += 1
+                if whole.fit == .fits { found.cutThoughFitting.append(item.label) }
             }
+            let table = try XCTUnwrap(rules.phrases.table(for: item.language))
+            found.parted += planned.filter {
+                BoundaryCheck.boundBreak($0.layout.lines.map(\.text), table: table, language: $0.caption.language) != nil
+            }.count
         }
         return found
     }
@@ -102,10 +95,11 @@ final class PhraseBoundaryEndTests: XCTestCase {
                 to: preset.chunkingLimits(frameDuration: 1.0 / 30), languages: [text.language], maximumLines: style.maximumLines)
             limits.phrases = phrases
             var warnings: [String] = []
+            let fit = LayoutPlanner.fit(engine: engine, style: style, language: text.language, rules: rules)
             let captions = CaptionBuilder.captions(
-                from: Transcript(segments: segments, language: text.language), limits: limits, warnings: &warnings)
+                from: Transcript(segments: segments, language: text.language), limits: limits, fit: fit, warnings: &warnings)
             let planned = try LayoutPlanner.plan(
-                captions, engine: engine, style: style, language: text.language, minGap: limits.minGap,
+                captions, engine: engine, style: style, language: text.language,
                 charactersPerLine: rules.charactersPerLine(for: [text.language]))
             for (index, item) in planned.enumerated() {
                 let caption = item.caption
