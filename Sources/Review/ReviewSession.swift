@@ -64,9 +64,8 @@ public final class ReviewSession: @unchecked Sendable {
     private var text: String  // the file's text as opened or last saved (native JSON for whisper and live)
     private var signature: FileSignature
     private var changedOnDisk = false
-    /// The file's cues as read, each with what it became (`pieces`: itself, the pieces of a
-    /// split, or nothing once merged into the cue before); the page lists the pieces in order.
-    private var groups: [CueGroup]
+    /// The file's cues as read, each with what the edits made of it.
+    private var cues: EditedCues
     private var findings: [Int: [String]] = [:]  // by the page's cue id
     private var shown: [Int: [String]] = [:]  // by the page's cue id: the captions the burn makes of it
     private var revision = 0
@@ -90,7 +89,7 @@ public final class ReviewSession: @unchecked Sendable {
         // Where Save writes is checked now, as an output is: a missing folder, or a folder in
         // the file's place, would otherwise fail every Save of the session and lose its edits.
         if let saveAs { try OutputFile.check(AtomicFile.resolve(saveAs), inputs: request.inputFiles) }
-        groups = CueGroup.groups(opened.segments)
+        cues = EditedCues(opened.segments)
         let folder = try Self.scratchFolder()
         scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
         var drawing = request
@@ -142,8 +141,9 @@ public final class ReviewSession: @unchecked Sendable {
 
     private func currentState() -> State {
         State(
-            cues: cues, frameDuration: frameDuration, savesTo: savesTo, revision: revision, preset: request.preset,
-            look: request.look, presets: Resources.presetNames(), looks: Resources.lookNames(), render: rendering.state,
+            cues: cues.page(findings: findings, shown: shown), frameDuration: frameDuration, savesTo: savesTo,
+            revision: revision, preset: request.preset, look: request.look, presets: Resources.presetNames(),
+            looks: Resources.lookNames(), render: rendering.state,
             suggestedOutput: URL(fileURLWithPath: request.input.name).deletingPathExtension().path + ".captioned.mp4",
             changedOnDisk: changedOnDisk)
     }
@@ -190,84 +190,29 @@ public final class ReviewSession: @unchecked Sendable {
 
     /// Changes cue `id`: its text, start or end (seconds); the frames and findings follow.
     func edit(_ id: Int, text newText: String?, start: Double?, end: Double?) throws {
-        try change {
-            let (group, index) = try place(of: id)
-            var piece = groups[group].pieces[index]
-            if let newText {
-                // As the file will hold it: a blank line folded into one line break.
-                let folded = try cueText(newText)
-                if folded != piece.text {
-                    piece.text = folded
-                    piece.textChanged = true
-                    piece = piece.keeping(piece.unsure)
-                }
-            }
-            if let start { piece.start = max(0, start) }
-            if let end { piece.end = end }
-            if let problem = CueFileEditor.timingProblem(start: piece.start, end: piece.end) {
-                throw ReviewError("cue \(id + 1): \(problem)")
-            }
-            guard piece != groups[group].pieces[index] else { return }
-            groups[group].pieces[index] = piece
-            groups[group].changed = true
-        }
+        // As the file will hold it: a blank line folded into one line break.
+        try change { try cues.edit(id, text: try newText.map(cueText), start: start, end: end) }
     }
 
     /// Splits cue `id` at `offset` (UTF-16 units into its text, as a browser counts): the
     /// text before and after, its time divided in proportion to their lengths.
-    func split(_ id: Int, at offset: Int) throws {
-        try change {
-            let (group, index) = try place(of: id)
-            let piece = groups[group].pieces[index]
-            let utf16 = piece.text.utf16
-            guard (1..<utf16.count).contains(offset), let cut = utf16.index(utf16.startIndex, offsetBy: offset, limitedBy: utf16.endIndex),
-                let middle = cut.samePosition(in: piece.text)
-            else { throw ReviewError("put the cursor inside the text where the cue splits") }
-            let first = piece.text[..<middle].trimmingCharacters(in: .whitespacesAndNewlines)
-            let second = piece.text[middle...].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !first.isEmpty, !second.isEmpty else { throw ReviewError("put the cursor between words where the cue splits") }
-            let share = Double(first.count) / Double(first.count + second.count)
-            let time = ((piece.start + (piece.end - piece.start) * share) * 1000).rounded() / 1000
-            groups[group].pieces.replaceSubrange(
-                index...index,
-                with: [
-                    CueGroup.Piece(start: piece.start, end: time, text: first, textChanged: true).keeping(piece.unsure),
-                    CueGroup.Piece(start: time, end: piece.end, text: second, textChanged: true).keeping(piece.unsure),
-                ])
-            groups[group].changed = true
-        }
-    }
+    func split(_ id: Int, at offset: Int) throws { try change { try cues.split(id, at: offset) } }
 
     /// Merges cue `id` with the next: one cue from the first's start to the later end, their
     /// texts joined by a space.
-    func merge(_ id: Int) throws {
-        try change {
-            let (group, index) = try place(of: id)
-            guard let (nextGroup, nextIndex) = try? place(of: id + 1) else { throw ReviewError("the last cue has no next to merge with") }
-            let next = groups[nextGroup].pieces[nextIndex]
-            var piece = groups[group].pieces[index]
-            piece.text += " " + next.text
-            piece.textChanged = true
-            piece.unsure += next.unsure
-            piece.end = max(piece.end, next.end)
-            groups[nextGroup].pieces.remove(at: nextIndex)
-            groups[nextGroup].changed = true
-            groups[group].pieces[index] = piece
-            groups[group].changed = true
-        }
-    }
+    func merge(_ id: Int) throws { try change { try cues.merge(id) } }
 
     /// Runs one change of the cues: a new revision, the edited copy written, findings stale.
     /// A change the file cannot hold is undone, and said why (409).
     private func change(_ body: () throws -> Void) throws {
         try lock.withLock {
-            let before = groups
+            let before = cues
             try body()
-            guard groups != before else { return }
+            guard cues != before else { return }
             do {
                 try writeScratch()
             } catch {
-                groups = before
+                cues = before
                 let problems = (error as? CaptionError)?.problems.map(\.message).joined(separator: "; ")
                 throw ReviewError(problems ?? BurnError.wrap(error).description)
             }
@@ -283,17 +228,6 @@ public final class ReviewSession: @unchecked Sendable {
         } catch let error as CaptionError {
             throw ReviewError(error.problems.map(\.message).joined(separator: "; "))
         }
-    }
-
-    /// The group and the piece in it of the page's cue `id`.
-    private func place(of id: Int) throws -> (Int, Int) {
-        guard id >= 0 else { throw ReviewError("no cue \(id + 1)") }
-        var count = 0
-        for (group, item) in groups.enumerated() {
-            if id < count + item.pieces.count { return (group, id - count) }
-            count += item.pieces.count
-        }
-        throw ReviewError("no cue \(id + 1)")
     }
 
     /// The frame at `time` seconds with the captions as edited, as PNG (what `still` draws
@@ -339,7 +273,7 @@ public final class ReviewSession: @unchecked Sendable {
                 text = String(decoding: data, as: UTF8.self)
                 signature = try FileSignature(file)
                 // Positions may have moved (a payload of another length, a split): read them again.
-                groups = CueGroup.groups(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
+                cues = EditedCues(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
                 revision += 1
                 findingsStale = true
             }
@@ -354,7 +288,7 @@ public final class ReviewSession: @unchecked Sendable {
             let opened = try OpenedCaptions(file, format: readFormat, encoding: readEncoding)
             guard opened.format == format else { throw ReviewError("\(file) is no longer a \(format.rawValue) file") }
             (text, signature) = (opened.text, opened.signature)
-            groups = CueGroup.groups(opened.segments)
+            cues = EditedCues(opened.segments)
             changedOnDisk = false
             revision += 1
             findingsStale = true
@@ -374,11 +308,7 @@ public final class ReviewSession: @unchecked Sendable {
 
     /// The file's text with the edits, in its format.
     private func edited() throws -> Data {
-        let edits = groups.filter(\.changed).map { group in
-            CueEdit(
-                source: group.source,
-                pieces: group.pieces.map { CueEdit.Piece(start: $0.start, end: $0.end, text: $0.textChanged ? $0.text : nil) })
-        }
+        let edits = cues.edits
         return edits.isEmpty ? Data(text.utf8) : try CueFileEditor.apply(edits, to: text, format: format, file: file)
     }
 
@@ -405,21 +335,5 @@ public final class ReviewSession: @unchecked Sendable {
             findings[id] = mine.flatMap(\.findings)
             shown[id] = mine.map(\.text)
         }
-    }
-
-    /// The page's cues: every piece of every group, numbered in order.
-    private var cues: [Cue] {
-        var cues: [Cue] = []
-        for group in groups {
-            for piece in group.pieces {
-                let id = cues.count
-                cues.append(
-                    Cue(
-                        id: id, start: piece.start, end: piece.end, text: piece.text, edited: group.changed,
-                        line: group.source.line, findings: findings[id] ?? [],
-                        shown: (shown[id] ?? []).count > 1 ? shown[id]! : [], unsure: piece.unsure))
-            }
-        }
-        return cues
     }
 }
