@@ -65,7 +65,7 @@ public struct EmojiKeywords: Sendable, Equatable {
         var result = captions
         for index in indices ?? Array(captions.indices) {
             let caption = captions[index]
-            guard !caption.text.unicodeScalars.contains(where: Self.isEmoji), let (end, entry) = match(in: index, of: text) else {
+            guard !Self.holdsEmoji(caption.text), let (end, entry) = match(in: index, of: text) else {
                 continue
             }
             result[index] = adding(entry, after: end, to: caption)
@@ -178,8 +178,11 @@ public struct EmojiKeywords: Sendable, Equatable {
         return false
     }
 
-    /// An emoji shown as a picture by itself (Unicode's Emoji_Presentation).
-    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isEmojiPresentation }
+    /// Whether `text` holds an emoji shown as a picture: one by itself (Unicode's
+    /// Emoji_Presentation), or a symbol asked to be one with U+FE0F (▶️, ❤️).
+    static func holdsEmoji(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
+    }
 
     /// A creator's file (`--emoji FILE`): a word or phrase and then its emoji, a line each,
     /// UTF-8; blank lines and lines starting with `#` are skipped. Problems name the file
