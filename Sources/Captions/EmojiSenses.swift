@@ -119,7 +119,9 @@ public struct EmojiSenses: Sendable, Equatable, Decodable {
         let clues = senses.partsOfSpeech
         for (name, clue) in [("verbAfter", clues.verbAfter), ("imperativeBefore", clues.imperativeBefore), ("nounAfter", clues.nounAfter)] {
             check(clue.words, "partsOfSpeech.\(name).words")
-            if clue.source.trimmingCharacters(in: .whitespaces).isEmpty { problem("partsOfSpeech.\(name).source", "name the grammar these clues come from") }
+            if clue.source.trimmingCharacters(in: .whitespaces).isEmpty {
+                problem("partsOfSpeech.\(name).source", "name the grammar these clues come from")
+            }
         }
         check(senses.never, "never")
         for (index, sense) in senses.senses.enumerated() {

@@ -29,7 +29,9 @@ final class EmojiSenseTests: XCTestCase {
         var marked = 0
         var precision: Double { added == 0 ? 0 : Double(accepted) / Double(added) }
         var recall: Double { marked == 0 ? 0 : Double(accepted) / Double(marked) }
-        var summary: String { String(format: "precision %.3f (%d of %d), recall %.3f (%d of %d)", precision, accepted, added, recall, accepted, marked) }
+        var summary: String {
+            String(format: "precision %.3f (%d of %d), recall %.3f (%d of %d)", precision, accepted, added, recall, accepted, marked)
+        }
     }
 
     /// The least precision a supported language must reach on its tuned lines.
