@@ -13,12 +13,16 @@ public struct EmojiKeywords: Sendable, Equatable {
         public var source: String
         /// A creator's entry: it wins over CLDR's for the same words and in the same caption.
         public var isOwn: Bool
+        /// The emoji's CLDR name (`tts`), or a sense's emoji: it wins over a keyword in a caption.
+        public var isName = false
     }
 
     /// The entries by the keys of their words (`birthday cake` is `["birthday", "cake"]`).
     private(set) var entries: [[String]: Entry] = [:]
     /// The most words of any entry.
     private(set) var longest = 0
+    /// What judges a CLDR entry in its sentence; nil: every entry counts wherever it is.
+    private(set) var sense: EmojiWordSense?
 
     /// The table of `entries`; a later entry for the same words replaces an earlier one.
     public init(_ entries: [Entry] = []) {
@@ -48,41 +52,87 @@ public struct EmojiKeywords: Sendable, Equatable {
     }
 
     /// `captions` with at most one emoji each: after the first words of the caption that a
-    /// creator's entry names, else the first that a CLDR entry names, unless the caption has
-    /// an emoji already. The emoji is a word of its own, shown from the end of the words it
-    /// follows and taking their closing punctuation (`pizza 🍕,`); a `CaptionChange` of kind
-    /// `emoji` says what was added and why.
-    public func added(to captions: [Caption]) -> [Caption] {
+    /// creator's entry names, else the first that a CLDR name names, else the first that a
+    /// CLDR keyword names, unless the caption has an emoji already. With `judged`, a CLDR
+    /// entry counts only where its words name, in their sentence, what the emoji shows
+    /// (`EmojiWordSense`). Only the captions at `indices` (all when nil) get one: the others
+    /// give the sentences around them. The emoji is a word of its own, shown from the end of
+    /// the words it follows and taking their closing punctuation (`pizza 🍕,`); a
+    /// `CaptionChange` of kind `emoji` says what was added and why.
+    public func added(to captions: [Caption], at indices: [Int]? = nil) -> [Caption] {
         guard !entries.isEmpty else { return captions }
-        return captions.map { caption in
-            guard !caption.text.unicodeScalars.contains(where: Self.isEmoji), let (end, entry) = match(in: caption) else {
-                return caption
+        let text = EmojiSentences(captions, reading: sense ?? EmojiWordSense())
+        var result = captions
+        for index in indices ?? Array(captions.indices) {
+            let caption = captions[index]
+            guard !Self.holdsEmoji(caption.text), let (end, entry) = match(in: index, of: text) else {
+                continue
             }
-            return adding(entry, after: end, to: caption)
+            result[index] = adding(entry, after: end, to: caption)
         }
+        return result
     }
 
-    /// The last word of the first match in `caption` (a creator's entry before CLDR's), and its entry.
-    private func match(in caption: Caption) -> (word: Int, entry: Entry)? {
-        var keys: [(key: String, word: Int)] = []
-        for (index, word) in caption.words.enumerated() {
-            keys += Self.keys(word.text).map { ($0, index) }
-        }
-        var found: (word: Int, entry: Entry)?
-        for start in keys.indices {
-            // A phrase must start and end on a word's first and last key.
-            guard start == 0 || keys[start - 1].word != keys[start].word else { continue }
-            for count in stride(from: min(longest, keys.count - start), through: 1, by: -1) {
+    /// This table judging each CLDR entry by `sense` before it is used.
+    public func judged(senses: EmojiSenses?, table: PhraseTable?) -> EmojiKeywords {
+        var judged = self
+        judged.sense = EmojiWordSense(senses: senses, table: table)
+        return judged
+    }
+
+    /// The last word of the first match in caption `index` of `text` (a creator's entry before
+    /// a CLDR name, a name before a keyword), and its entry.
+    private func match(in index: Int, of text: EmojiSentences) -> (word: Int, entry: Entry)? {
+        let places = text.places
+        let range = text.captions[index]
+        var found: (word: Int, entry: Entry, rank: Int)?
+        for start in range {
+            // A phrase must start and end on a word's first and last key, inside one sentence.
+            guard start == range.lowerBound || places[start - 1].word != places[start].word else { continue }
+            let sentence = text.sentences[places[start].sentence]
+            for count in stride(from: min(longest, range.upperBound - start), through: 1, by: -1) {
                 let end = start + count - 1
-                guard end + 1 == keys.count || keys[end + 1].word != keys[end].word,
-                    let entry = entries[keys[start...end].map(\.key)]
+                guard end + 1 == range.upperBound || places[end + 1].word != places[end].word,
+                    places[end].sentence == places[start].sentence
                 else { continue }
-                if entry.isOwn { return (keys[end].word, entry) }
-                if found == nil { found = (keys[end].word, entry) }
+                let span = places[start].position..<(places[start].position + count)
+                guard let looked = lookUp(sentence.words[span].map(\.key), at: span, in: sentence) else { continue }
+                guard case .entry(let entry) = looked else { break }
+                if entry.isOwn { return (places[end].word, entry) }
+                let rank = entry.isName ? 0 : 1
+                if rank < found?.rank ?? 2 { found = (places[end].word, entry, rank) }
                 break
             }
         }
-        return found
+        return found.map { ($0.word, $0.entry) }
+    }
+
+    /// What the words `keys` at `span` of `sentence` find: an entry that fits there (the words
+    /// as written, else with the language's endings taken off), `blocked` when they have
+    /// entries and none fits, nil when they have none.
+    private func lookUp(_ keys: [String], at span: Range<Int>, in sentence: EmojiWordSense.Sentence) -> Lookup? {
+        guard let sense else { return entries[keys].map(Lookup.entry) }
+        var listed = false
+        for form in sense.forms(of: keys) {
+            if let entry = entries[form], entry.isOwn { return .entry(entry) }
+            if let chosen = sense.sense(of: form, at: span, in: sentence) {
+                listed = true
+                guard let chosen else { continue }
+                let source = "emoji senses \(sense.senses?.language ?? "")"
+                return .entry(Entry(phrase: chosen.word, emoji: chosen.emoji, source: source, isOwn: false, isName: true))
+            }
+            guard let entry = entries[form] else { continue }
+            listed = true
+            if sense.fits(span, in: sentence, form: form, isName: entry.isName) { return .entry(entry) }
+        }
+        return listed ? .blocked : nil
+    }
+
+    /// What a lookup finds.
+    private enum Lookup {
+        case entry(Entry)
+        /// Entries of these words, none of them fitting here: no shorter match from the same word.
+        case blocked
     }
 
     /// `caption` with `entry`'s emoji after word `index`.
@@ -128,8 +178,11 @@ public struct EmojiKeywords: Sendable, Equatable {
         return false
     }
 
-    /// An emoji shown as a picture by itself (Unicode's Emoji_Presentation).
-    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isEmojiPresentation }
+    /// Whether `text` holds an emoji shown as a picture: one by itself (Unicode's
+    /// Emoji_Presentation), or a symbol asked to be one with U+FE0F (▶️, ❤️).
+    static func holdsEmoji(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
+    }
 
     /// A creator's file (`--emoji FILE`): a word or phrase and then its emoji, a line each,
     /// UTF-8; blank lines and lines starting with `#` are skipped. Problems name the file
@@ -215,7 +268,7 @@ extension EmojiKeywords {
         var named: Set<[String]> = []
         for annotation in shown {
             guard let name = annotation.name, usable(name), named.insert(keys(name)).inserted else { continue }
-            entries.append(Entry(phrase: name, emoji: annotation.emoji, source: source, isOwn: false))
+            entries.append(Entry(phrase: name, emoji: annotation.emoji, source: source, isOwn: false, isName: true))
         }
         return EmojiKeywords(entries)
     }

@@ -54,20 +54,7 @@ public struct PhraseTables: Sendable, Equatable {
         func problem(_ field: String?, _ message: String) -> CaptionProblem {
             CaptionProblem(file: path, field: field, message: message)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CaptionError([problem(nil, "cannot read the phrase-boundary table")])
-        }
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
-            let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context)
-        {
-            let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            throw CaptionError([problem(field.isEmpty ? nil : String(field.drop { $0 == "." }), context.debugDescription)])
-        } catch {
-            throw CaptionError([problem(nil, error.localizedDescription)])
-        }
+        let document = try RulesFile.decode(Document.self, at: path, what: "phrase-boundary table")
         var problems: [CaptionProblem] = []
         if document.language != language {
             problems.append(problem("language", "\"\(document.language)\" in a file named \(language).json"))

@@ -59,6 +59,9 @@ public enum Resources {
     /// The folder of closed-class tables, one per language (`Presets/rules/boundaries`).
     public static func phraseTables() throws -> URL { try find("Presets/rules/boundaries") }
 
+    /// The folder of emoji senses, one file per language (`Presets/rules/emoji`).
+    public static func emojiSenses() throws -> URL { try find("Presets/rules/emoji") }
+
     /// A file of the review page (`Web/NAME`: its HTML, script and style sheet).
     public static func web(_ name: String) throws -> URL { try find("Web/" + name) }
 
