@@ -24,6 +24,12 @@ SWITCH_LEAST_SECONDS = 1.0
 # spoken as far as detection can tell (a stretch keeps the language before it; the recording's
 # first stretches stop the run as a doubtful language).
 PLAUSIBLE = 0.05
+# A stretch holds no speech (music, applause, noise that VAD took for speech) when Whisper's
+# no-speech probability for it is above this and no language reaches the threshold: as
+# faster-whisper's own rule for a window (no_speech_threshold 0.6 with a low log probability).
+# It does not count in detection and keeps the language before it. (A 3 s synthesized music
+# sting: 0.75; 4 s of applause: 0.75; 3 s of espeak-ng French: 0.09, English: 0.32.)
+NO_SPEECH = 0.6
 CANDIDATES = 5
 
 
@@ -44,7 +50,7 @@ class Stretch:
 
     def __init__(self, start, end, chunks):
         self.start, self.end, self.chunks = start, end, chunks
-        self.probabilities = None
+        self.probabilities = self.no_speech = None
 
     @property
     def seconds(self):
@@ -86,8 +92,14 @@ class Window:
     def score(self, model, stretch):
         """The stretch's language probabilities ({code: p}), scored once."""
         if stretch.probabilities is None:
-            stretch.probabilities = detect(model, self.speech(stretch))
+            stretch.probabilities, stretch.no_speech = detect(model, self.speech(stretch))
         return stretch.probabilities
+
+    def holds_speech(self, model, stretch, threshold):
+        """False when Whisper heard no speech in the stretch (NO_SPEECH) and no language
+        reaches threshold."""
+        probabilities = self.score(model, stretch)
+        return stretch.no_speech <= NO_SPEECH or max(probabilities.values()) >= threshold
 
 
 def stretches_of(length, chunks):
@@ -121,11 +133,16 @@ def stretches_of(length, chunks):
 
 def detect(model, speech):
     """Whisper's language probabilities ({code: p}) for up to 30 s of speech (faster-whisper's
-    features, encoder and language tokens, as its detect_language does)."""
+    features, encoder and language tokens, as its detect_language does), and its no-speech
+    probability there (from the same encoder output: one decoder step after the start token,
+    as a transcription's first step gives it)."""
     from faster_whisper.audio import pad_or_trim
     features = pad_or_trim(model.feature_extractor(speech)[..., :-1])
-    results = model.model.detect_language(model.encode(features))[0]
-    return {token[2:-2]: probability for token, probability in results}
+    encoded = model.encode(features)
+    results = model.model.detect_language(encoded)[0]
+    start = model.hf_tokenizer.token_to_id("<|startoftranscript|>")
+    no_speech = model.model.generate(encoded, [[start]], max_length=2, return_no_speech_prob=True)[0].no_speech_prob
+    return {token[2:-2]: probability for token, probability in results}, no_speech
 
 
 def best(probabilities, allowed):
@@ -155,7 +172,9 @@ class LanguageDetector:
     scored once, the score kept for the stretch). A stretch whose likeliest language (among
     `languages` when given) is above the threshold settles it; otherwise the stretches'
     probabilities are averaged, each weighted by its seconds (a scrap under 1 s after the first
-    stretch is not counted)."""
+    stretch is not counted). A stretch that holds no speech (NO_SPEECH) is passed over: music
+    before the first words does not decide the language, and a recording of such stretches
+    alone has no speech to detect on."""
 
     def __init__(self, model, request):
         self.model = model
@@ -181,10 +200,12 @@ class LanguageDetector:
             if self.complete:
                 return
             seconds = stretch.seconds
-            self.heard += seconds
             if seconds == 0 or (seconds < 1 and self.weight > 0):
                 continue
             probabilities = window.score(self.model, stretch)
+            if not window.holds_speech(self.model, stretch, self.threshold):
+                continue
+            self.heard += seconds
             self.scored += 1
             if best(probabilities, self.allowed)[1] > self.threshold:
                 self.totals, self.weight, self.settled = dict(probabilities), 1.0, True
@@ -219,6 +240,8 @@ class LanguageTrack:
         if self.fixed or stretch.seconds < SWITCH_LEAST_SECONDS:
             return self.current
         probabilities = window.score(self.model, stretch)
+        if not window.holds_speech(self.model, stretch, SWITCH_PROBABILITY):
+            return self.current
         if self.allowed is not None:
             total = sum(probabilities.get(code, 0.0) for code in self.allowed)
             if total < PLAUSIBLE:
