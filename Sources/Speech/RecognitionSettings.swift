@@ -11,8 +11,11 @@ public struct RecognitionSettings: Sendable, Equatable, Hashable {
     public var model: String
     /// CTranslate2's compute type: int8 on a CPU by default.
     public var computeType: String
-    /// The language spoken (BCP-47); nil: detected.
+    /// The language spoken (BCP-47); nil: detected, stretch by stretch.
     public var language: String?
+    /// The languages detection chooses among (Whisper's codes, `--language auto:en,fr`): the
+    /// likeliest of them is taken whatever its probability; nil: any language.
+    public var languages: [String]?
     /// Below this probability a detected language is not trusted. // 0...1
     public var languageThreshold: Double
     /// The engine's threads; nil: one per core.
