@@ -77,7 +77,8 @@ extension CommandOption {
             help: """
                 BCP-47 language for captions that name none (e.g. ja, zh-TW);
                 after a --captions, that file's (default: its name, talk.ja.srt);
-                for recognized speech, the language spoken (default: detected)
+                for recognized speech, the language spoken, or auto (default):
+                detected per stretch of speech; auto:en,fr among those only
                 """),
         CommandOption(
             .model, ["--model"], value: "NAME|DIR", commands: .recognitionCommands, manifest: ["model"],
