@@ -26,11 +26,12 @@ public struct RecognitionSettings: Sendable, Equatable, Hashable {
     public var detectionWindows: Int
 
     public init(
-        model: String = Self.defaultModel, computeType: String = "int8", language: String? = nil,
+        model: String = Self.defaultModel, computeType: String = "int8", language: String? = nil, languages: [String]? = nil,
         languageThreshold: Double = Self.defaultLanguageThreshold, threads: Int? = nil, voiceActivityDetection: Bool = true,
         detectionWindows: Int = 3
     ) {
         (self.model, self.computeType, self.language, self.languageThreshold) = (model, computeType, language, languageThreshold)
+        self.languages = languages
         (self.threads, self.voiceActivityDetection, self.detectionWindows) = (threads, voiceActivityDetection, detectionWindows)
     }
 }
