@@ -53,7 +53,11 @@ public struct SoundWords: Sendable {
                 if !text.dropFirst().contains(end) { closing = end }
                 continue
             }
-            if !text.isEmpty, text.unicodeScalars.allSatisfy({ Self.notes.contains($0) || CharacterSet.punctuationCharacters.contains($0) }) {
+            // Music notes, perhaps with punctuation; punctuation alone (a `%` the engine wrote
+            // apart) is the words'.
+            if text.unicodeScalars.contains(where: Self.notes.contains),
+                text.unicodeScalars.allSatisfy({ Self.notes.contains($0) || CharacterSet.punctuationCharacters.contains($0) })
+            {
                 continue
             }
             words.append(word)
