@@ -157,9 +157,6 @@ def check_languages(model, request):
     allowed = request["languages"]
     if allowed is None:
         return
-    if request["language"] is not None:
-        raise Failure("input", "request fields 'language' and 'languages' are both given: "
-                               "one language, or the languages to detect among", "languages")
     known = model.supported_languages if model.model.is_multilingual else ["en"]
     unknown = [language for language in allowed if language not in known]
     if unknown:

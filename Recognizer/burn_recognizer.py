@@ -155,6 +155,9 @@ def read_request(stdin):
         if not check(request[name]):
             raise Failure("input", f"request field '{name}' is {json.dumps(request[name])}, "
                                    f"expected {expected}", name)
+    if request["language"] is not None and request["languages"] is not None:
+        raise Failure("input", "request fields 'language' and 'languages' are both given: "
+                               "one language, or the languages to detect among", "languages")
     return request
 
 
