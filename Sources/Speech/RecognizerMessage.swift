@@ -79,6 +79,7 @@ public enum RecognizerMessage: Sendable, Equatable {
         switch self {
         case .ready, .error, .unknown: break
         case .language(let guess):
+            check.language(guess.language, "language")
             check.probability(guess.probability, "probability")
             for (index, candidate) in guess.candidates.enumerated() { check.probability(candidate.probability, "candidates[\(index)].probability") }
         case .progress(let done, let total):
