@@ -144,6 +144,7 @@ struct CommandLineOptions {
         case .languageThreshold:
             recognition.languageThreshold = try OptionNumber.decimal(
                 try value(), spelling, in: 0...1, expecting: "a probability from 0 to 1")
+        case .soundTags: recognition.soundTags = true
         case .align: align = try value()
         case .saveAs: saveAs = try value()
         case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet:

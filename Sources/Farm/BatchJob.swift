@@ -122,7 +122,8 @@ public struct BatchJob: Sendable {
     }
 
     /// How `line` recognizes speech (`captions: "auto"`, alignment): model, compute type,
-    /// language threshold, the languages detection chooses among (`language: "auto:en,fr"`).
+    /// language threshold, the languages detection chooses among (`language: "auto:en,fr"`),
+    /// sound tags.
     private static func recognitionSettings(_ line: ManifestLine) throws -> RecognitionSettings {
         var settings = RecognitionSettings()
         if let model = try line.string("model") { settings.model = try OptionCheck.model(model, .manifest("model")) }
@@ -132,6 +133,7 @@ public struct BatchJob: Sendable {
         if let threshold = try line.decimal("languageThreshold", in: 0...1, expecting: "a probability from 0 to 1") {
             settings.languageThreshold = threshold
         }
+        settings.soundTags = try line.flag("soundTags", default: false)
         if let value = try line.string("language"), SpokenLanguage.isDetection(value) {
             settings.languages = try OptionCheck.spokenLanguages(value, .manifest("language"))
         }

@@ -100,6 +100,12 @@ extension CommandOption {
                 the job, naming the candidates; 0 accepts any guess
                 """),
         CommandOption(
+            .soundTags, ["--sound-tags"], value: nil, commands: .recognitionCommands, manifest: ["soundTags"],
+            help: """
+                recognized laughter or sound alone is shown as a tag, [laughter],
+                [music], [applause], as SDH subtitles do (default: left out)
+                """),
+        CommandOption(
             .align, ["--align"], value: "auto|off|FILE", commands: .recognitionCommands, manifest: ["align"],
             help: """
                 a caption file without word timings, under a word-by-word look,

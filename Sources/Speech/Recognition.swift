@@ -147,7 +147,7 @@ public enum Recognition {
         let language = try LanguageChoice.language(
             settings.language == nil ? guess : nil, settings: settings, transcribed: totals?.transcribed ?? true)
         let (heard, invented) = InventedSpeech().filtered(segments.map { $0.shifted(by: audio.start) }, envelope: audio.envelope)
-        let (kept, sounds) = SoundWords().filtered(heard)
+        let (kept, sounds) = SoundWords(tags: settings.soundTags).filtered(heard)
         let dropped = (invented + sounds).sorted { $0.start < $1.start }
         let transcript = Transcript(
             segments: try kept.flatMap { segment in

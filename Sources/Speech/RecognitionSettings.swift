@@ -22,6 +22,8 @@ public struct RecognitionSettings: Sendable, Equatable, Hashable {
     public var threads: Int?
     /// Voice activity detection: silence, music and noise are not recognized.
     public var voiceActivityDetection: Bool
+    /// Laughter or a sound alone is shown as a tag (`[laughter]`, `[music]`), not left out.
+    public var soundTags = false
     /// Windows of 30 s the language detection looks at when the first is not conclusive.
     public var detectionWindows: Int
 

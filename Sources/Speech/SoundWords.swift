@@ -4,12 +4,16 @@ import Foundation
 /// (`[Music]`, `(laughs)`, `*applause*`, a word of music notes `♪`) is never a spoken word and
 /// goes wherever it stands; a segment of laughter alone (`Ha, ha, ha`, `hahaha`, `lol`,
 /// `jajaja`, `mdr`, `www`, `哈哈`, `ㅋㅋㅋ`) holds no words and goes whole. Laughter inside a
-/// sentence stays: it was said with the words.
+/// sentence stays: it was said with the words. With `tags` (`--sound-tags`), a segment of
+/// laughter or a sound alone stays as an SDH tag instead (`[laughter]`, `[music]`).
 public struct SoundWords: Sendable {
-    public init() {}
+    /// Laughter or a sound alone is kept as a tag over its time, not taken out.
+    public var tags: Bool
 
-    /// `segments` without sound tags and without the segments of laughter or tags alone, and
-    /// each segment taken out with why.
+    public init(tags: Bool = false) { self.tags = tags }
+
+    /// `segments` without sound tags and without the segments of laughter or tags alone (with
+    /// `tags`: those as one tag each), and each segment taken out with why.
     public func filtered(_ segments: [RecognizedSegment]) -> (segments: [RecognizedSegment], dropped: [DroppedSegment]) {
         var kept: [RecognizedSegment] = []
         var dropped: [DroppedSegment] = []
@@ -24,7 +28,9 @@ public struct SoundWords: Sendable {
             } else {
                 reason = nil
             }
-            if let reason {
+            if let reason, tags {
+                kept.append(tagged(segment, laughter: reason.hasPrefix("laughter")))
+            } else if let reason {
                 dropped.append(
                     DroppedSegment(
                         start: segment.start, end: segment.end, text: segment.text.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -34,6 +40,27 @@ public struct SoundWords: Sendable {
             }
         }
         return (kept, dropped)
+    }
+
+    /// `segment` as one SDH tag over its time: `[laughter]`, else the name in its first tag
+    /// (`[Music]`, `(applause)`, `(laughs)` as `[laughter]`), `[music]` for music notes.
+    func tagged(_ segment: RecognizedSegment, laughter: Bool) -> RecognizedSegment {
+        var name = laughter ? "laughter" : "sound"
+        if !laughter, let open = segment.text.firstIndex(where: { Self.tagEnds[$0] != nil }) {
+            let close = Self.tagEnds[segment.text[open]]!
+            let inner = segment.text[segment.text.index(after: open)...].prefix { $0 != close }
+            let said = inner.trimmingCharacters(in: .whitespaces).lowercased()
+            name = said.contains("laugh") ? "laughter" : said.contains("applau") ? "applause" : said.contains("music") ? "music" : said
+        } else if !laughter, segment.text.unicodeScalars.contains(where: Self.notes.contains) {
+            name = "music"
+        }
+        let tag = "[\(name.isEmpty ? "sound" : name)]"
+        var tagged = segment
+        tagged.text = " " + tag
+        tagged.words = segment.words.isEmpty ? [] : [
+            RecognizedWord(word: " " + tag, start: segment.words.first!.start, end: segment.words.map(\.end).max()!, probability: nil)
+        ]
+        return tagged
     }
 
     /// `segment` without its sound tags: words in brackets, parentheses or asterisks (a tag

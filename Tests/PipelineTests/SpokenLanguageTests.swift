@@ -4,7 +4,8 @@ import XCTest
 
 /// Recognized speech in two languages captioned in both, a short clip named among the
 /// languages `--language auto:LIST` allows, and laughter, applause or a music sting alone
-/// giving no caption (Tests/Cases/spoken-languages.json), with the real recognizer.
+/// giving no caption, or a tag with --sound-tags (Tests/Cases/spoken-languages.json), with the
+/// real recognizer.
 final class SpokenLanguageTests: XCTestCase {
     private struct Cases: Decodable {
         struct Part: Decodable {
@@ -24,6 +25,7 @@ final class SpokenLanguageTests: XCTestCase {
         struct Sound: Decodable {
             var name: String
             var parts: [Part]
+            var tagged: [String]  // the captions with --sound-tags
         }
         var clips: [Clip]
         var sounds: [Sound]
@@ -100,6 +102,8 @@ final class SpokenLanguageTests: XCTestCase {
             let (plan, stderr) = try plan([path, "--captions", "auto"], folder: folder)
             XCTAssertEqual(plan.captions.map(\.text), [], "\(sound.name): \(stderr)")
             XCTAssertTrue(stderr.contains("the video gets no captions"), "\(sound.name): \(stderr)")
+            let (tagged, said) = try self.plan([path, "--captions", "auto", "--sound-tags"], folder: folder)
+            XCTAssertEqual(tagged.captions.map(\.text), sound.tagged, "\(sound.name) --sound-tags: \(said)")
         }
     }
 }

@@ -12,6 +12,7 @@ final class SoundWordsTests: XCTestCase {
             var text: String?
             var kept: String?
             var dropped: String?
+            var tags: Bool?
         }
         var cases: [Case]
     }
@@ -23,7 +24,7 @@ final class SoundWordsTests: XCTestCase {
             }
             let segment = RecognizedSegment(
                 start: 0, end: max(0.25, Double(words.count) * 0.3), text: item.text ?? words.map(\.word).joined(), words: words)
-            let (kept, dropped) = SoundWords().filtered([segment])
+            let (kept, dropped) = SoundWords(tags: item.tags ?? false).filtered([segment])
             if let expected = item.kept {
                 XCTAssertEqual(dropped.map(\.reason), [], "\(item.words)")
                 let text = kept.first.map { $0.words.map(\.word).joined().trimmingCharacters(in: .whitespaces) }
