@@ -133,11 +133,12 @@ final class BatchTests: XCTestCase {
     }
 
     /// `language: "auto:LIST"` limits the detection of recognized speech and gives no caption
-    /// file a language; a list Whisper does not know is the line's error.
+    /// file a language; a list Whisper does not know is the line's error; `soundTags` is
+    /// `--sound-tags`.
     func testManifestSpokenLanguages() throws {
         let folder = try temporaryFolder()
         let lines = [
-            #"{"input": "a.mp4", "captions": "auto", "output": "a.mp4", "language": "auto:en,fr"}"#,
+            #"{"input": "a.mp4", "captions": "auto", "output": "a.mp4", "language": "auto:en,fr", "soundTags": true}"#,
             #"{"input": "b.mp4", "captions": "auto", "output": "b.mp4", "language": "auto:en,xx"}"#,
             #"{"input": "c.mp4", "captions": "auto", "output": "c.mp4", "language": "fr"}"#,
         ]
@@ -146,6 +147,8 @@ final class BatchTests: XCTestCase {
         let jobs = try BatchJob.read(manifest: manifest.path)
         XCTAssertEqual(jobs[0].request?.recognition.languages, ["en", "fr"])
         XCTAssertNil(jobs[0].request?.captions.language)
+        XCTAssertEqual(jobs[0].request?.recognition.soundTags, true)
+        XCTAssertEqual(jobs[2].request?.recognition.soundTags, false)
         XCTAssertTrue(jobs[1].error?.contains("language: xx in auto:en,xx is not a language the recognizer knows") == true, jobs[1].error ?? "")
         XCTAssertEqual(jobs[2].request?.captions.language, "fr")
         XCTAssertNil(jobs[2].request?.recognition.languages)
