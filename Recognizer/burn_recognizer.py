@@ -16,6 +16,8 @@ import signal
 import sys
 import threading
 
+from burn_languages import BATCHED_VAD, Failure, LanguageDetector, LanguageTrack, Window, check_languages
+
 # onnxruntime (faster-whisper's Silero VAD) is asked to send no telemetry, before it is first
 # imported. The 1.28.0 pinned in requirements.txt has none on Linux; later wheels write files
 # for it on import whatever this says (requirements.txt).
@@ -37,13 +39,12 @@ PROMPT_RESET_ON_TEMPERATURE = 0.5
 # faster-whisper conditions on the last 223 (half its 448-token context, less one).
 PROMPT_TOKENS = 223
 BATCH_SIZE = 8
-# The batched pipeline's own VAD options and chunk length (faster-whisper 1.2.1's
-# BatchedInferencePipeline.transcribe), to make its chunks across windows.
-BATCHED_VAD = dict(max_speech_duration_s=30, min_silence_duration_ms=160)
+# The batched pipeline's own chunk length (faster-whisper 1.2.1's
+# BatchedInferencePipeline.transcribe), to make its chunks across windows (its VAD options
+# are burn_languages.BATCHED_VAD).
 BATCHED_CHUNK_SECONDS = 30
 # The seed of the sampling fallback: a transcript is the same on every run.
 SEED = 1
-CANDIDATES = 5
 
 # Long recordings (docs/RECOGNIZER.md, "Long recordings"). The audio is transcribed in windows
 # of at most WINDOW_SECONDS, so the child's memory does not grow with the length. Given a
@@ -72,16 +73,6 @@ READ_AHEAD_BLOCKS = 60
 # While the language is not known, windows with speech are held back (not yet transcribed)
 # so detection can look at more speech; at most this many, then it decides on what it has.
 LANGUAGE_HOLD_WINDOWS = 2
-
-
-class Failure(Exception):
-    """Ends the run with an error line of this kind (model, input, engine, language)."""
-
-    def __init__(self, kind, message, field=None):
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-        self.field = field
 
 
 class Output:
@@ -133,6 +124,9 @@ FIELDS = {
     "threads": (lambda v: is_int(v) and 0 <= v <= 1024, "an integer from 0 (all cores) up"),
     "language": (lambda v: v is None or (isinstance(v, str) and v != ""),
                  "null (detect) or a language code such as \"en\""),
+    "languages": (lambda v: v is None or (isinstance(v, list) and 1 <= len(v) <= 200 and len(set(map(str, v))) == len(v)
+                                          and all(isinstance(code, str) and code != "" for code in v)),
+                  "null (any language) or a list of distinct language codes such as [\"en\", \"fr\"]"),
     "language_threshold": (lambda v: is_number(v) and 0 <= v <= 1, "a number from 0 to 1"),
     "detect_segments": (lambda v: is_int(v) and 1 <= v <= 100, "an integer from 1 to 100"),
     "vad": (lambda v: isinstance(v, bool), "true or false"),
@@ -161,6 +155,9 @@ def read_request(stdin):
         if not check(request[name]):
             raise Failure("input", f"request field '{name}' is {json.dumps(request[name])}, "
                                    f"expected {expected}", name)
+    if request["language"] is not None and request["languages"] is not None:
+        raise Failure("input", "request fields 'language' and 'languages' are both given: "
+                               "one language, or the languages to detect among", "languages")
     return request
 
 
@@ -406,101 +403,18 @@ def replay(held, rest):
 
 # ---- Language --------------------------------------------------------------------------
 
-def speech_only(audio, vad):
-    """The audio with VAD's silences cut out (all of it without VAD)."""
-    if not vad:
-        return audio
-    import numpy
-    from faster_whisper.vad import VadOptions, collect_chunks, get_speech_timestamps
-    chunks = get_speech_timestamps(audio, VadOptions())
-    if not chunks:
-        return audio[:0]
-    pieces, _ = collect_chunks(audio, chunks)
-    return numpy.concatenate(pieces)
-
-
-class LanguageDetector:
-    """Whisper's language detection over the recording's first detect_segments 30 s windows of
-    speech, fed the speech of one recording window at a time.
-
-    Whisper's own detection runs on each 30 s of speech in turn (faster-whisper's features,
-    encoder and language tokens). One whose top language is above the threshold settles it;
-    otherwise their probabilities are averaged, each weighted by its seconds.
-    """
-
-    def __init__(self, model, request):
-        self.model = model
-        self.threshold = request["language_threshold"]
-        self.window = model.feature_extractor.n_samples  # 30 s
-        self.limit = request["detect_segments"] * self.window  # samples of speech looked at
-        self.fed = 0  # samples of speech taken, up to limit
-        self.unscored = None  # what was fed after the last 30 s scored (under 30 s)
-        self.totals, self.weight, self.settled = {}, 0.0, False
-
-    @property
-    def complete(self):
-        """More speech would not change the answer."""
-        return self.settled or self.fed >= self.limit
-
-    @property
-    def has_speech(self):
-        """Enough speech was fed to answer (a tenth of a second)."""
-        return self.fed >= SAMPLE_RATE // 10
-
-    def feed(self, speech):
-        """Scores the 30 s windows of speech this completes."""
-        import numpy
-        if self.complete:
-            return
-        speech = speech[: self.limit - self.fed]
-        self.fed += len(speech)
-        if self.unscored is not None:
-            speech = numpy.concatenate((self.unscored, speech))
-        while len(speech) >= self.window and not self.settled:
-            self.score(speech[: self.window])
-            speech = speech[self.window:]
-        self.unscored = speech.copy()
-
-    def score(self, speech):
-        from faster_whisper.audio import pad_or_trim
-        seconds = len(speech) / SAMPLE_RATE
-        features = pad_or_trim(self.model.feature_extractor(speech)[..., :-1])
-        results = self.model.model.detect_language(self.model.encode(features))[0]
-        probabilities = {token[2:-2]: probability for token, probability in results}
-        top, top_probability = max(probabilities.items(), key=lambda item: item[1])
-        if top_probability > self.threshold:
-            self.totals, self.weight, self.settled = probabilities, 1.0, True
-            return
-        for language, probability in probabilities.items():
-            self.totals[language] = self.totals.get(language, 0.0) + probability * seconds
-        self.weight += seconds
-
-    def answer(self):
-        """(language, probability, candidates), or None when there was no speech to detect on."""
-        if not self.has_speech:
-            return None
-        rest = self.unscored if self.unscored is not None else ()
-        # A scrap at the end would count as much as its length, and says little.
-        if not self.settled and len(rest) and not (len(rest) < SAMPLE_RATE and self.weight > 0):
-            self.score(rest)
-        ranked = sorted(((lang, p / self.weight) for lang, p in self.totals.items()),
-                        key=lambda i: -i[1])
-        return ranked[0][0], ranked[0][1], ranked[:CANDIDATES]
-
-
 def detect_language(model, request, recording):
     """(the detector's answer, the windows held back) from the speech of the recording's
     first windows: windows are read until detection is complete, the recording ends, or
-    LANGUAGE_HOLD_WINDOWS windows with speech are held. A window without speech (after VAD)
-    has nothing to transcribe and is not held."""
+    LANGUAGE_HOLD_WINDOWS windows with speech are held. A window without speech has nothing
+    to transcribe and is not held."""
     detector = LanguageDetector(model, request)
     held = []
-    for start, audio in recording:
-        speech = speech_only(audio, request["vad"])
-        detector.feed(speech)
-        if len(speech):
-            held.append((start, audio))
-        del audio, speech
+    for window in recording:
+        detector.feed(window)
+        if window.chunks:
+            held.append(window)
+        del window
         release_memory()
         if detector.complete or (len(held) >= LANGUAGE_HOLD_WINDOWS and detector.has_speech):
             break
@@ -508,20 +422,21 @@ def detect_language(model, request, recording):
 
 
 def known_language(model, request):
-    """(language, probability, candidates) when it is not to be detected: the one asked for,
-    or English for an English-only model; None to detect it. A Failure when the model
-    cannot transcribe the language asked for."""
+    """(language, probability, candidates, plausible) when it is not to be detected: the one
+    asked for, or English for an English-only model; None to detect it. A Failure when the
+    model cannot transcribe the language asked for (or one of the languages to detect among)."""
     asked = request["language"]
+    check_languages(model, request)
     if not model.model.is_multilingual:
         if asked not in (None, "en"):
             raise Failure("language", f"the model is English-only and cannot transcribe "
                                       f"'{asked}': use a multilingual model such as base")
-        return "en", 1.0, [("en", 1.0)]
+        return "en", 1.0, [("en", 1.0)], True
     if asked is not None:
         if asked not in model.supported_languages:
             raise Failure("language", f"the model does not know the language '{asked}' "
                                       f"(it knows {', '.join(model.supported_languages)})")
-        return asked, 1.0, [(asked, 1.0)]
+        return asked, 1.0, [(asked, 1.0)], True
     return None
 
 
@@ -533,10 +448,11 @@ def language_message(language, probability, candidates):
 
 # ---- Transcription ---------------------------------------------------------------------
 
-def segment_message(segment, offset):
-    """A segment's line, its times moved by offset seconds (its window's start)."""
+def segment_message(segment, offset, language):
+    """A segment's line, its times moved by offset seconds (its window's start), in language."""
     return {
         "type": "segment",
+        "language": language,
         "start": round(offset + segment.start, 3),
         "end": round(offset + segment.end, 3),
         "text": segment.text,
@@ -554,16 +470,18 @@ class Transcriber:
     """faster-whisper over one window at a time, as over a recording of its own: batched
     when asked (batching needs VAD's chunks), else sequential, conditioned on the text before
     it also across windows (the last text is carried into the next window as its prompt, as
-    faster-whisper carries it between its 30 s windows). CTranslate2's sampling (the
-    fallback at higher temperatures, when a window decodes badly) draws from a generator
-    seeded here, so the same audio and settings give the same words."""
+    faster-whisper carries it between its 30 s windows). A window whose stretches are in more
+    than one language is transcribed run by run, each run of stretches in its language as a
+    recording of its own; the prompt starts again where the language changes. CTranslate2's
+    sampling (the fallback at higher temperatures, when a window decodes badly) draws from a
+    generator seeded here, so the same audio and settings give the same words."""
 
-    def __init__(self, model, language, request):
+    def __init__(self, model, track, request):
         import ctranslate2
         ctranslate2.set_random_seed(SEED)
-        self.model = model
-        self.options = dict(language=language, beam_size=request["beam_size"],
-                            word_timestamps=True, vad_filter=request["vad"])
+        self.model, self.track = model, track
+        self.language = track.current  # of the text in the prompt
+        self.options = dict(beam_size=request["beam_size"], word_timestamps=True, vad_filter=request["vad"])
         self.pipeline = None
         if request["batched"] and request["vad"]:
             from faster_whisper import BatchedInferencePipeline
@@ -573,29 +491,35 @@ class Transcriber:
                   file=sys.stderr, flush=True)
         self.prompt = []  # the tokens of the text since the prompt was last reset
 
-    def window(self, audio, offset, out, total):
-        """Sends the segments of one window (starting offset seconds into the recording), each
-        with its progress line, as they are decoded; the seconds of speech in it (after VAD)."""
-        segments, info = self.start(audio)
-        self.send(segments, offset, out, total)
-        return info.duration_after_vad if info.duration_after_vad is not None else info.duration
+    def window(self, window, out, total):
+        """Sends the segments of one window, each with its progress line, as they are
+        decoded; the seconds of speech in it (after VAD)."""
+        speech = 0.0
+        for language, first, end in self.track.runs(window):
+            if language != self.language:
+                self.prompt, self.language = [], language
+            whole = first == 0 and end == len(window.audio)
+            segments, info = self.start(window.audio if whole else window.audio[first:end], language)
+            self.send(segments, (window.start + first) / SAMPLE_RATE, out, total, language)
+            speech += info.duration_after_vad if info.duration_after_vad is not None else info.duration
+        return speech
 
     def finish(self, out, total):
         """Sends what is left once the last window was given (nothing here)."""
 
-    def send(self, segments, offset, out, total):
+    def send(self, segments, offset, out, total, language):
         """Sends the segments as they are decoded, their times moved by offset seconds."""
         for segment in segments:
-            out.send(segment_message(segment, offset))
+            out.send(segment_message(segment, offset, language))
             seconds = min(round(offset + segment.end, 3), total)
             out.send({"type": "progress", "seconds": seconds, "total": total})
             self.carry(segment)
 
-    def start(self, audio):
-        """faster-whisper's (segments, info) for a window; the segments are decoded lazily."""
+    def start(self, audio, language):
+        """faster-whisper's (segments, info) for audio; the segments are decoded lazily."""
         if self.pipeline is not None:
-            return self.pipeline.transcribe(audio, batch_size=BATCH_SIZE, **self.options)
-        return self.model.transcribe(audio, condition_on_previous_text=CONDITION_ON_PREVIOUS_TEXT,
+            return self.pipeline.transcribe(audio, batch_size=BATCH_SIZE, language=language, **self.options)
+        return self.model.transcribe(audio, condition_on_previous_text=CONDITION_ON_PREVIOUS_TEXT, language=language,
                                      initial_prompt=list(self.prompt) or None, **self.options)
 
     def carry(self, segment):
@@ -615,27 +539,27 @@ class BatchTranscriber(Transcriber):
     into chunks of up to 30 s across the seams, as collect_chunks joins them, and decoded
     BATCH_SIZE chunks at a time (the rest at the end). The pipeline on each window instead
     would end a chunk at every seam: 26 chunks instead of 20 for an hour with a sixth of it
-    speech, a fifth more CPU."""
+    speech, a fifth more CPU. A chunk holds pieces of one language; chunks are decoded in
+    order, a call for each run of chunks in one language."""
 
-    def __init__(self, model, language, request):
-        super().__init__(model, language, request)
+    def __init__(self, model, track, request):
+        super().__init__(model, track, request)
         del self.options["vad_filter"]  # the chunks are given as clips
-        self.pieces = []  # not yet decoded: (audio, its sample range on the recording's clock)
+        self.pieces = []  # not yet decoded: (audio, its sample range on the recording's clock, language)
 
-    def window(self, audio, offset, out, total):
-        from faster_whisper.vad import VadOptions, get_speech_timestamps
-        start = round(offset * SAMPLE_RATE)
-        found = get_speech_timestamps(audio, VadOptions(**BATCHED_VAD))
-        for piece in found:
+    def window(self, window, out, total):
+        pieces = self.track.pieces(window)
+        for piece, language in pieces:
             # A copy: not a view that would keep the window.
-            self.pieces.append((audio[piece["start"]:piece["end"]].copy(),
-                                {"start": start + piece["start"], "end": start + piece["end"]}))
+            self.pieces.append((window.audio[piece["start"]:piece["end"]].copy(),
+                                {"start": window.start + piece["start"], "end": window.start + piece["end"]},
+                                language))
         chunks = chunked(self.pieces)
         full = max(0, len(chunks) - 1) // BATCH_SIZE * BATCH_SIZE  # the last may grow yet
         if full:
             self.decode(chunks[:full], out, total)
             self.pieces = [piece for chunk in chunks[full:] for piece in chunk]
-        return sum(piece["end"] - piece["start"] for piece in found) / SAMPLE_RATE
+        return sum(piece["end"] - piece["start"] for piece, _ in pieces) / SAMPLE_RATE
 
     def finish(self, out, total):
         if self.pieces:
@@ -643,32 +567,45 @@ class BatchTranscriber(Transcriber):
             self.pieces = []
 
     def decode(self, chunks, out, total):
-        """Decodes chunks (lists of pieces) in one call, BATCH_SIZE at a time: the pipeline is
+        """Decodes chunks (lists of pieces) in order, a call for each run of chunks in one
+        language."""
+        run = []
+        for chunk in chunks:
+            if run and run[0][0][2] != chunk[0][2]:
+                self.decode_run(run, out, total)
+                run = []
+            run.append(chunk)
+        if run:
+            self.decode_run(run, out, total)
+
+    def decode_run(self, chunks, out, total):
+        """Decodes chunks of one language in one call, BATCH_SIZE at a time: the pipeline is
         given them end to end, each as a clip of its own, and their times are taken back to
         the recording's clock through the pieces they are made of."""
         import numpy
         from faster_whisper.transcribe import restore_speech_timestamps
-        audio = numpy.concatenate([piece for chunk in chunks for piece, _ in chunk])
+        language = chunks[0][0][2]
+        audio = numpy.concatenate([piece for chunk in chunks for piece, _, _ in chunk])
         clips, at = [], 0
         for chunk in chunks:
-            length = sum(len(piece) for piece, _ in chunk)
+            length = sum(len(piece) for piece, _, _ in chunk)
             # Half a sample in, so that the pipeline's int(seconds * rate) gives the sample back.
             clips.append({"start": (at + 0.5) / SAMPLE_RATE,
                           "end": (at + length + 0.5) / SAMPLE_RATE})
             at += length
-        on_clock = [where for chunk in chunks for _, where in chunk]
+        on_clock = [where for chunk in chunks for _, where, _ in chunk]
         segments, _ = self.pipeline.transcribe(audio, batch_size=BATCH_SIZE, clip_timestamps=clips,
-                                               **self.options)
-        self.send(restore_speech_timestamps(segments, on_clock, SAMPLE_RATE), 0.0, out, total)
+                                               language=language, **self.options)
+        self.send(restore_speech_timestamps(segments, on_clock, SAMPLE_RATE), 0.0, out, total, language)
 
 
 def chunked(pieces):
-    """The pieces (audio, range) joined into chunks as collect_chunks joins VAD's pieces for
-    the batched pipeline: in order, a chunk ending where the next piece would take it over
-    BATCHED_CHUNK_SECONDS. A list of lists of pieces."""
+    """The pieces (audio, range, language) joined into chunks as collect_chunks joins VAD's
+    pieces for the batched pipeline: in order, a chunk ending where the next piece would take
+    it over BATCHED_CHUNK_SECONDS, or is in another language. A list of lists of pieces."""
     chunks, current, length = [], [], 0
     for piece in pieces:
-        if current and length + len(piece[0]) > BATCHED_CHUNK_SECONDS * SAMPLE_RATE:
+        if current and (length + len(piece[0]) > BATCHED_CHUNK_SECONDS * SAMPLE_RATE or piece[2] != current[0][2]):
             chunks.append(current)
             current, length = [], 0
         current.append(piece)
@@ -678,16 +615,16 @@ def chunked(pieces):
     return chunks
 
 
-def transcribe(model, recording, language, request, out, total, whole):
+def transcribe(model, recording, track, request, out, total, whole):
     """Transcribes the recording's windows in turn; the seconds of speech in all of them.
     whole: the recording is one window (then transcribed as it always was)."""
     batched = request["batched"] and request["vad"] and not whole
-    transcriber = (BatchTranscriber if batched else Transcriber)(model, language, request)
+    transcriber = (BatchTranscriber if batched else Transcriber)(model, track, request)
     speech = 0.0
     try:
-        for start, audio in recording:
-            speech += transcriber.window(audio, start / SAMPLE_RATE, out, total)
-            del audio  # before the next window is read
+        for window in recording:
+            speech += transcriber.window(window, out, total)
+            del window  # before the next window is read
             release_memory()
         transcriber.finish(out, total)
     except Failure:
@@ -716,11 +653,12 @@ def run(out):
               "device": model.model.device, "compute_type": request["compute_type"],
               "compute_type_resolved": model.model.compute_type})
     total = round(request["samples"] / SAMPLE_RATE, 3)
-    recording = windows(reader, request["samples"])
+    recording = (Window(start, audio, request["vad"]) for start, audio in windows(reader, request["samples"]))
     # The first window's samples are read before the language is looked at, so a short
     # stdin is reported first.
     held = [next(recording)]
     chosen = known_language(model, request)
+    fixed = chosen is not None
     if chosen is None:
         chosen, held = detect_language(model, request, replay(held, recording))
         if chosen is None:
@@ -730,15 +668,17 @@ def run(out):
             out.send({"type": "done", "audio_seconds": total, "speech_seconds": 0.0,
                       "transcribed": True})
             return
-    language, probability, _ = chosen
-    out.send(language_message(*chosen))
-    if probability < request["language_threshold"]:
+    language, probability, candidates, plausible = chosen
+    out.send(language_message(language, probability, candidates))
+    doubtful = not plausible if request["languages"] is not None else probability < request["language_threshold"]
+    if not fixed and doubtful:
         # A doubtful language stops before transcribing (the rest of stdin is not read).
         out.send({"type": "done", "audio_seconds": total, "speech_seconds": 0.0,
                   "transcribed": False})
         return
+    track = LanguageTrack(model, language, request["languages"], fixed)
     whole = request["samples"] <= WINDOW_SECONDS * SAMPLE_RATE
-    speech = transcribe(model, replay(held, recording), language, request, out, total, whole)
+    speech = transcribe(model, replay(held, recording), track, request, out, total, whole)
     out.send({"type": "progress", "seconds": total, "total": total})
     out.send({"type": "done", "audio_seconds": total, "speech_seconds": round(speech, 3),
               "transcribed": True})
@@ -754,8 +694,11 @@ def print_version():
                           "faster-whisper is not installed for this python (run scripts/setup.sh)"}))
         return 1
     import hashlib
-    with open(__file__, "rb") as source:
-        script = hashlib.sha256(source.read()).hexdigest()
+    digest = hashlib.sha256()
+    for name in (__file__, os.path.join(os.path.dirname(os.path.abspath(__file__)), "burn_languages.py")):
+        with open(name, "rb") as source:
+            digest.update(source.read())
+    script = digest.hexdigest()
     print(json.dumps({"protocol": PROTOCOL, "engine": ENGINE, "version": engine,
                       "ctranslate2": version_of("ctranslate2"), "script_sha256": script},
                      separators=(",", ":")))

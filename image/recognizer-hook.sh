@@ -4,7 +4,7 @@
 # for `--captions auto` into the image under /usr/share/burn-captions, the package's folder,
 # where the installed binary finds it (docs/RECOGNIZER.md, docs/RENDER-FARM.md).
 #
-# - Recognizer/ (burn_recognizer.py, models.json with the models' sums, requirements.txt)
+# - Recognizer/ (burn_recognizer.py, burn_languages.py, models.json with the models' sums, requirements.txt)
 #   comes with the package.
 # - .recognizer/venv: made INSIDE the root by Debian's python3 (3.11), with
 #   Recognizer/requirements.txt from PyPI (pinned, no pip cache, not byte-compiled), then pip

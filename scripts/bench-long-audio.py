@@ -195,7 +195,7 @@ def run_direct(args, samples, one_period):
     seconds = samples / SAMPLE_RATE
     request = {"protocol": 1, "model": str(model) if model.is_dir() else args.model,
                "download": False, "compute_type": "int8", "device": "cpu", "threads": 0,
-               "language": args.language or None, "language_threshold": LANGUAGE_THRESHOLD,
+               "language": args.language or None, "languages": None, "language_threshold": LANGUAGE_THRESHOLD,
                "detect_segments": DETECT_SEGMENTS, "vad": True, "beam_size": 5,
                "batched": seconds >= BATCHED_FROM, "sample_rate": SAMPLE_RATE,
                "samples": samples}

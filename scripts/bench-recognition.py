@@ -95,7 +95,7 @@ class Runners:
     def request(self, samples, model, language):
         a = self.args
         return {"protocol": 1, "model": str(model), "download": False, "compute_type": a.compute_type,
-                "device": "cpu", "threads": a.threads, "language": language,
+                "device": "cpu", "threads": a.threads, "language": language, "languages": None,
                 "language_threshold": a.language_threshold, "detect_segments": a.detect_segments,
                 "vad": True, "beam_size": a.beam_size, "batched": a.batched, "sample_rate": RATE,
                 "samples": samples}

@@ -8,6 +8,7 @@ wall time, CPU seconds of the child and the real-time factor.
 
   python3 scripts/recognize-file.py talk.wav --model tiny.en --threads 2
   python3 scripts/recognize-file.py talk.mp4 --language de --batched --text
+  python3 scripts/recognize-file.py clip.wav --languages en,fr --text
 """
 import argparse
 import json
@@ -42,6 +43,8 @@ def main():
     parser.add_argument("--model", default="base",
                         help="an installed model's name (.recognizer/models/NAME) or a folder")
     parser.add_argument("--language", default=None, help="a language code; detected without")
+    parser.add_argument("--languages", default=None,
+                        help="comma-separated language codes detection chooses among (default: any)")
     parser.add_argument("--threshold", type=float, default=0.5, help="language_threshold")
     parser.add_argument("--detect-segments", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0, help="0: all cores")
@@ -59,6 +62,7 @@ def main():
         "protocol": 1, "model": model_argument(args.model), "download": args.download,
         "compute_type": args.compute_type, "device": "cpu", "threads": args.threads,
         "language": args.language, "language_threshold": args.threshold,
+        "languages": args.languages.split(",") if args.languages else None,
         "detect_segments": args.detect_segments, "vad": not args.no_vad,
         "beam_size": args.beam_size, "batched": args.batched, "sample_rate": 16000,
         "samples": len(samples) // 4,

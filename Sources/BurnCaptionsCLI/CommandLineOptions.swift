@@ -47,6 +47,7 @@ struct CommandLineOptions {
     var at: Double?
     var guides = StillGuides()
     var recognition = RecognitionSettings()
+    var detection: String?  // --language auto[:LIST], as given
     var align: String?  // auto, off, or (transcribe) the file to align
 
     /// The commands these options are read for (not `join` and `batch`, which read their own).
@@ -143,6 +144,7 @@ struct CommandLineOptions {
         case .languageThreshold:
             recognition.languageThreshold = try OptionNumber.decimal(
                 try value(), spelling, in: 0...1, expecting: "a probability from 0 to 1")
+        case .soundTags: recognition.soundTags = true
         case .align: align = try value()
         case .saveAs: saveAs = try value()
         case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet:
@@ -152,7 +154,21 @@ struct CommandLineOptions {
     }
 
     /// `--language TAG`: after a --captions, that file's language; before any, every file's.
+    /// `--language auto[:LIST]`: the speech's language is detected (among LIST), before any
+    /// --captions or after --captions auto.
     private mutating func language(_ tag: String, _ option: String) throws {
+        let recognized = captions.last.map { $0.path == CaptionOrigin.auto } ?? true
+        let spoken = recognized ? (captions.last?.language ?? defaultLanguage) : nil
+        if SpokenLanguage.isDetection(tag) {
+            guard recognized else {
+                throw BurnError.usage("\(option) \(tag): detection is for recognized speech (--captions auto), not for \(captions.last!.path)")
+            }
+            if let given = detection ?? spoken { throw BurnError.usage("\(option) \(tag): the spoken language is given already (\(given))") }
+            recognition.languages = try OptionCheck.spokenLanguages(tag, .commandLine(option))
+            detection = tag
+            return
+        }
+        if recognized, let detection { throw BurnError.usage("\(option) \(tag): the spoken language is given already (\(detection))") }
         if !captions.isEmpty { return try Self.give(tag, to: &captions, option: option) }
         _ = try OptionCheck.languageTag(tag, .commandLine(option))
         if defaultLanguage != nil { throw BurnError.usage("--language given twice before any --captions") }

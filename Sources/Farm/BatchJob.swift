@@ -78,7 +78,9 @@ public struct BatchJob: Sendable {
         let encoder = try encoderSettings(line, crf: crf)
         let format = try line.string("captionsFormat").map { try OptionCheck.captionFormat($0, .manifest("captionsFormat")) }
         let encoding = try line.string("captionsEncoding").map { try OptionCheck.captionsEncoding($0, .manifest("captionsEncoding")) }
-        if let language = try line.string("language") { _ = try OptionCheck.languageTag(language, .manifest("language")) }
+        if let language = try line.string("language"), !SpokenLanguage.isDetection(language) {
+            _ = try OptionCheck.languageTag(language, .manifest("language"))
+        }
         let timingFix = try line.flag("timingFix", default: true)
         let strict = try line.flag("strict", default: false)
         let speakerLabels = try line.flag("speakerLabels", default: false)
@@ -108,7 +110,8 @@ public struct BatchJob: Sendable {
         }
         if let avoid = try line.string("avoid") { base.avoid = try OptionCheck.avoid(avoid, .manifest("avoid")) }
         base.obstaclesFile = try line.path("obstacles")
-        let language = try line.string("language")
+        // `auto[:LIST]` is the speech's language detected (recognitionSettings), no caption file's.
+        let language = try line.string("language").flatMap { SpokenLanguage.isDetection($0) ? nil : $0 }
         let combinations = BurnCombinations(
             base: base, captions: captions.map { CaptionSource(path: $0.path, language: $0.language ?? language) },
             secondCaptions: seconds,
@@ -119,7 +122,8 @@ public struct BatchJob: Sendable {
     }
 
     /// How `line` recognizes speech (`captions: "auto"`, alignment): model, compute type,
-    /// language threshold.
+    /// language threshold, the languages detection chooses among (`language: "auto:en,fr"`),
+    /// sound tags.
     private static func recognitionSettings(_ line: ManifestLine) throws -> RecognitionSettings {
         var settings = RecognitionSettings()
         if let model = try line.string("model") { settings.model = try OptionCheck.model(model, .manifest("model")) }
@@ -128,6 +132,10 @@ public struct BatchJob: Sendable {
         }
         if let threshold = try line.decimal("languageThreshold", in: 0...1, expecting: "a probability from 0 to 1") {
             settings.languageThreshold = threshold
+        }
+        settings.soundTags = try line.flag("soundTags", default: false)
+        if let value = try line.string("language"), SpokenLanguage.isDetection(value) {
+            settings.languages = try OptionCheck.spokenLanguages(value, .manifest("language"))
         }
         return settings
     }

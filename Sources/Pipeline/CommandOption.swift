@@ -11,7 +11,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case segments, plan, segment, exportCaptions, codec, encoder, crf, encoderPreset, hdr, threads
     case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, showObstacles, quiet, endOfOptions, help, version
     case json, fps, input, shard, shardCount, workers, force, retries, report
-    case model, computeType, languageThreshold, align, saveAs, avoid, obstacles, sheet
+    case model, computeType, languageThreshold, soundTags, align, saveAs, avoid, obstacles, sheet
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in

@@ -77,7 +77,8 @@ extension CommandOption {
             help: """
                 BCP-47 language for captions that name none (e.g. ja, zh-TW);
                 after a --captions, that file's (default: its name, talk.ja.srt);
-                for recognized speech, the language spoken (default: detected)
+                for recognized speech, the language spoken, or auto (default):
+                detected per stretch of speech; auto:en,fr among those only
                 """),
         CommandOption(
             .model, ["--model"], value: "NAME|DIR", commands: .recognitionCommands, manifest: ["model"],
@@ -97,6 +98,12 @@ extension CommandOption {
             help: """
                 a detected language less likely than P (default: 0.6) fails
                 the job, naming the candidates; 0 accepts any guess
+                """),
+        CommandOption(
+            .soundTags, ["--sound-tags"], value: nil, commands: .recognitionCommands, manifest: ["soundTags"],
+            help: """
+                recognized laughter or sound alone is shown as a tag, [laughter],
+                [music], [applause], as SDH subtitles do (default: left out)
                 """),
         CommandOption(
             .align, ["--align"], value: "auto|off|FILE", commands: .recognitionCommands, manifest: ["align"],

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Speech
 import Vision
 
 /// Where an option's value came from, which words a problem with it: the command line names
@@ -113,6 +114,16 @@ public enum OptionCheck {
     public static func languageTag(_ tag: String, _ source: OptionSource) throws -> String {
         if let problem = LanguageTag.problem(tag) { throw source.refusal("\(source.name): \(problem)") }
         return tag
+    }
+
+    /// `auto` or `auto:LIST` (`--language` for recognized speech): the languages (Whisper's
+    /// codes) detection is limited to, nil for any.
+    public static func spokenLanguages(_ value: String, _ source: OptionSource) throws -> [String]? {
+        do {
+            return try SpokenLanguage.among(value)
+        } catch {
+            throw source.refusal("\(source.name): \(error.description)")
+        }
     }
 
     /// A speech model: not empty (whether it is found is said when it is used).

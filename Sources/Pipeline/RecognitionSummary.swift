@@ -4,16 +4,21 @@ import Speech
 /// The notice a recognition gives: the model, the language with how sure the engine was,
 /// what was recognized and what a person should check.
 enum RecognitionSummary {
-    /// One line: `talk.mp4: speech recognized with base (en, detected 0.98): 12 segments,
+    /// One line: `talk.mp4: speech recognized with base (en, detected 0.98; also es): 12 segments,
     /// 45 words (2 below 0.50 probability), 1 segment dropped as invented; 3.1 s`; with no
     /// segment, `no speech`, or `speech heard for 30 s but nothing recognized` (`nothingRecognized`).
     static func line(_ speech: RecognizedSpeech, file: String, settings: RecognitionSettings) -> String {
         let segments = speech.transcript.segments
         let words = segments.reduce(0) { $0 + $1.words.count }
         let uncertain = speech.uncertainWords(below: Recognition.uncertainWord)
-        let language =
+        var language =
             speech.detected.map { "\(speech.language ?? $0.language), detected \(String(format: "%.2f", $0.probability))" }
             ?? "\(speech.language ?? "language not said"), given"
+        // A recording in more than one language: the others, in the order they are first spoken.
+        let others = segments.compactMap(\.language).reduce(into: [String]()) { list, tag in
+            if tag != speech.language, !list.contains(tag) { list.append(tag) }
+        }
+        if !others.isEmpty { language += "; also \(others.joined(separator: ", "))" }
         var text = "\(file): speech recognized with \(model(speech, settings: settings)) (\(language)): "
         if segments.isEmpty {
             text += nothingRecognized(in: speech, settings: settings) ?? "no speech"

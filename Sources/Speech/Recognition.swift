@@ -2,9 +2,9 @@ import Captions
 import Foundation
 
 /// Speech recognition, the stage from audio to words: the model found, the transcript taken
-/// from the cache or recognized by the engine in a child process, the language chosen, what
-/// was invented over silence, music or noise taken out, and the words written as the
-/// language writes them.
+/// from the cache or recognized by the engine in a child process, the language chosen (each
+/// segment's own), what was invented over silence, music or noise and what stands for a sound
+/// (laughter, `[Music]`) taken out, and the words written as the language writes them.
 public enum Recognition {
     /// Words below this probability are marked for a person to check (lint, review). // 0...1
     public static let uncertainWord = 0.5
@@ -144,11 +144,18 @@ public enum Recognition {
             case .progress, .unknown: break
             }
         }
-        let language = try LanguageChoice.language(settings.language == nil ? guess : nil, settings: settings)
-        let (kept, dropped) = InventedSpeech().filtered(segments.map { $0.shifted(by: audio.start) }, envelope: audio.envelope)
+        let language = try LanguageChoice.language(
+            settings.language == nil ? guess : nil, settings: settings, transcribed: totals?.transcribed ?? true)
+        let (heard, invented) = InventedSpeech().filtered(segments.map { $0.shifted(by: audio.start) }, envelope: audio.envelope)
+        let (kept, sounds) = SoundWords(tags: settings.soundTags).filtered(heard)
+        let dropped = (invented + sounds).sorted { $0.start < $1.start }
         let transcript = Transcript(
-            segments: kept.flatMap { $0.segments(language: language) }.map { segment in
-                var segment = RecognizedText.repaired(segment, language: language)
+            segments: try kept.flatMap { segment in
+                let spoken = try LanguageChoice.language(
+                    ofSegment: segment.language, at: segment.start, recording: language, settings: settings)
+                return segment.segments(language: spoken)
+            }.map { segment in
+                var segment = RecognizedText.repaired(segment, language: segment.language)
                 segment.words = WordOnsets().refined(segment.words, envelope: audio.envelope)
                 if let first = segment.words.first {
                     segment.start = first.start

@@ -13,6 +13,8 @@ public enum RecognitionError: Error, Sendable, Equatable, CustomStringConvertibl
     case audio(String)
     /// The detected language is not trusted: the likeliest candidates, best first.
     case uncertainLanguage(LanguageGuess, threshold: Double)
+    /// None of the languages detection was limited to (`--language auto:en,fr`) is plausible.
+    case implausibleLanguages(LanguageGuess, among: [String])
     /// SIGINT or SIGTERM (or a caller) stopped it.
     case cancelled
 
@@ -35,6 +37,11 @@ public enum RecognitionError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the spoken language is not clear (\(candidates.joined(separator: ", ")); "
                 + "below \(String(format: "%.2f", threshold))): say it with --language TAG, "
                 + "or accept the guess with --language-threshold"
+        case .implausibleLanguages(let guess, let among):
+            let likeliest = guess.candidates.prefix(3).map { "\($0.language) \(String(format: "%.2f", $0.probability))" }
+            return "none of the languages asked for (\(among.joined(separator: ", "))) is spoken, as far as detection tells "
+                + "(likeliest: \(likeliest.joined(separator: ", "))): give the language with --language TAG, "
+                + "or others with --language auto:LIST"
         case .cancelled: return "speech recognition cancelled"
         }
     }

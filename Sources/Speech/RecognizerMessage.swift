@@ -79,6 +79,7 @@ public enum RecognizerMessage: Sendable, Equatable {
         switch self {
         case .ready, .error, .unknown: break
         case .language(let guess):
+            check.language(guess.language, "language")
             check.probability(guess.probability, "probability")
             for (index, candidate) in guess.candidates.enumerated() { check.probability(candidate.probability, "candidates[\(index)].probability") }
         case .progress(let done, let total):
@@ -86,6 +87,7 @@ public enum RecognizerMessage: Sendable, Equatable {
             if let total { check.time(total, "total") }
         case .segment(let segment):
             check.span(segment.start, segment.end, "")
+            if let language = segment.language { check.language(language, "language") }
             if let value = segment.avgLogprob { check.finite(value, "avg_logprob") }
             if let value = segment.noSpeechProb { check.probability(value, "no_speech_prob") }
             if let value = segment.compressionRatio { check.finite(value, "compression_ratio", least: 0) }
@@ -165,6 +167,13 @@ private struct NumberCheck {
         }
     }
 
+    /// One of Whisper's language codes.
+    mutating func language(_ code: String, _ field: String) {
+        if problem == nil, !WhisperLanguages.contains(code) {
+            problem = "\(field) is \"\(code.prefix(40))\", not one of Whisper's language codes (en, fr, …)"
+        }
+    }
+
     /// A start not before the start of what comes before it (`before` names it).
     mutating func order(_ start: Double, after earlier: Double, _ field: String, _ before: String) {
         if problem == nil, start < earlier { problem = "\(field) \(start) is before \(before)'s start \(earlier): words are in time order" }
@@ -229,13 +238,16 @@ public struct RecognizedSegment: Sendable, Equatable, Codable {
     public var avgLogprob: Double?
     public var noSpeechProb: Double?  // 0...1
     public var compressionRatio: Double?
+    /// The language the engine transcribed it in (Whisper's code); nil from an engine that
+    /// does not say (the recording's language then).
+    public var language: String?
     public var words: [RecognizedWord]
 
     public init(
         start: Double, end: Double, text: String, avgLogprob: Double? = nil, noSpeechProb: Double? = nil,
-        compressionRatio: Double? = nil, words: [RecognizedWord] = []
+        compressionRatio: Double? = nil, language: String? = nil, words: [RecognizedWord] = []
     ) {
-        (self.start, self.end, self.text) = (start, end, text)
+        (self.start, self.end, self.text, self.language) = (start, end, text, language)
         (self.avgLogprob, self.noSpeechProb, self.compressionRatio, self.words) = (avgLogprob, noSpeechProb, compressionRatio, words)
     }
 
@@ -247,6 +259,7 @@ public struct RecognizedSegment: Sendable, Equatable, Codable {
         avgLogprob = try container.decodeIfPresent(Double.self, forKey: .avgLogprob)
         noSpeechProb = try container.decodeIfPresent(Double.self, forKey: .noSpeechProb)
         compressionRatio = try container.decodeIfPresent(Double.self, forKey: .compressionRatio)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
         words = try container.decodeIfPresent([RecognizedWord].self, forKey: .words) ?? []
     }
 }

@@ -10,6 +10,7 @@ struct RecognizerRequest: Encodable, Equatable {
     var device = "auto"
     var threads: Int
     var language: String?
+    var languages: [String]?
     var languageThreshold: Double
     var detectSegments: Int
     var vad: Bool
@@ -19,7 +20,7 @@ struct RecognizerRequest: Encodable, Equatable {
     var samples: Int
 
     enum CodingKeys: String, CodingKey {
-        case protocolVersion = "protocol", model, download, computeType = "compute_type", device, threads, language
+        case protocolVersion = "protocol", model, download, computeType = "compute_type", device, threads, language, languages
         case languageThreshold = "language_threshold", detectSegments = "detect_segments", vad
         case beamSize = "beam_size", batched, sampleRate = "sample_rate", samples
     }
@@ -33,7 +34,8 @@ struct RecognizerRequest: Encodable, Equatable {
         computeType = settings.computeType
         threads = settings.threads ?? ProcessInfo.processInfo.activeProcessorCount
         // Whisper's own codes: the language part of a BCP-47 tag.
-        language = settings.language.map { String($0.split(separator: "-")[0]).lowercased() }
+        language = settings.language.map { WhisperLanguages.code(forTag: $0) ?? String($0.split(separator: "-")[0]).lowercased() }
+        languages = settings.language == nil ? settings.languages : nil
         languageThreshold = settings.languageThreshold
         detectSegments = settings.detectionWindows
         vad = settings.voiceActivityDetection
@@ -61,6 +63,7 @@ struct RecognizerRequest: Encodable, Equatable {
         try container.encode(device, forKey: .device)
         try container.encode(threads, forKey: .threads)
         try container.encode(language, forKey: .language)  // null: detect
+        try container.encode(languages, forKey: .languages)  // null: any language
         try container.encode(languageThreshold, forKey: .languageThreshold)
         try container.encode(detectSegments, forKey: .detectSegments)
         try container.encode(vad, forKey: .vad)

@@ -132,6 +132,28 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(jobs[4].error?.contains("hdr: expected keep or sdr") == true, jobs[4].error ?? "")
     }
 
+    /// `language: "auto:LIST"` limits the detection of recognized speech and gives no caption
+    /// file a language; a list Whisper does not know is the line's error; `soundTags` is
+    /// `--sound-tags`.
+    func testManifestSpokenLanguages() throws {
+        let folder = try temporaryFolder()
+        let lines = [
+            #"{"input": "a.mp4", "captions": "auto", "output": "a.mp4", "language": "auto:en,fr", "soundTags": true}"#,
+            #"{"input": "b.mp4", "captions": "auto", "output": "b.mp4", "language": "auto:en,xx"}"#,
+            #"{"input": "c.mp4", "captions": "auto", "output": "c.mp4", "language": "fr"}"#,
+        ]
+        let manifest = folder.appendingPathComponent("languages.jsonl")
+        try lines.joined(separator: "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        let jobs = try BatchJob.read(manifest: manifest.path)
+        XCTAssertEqual(jobs[0].request?.recognition.languages, ["en", "fr"])
+        XCTAssertNil(jobs[0].request?.captions.language)
+        XCTAssertEqual(jobs[0].request?.recognition.soundTags, true)
+        XCTAssertEqual(jobs[2].request?.recognition.soundTags, false)
+        XCTAssertTrue(jobs[1].error?.contains("language: xx in auto:en,xx is not a language the recognizer knows") == true, jobs[1].error ?? "")
+        XCTAssertEqual(jobs[2].request?.captions.language, "fr")
+        XCTAssertNil(jobs[2].request?.recognition.languages)
+    }
+
     /// A job of two outputs (two caption files, `{lang}` in its output) renders both from one
     /// decode; when one is already done, a rerun renders only the other.
     func testAJobOfSeveralOutputsResumesPerOutput() throws {

@@ -10,6 +10,7 @@ enum SpeechClips {
         case silence(Double)  // seconds
         case chords(Double)  // seconds of C, F and G major triads, a second each
         case noise(Double)  // seconds of pink noise
+        case lavfi(String)  // a sound of our own: an FFmpeg lavfi source graph (its length its own)
     }
 
     /// The clip of `parts` named `name` in `folder`, and where each part starts and ends. // seconds
@@ -32,6 +33,8 @@ enum SpeechClips {
                 ])
             case .noise(let seconds):
                 try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.2:r=22050:d=\(seconds):seed=34", wav])
+            case .lavfi(let graph):
+                try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", graph, wav])
             }
             let duration = try Double(
                 ProcessRunner.tool("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav]).stdout

@@ -51,8 +51,8 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(line.last, 0x0A)
         let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: line) as? [String: Any])
         let expected = [
-            "protocol", "model", "download", "compute_type", "device", "threads", "language", "language_threshold",
-            "detect_segments", "vad", "beam_size", "batched", "sample_rate", "samples",
+            "protocol", "model", "download", "compute_type", "device", "threads", "language", "languages",
+            "language_threshold", "detect_segments", "vad", "beam_size", "batched", "sample_rate", "samples",
         ]
         XCTAssertEqual(Set(fields.keys), Set(expected))
         XCTAssertEqual(fields["language"] as? String, "pt")
@@ -62,6 +62,13 @@ final class ProtocolTests: XCTestCase {
         let detected = RecognizerRequest(model: model, settings: RecognitionSettings(), samples: 0).line()
         let detectedFields = try XCTUnwrap(JSONSerialization.jsonObject(with: detected) as? [String: Any])
         XCTAssertTrue(detectedFields["language"] is NSNull, "a language to detect is null")
+        XCTAssertTrue(detectedFields["languages"] is NSNull, "any language: null")
+        XCTAssertTrue(fields["languages"] is NSNull, "a language given: nothing to detect among")
+        // --language auto:en,jv: detection among Whisper's codes.
+        let among = RecognizerRequest(model: model, settings: RecognitionSettings(languages: ["en", "jw"]), samples: 0).line()
+        let amongFields = try XCTUnwrap(JSONSerialization.jsonObject(with: among) as? [String: Any])
+        XCTAssertEqual(amongFields["languages"] as? [String], ["en", "jw"])
+        XCTAssertTrue(amongFields["language"] is NSNull)
     }
 
     /// A message as the case file's `reads` says it: `-` for a field the line left out.

@@ -16,12 +16,15 @@ final class RecognizedSpeechTests: XCTestCase {
             var audio: [Span]
             var language: Language
             var given: String?
+            var among: [String]?  // --language auto:LIST
+            var transcribed: Bool?  // false: the engine stopped after detection
             var threshold: Double?
             var segments: [RecognizedSegmentCase]
             var kept: [Kept]?
             var wordStarts: [Double]?
             var dropped: [String]?
             var captionLanguage: String?
+            var segmentLanguages: [String]?  // each kept segment's, when not all captionLanguage
             var error: String?
         }
         struct Language: Decodable {
@@ -37,23 +40,24 @@ final class RecognizedSpeechTests: XCTestCase {
         XCTAssertFalse(cases.isEmpty)
         for item in cases {
             let audio = Self.audio(item.audio, start: item.start)
-            var settings = RecognitionSettings(language: item.given)
+            var settings = RecognitionSettings(language: item.given, languages: item.among)
             if let threshold = item.threshold { settings.languageThreshold = threshold }
             let guess = LanguageGuess(
                 language: item.language.language, probability: item.language.probability,
                 candidates: (item.language.candidates ?? []).map { .init(language: $0.language, probability: $0.probability) })
             let messages: [RecognizerMessage] =
                 [.ready(EngineInfo(engine: "test")), .language(guess)] + item.segments.map { .segment($0.segment) }
-                + [.done(RecognitionTotals())]
+                + [.done(RecognitionTotals(transcribed: item.transcribed ?? true))]
             do {
                 let speech = try Recognition.collect(messages, audio: audio, file: "talk.mp4", settings: settings)
                 XCTAssertNil(item.error, "\(item.name): expected to fail")
                 let segments = speech.transcript.segments
                 XCTAssertEqual(segments.map(\.text), item.kept?.map(\.text), item.name)
+                let languages = item.segmentLanguages ?? Array(repeating: item.captionLanguage ?? "-", count: segments.count)
+                XCTAssertEqual(segments.map { $0.language ?? "-" }, languages, item.name)
                 for (segment, kept) in zip(segments, item.kept ?? []) {
                     XCTAssertEqual(segment.start, kept.start, accuracy: 0.02, item.name)
                     XCTAssertEqual(segment.end, kept.end, accuracy: 0.02, item.name)
-                    XCTAssertEqual(segment.language, item.captionLanguage, item.name)
                 }
                 if let starts = item.wordStarts {
                     let found = segments.flatMap(\.words).map(\.start)
@@ -140,6 +144,7 @@ struct RecognizedSegmentCase: Decodable {
     var avg_logprob: Double?
     var no_speech_prob: Double?
     var compression_ratio: Double?
+    var language: String?
     var words: [[WordField]]
 
     enum WordField: Decodable {
@@ -158,7 +163,7 @@ struct RecognizedSegmentCase: Decodable {
     var segment: RecognizedSegment {
         RecognizedSegment(
             start: start, end: end, text: text, avgLogprob: avg_logprob, noSpeechProb: no_speech_prob,
-            compressionRatio: compression_ratio,
+            compressionRatio: compression_ratio, language: language,
             words: words.map { RecognizedWord(word: $0[0].text, start: $0[1].number, end: $0[2].number, probability: $0[3].number) })
     }
 }
