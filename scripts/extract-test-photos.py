@@ -9,6 +9,7 @@ Debian packages are fetched with `apt-get download` and PyPI source archives wit
 Files already there with the right sum are kept, so a second run fetches nothing."""
 
 import hashlib
+import io
 import json
 import subprocess
 import sys
@@ -43,7 +44,7 @@ def fetch_debian(package: str, work: Path) -> Path:
 def debian_files(package: str, wanted: dict, work: Path) -> None:
     deb = fetch_debian(package, work)
     listing = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(deb)], check=True, capture_output=True).stdout
-    with tarfile.open(fileobj=__import__("io").BytesIO(listing)) as archive:
+    with tarfile.open(fileobj=io.BytesIO(listing)) as archive:
         for member in archive.getmembers():
             name = member.name.removeprefix("./")
             if name in wanted:
