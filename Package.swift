@@ -31,16 +31,16 @@ let package = Package(
         .target(name: "UnicodeText", dependencies: ["CICU"]),
         // FFmpeg's log callback (variadic, so in C): keeps each thread's last error message.
         .target(name: "CAVLog", dependencies: ["CAVUtil"]),
-        // OpenCV's face cascade (C++) and Tesseract's layout analysis behind one C header.
-        // OpenCV's pkg-config file comes only with libopencv-dev, whose 55 modules bring Qt and
-        // VTK; the three modules used are linked by name from libopencv-objdetect-dev.
+        // OpenCV's dnn module running the YuNet face model (C++) and Tesseract's layout analysis
+        // behind one C header. OpenCV's pkg-config file comes only with libopencv-dev, whose 55
+        // modules bring Qt and VTK; the three modules used are linked by name (libopencv-dnn-dev).
         // Tesseract and Leptonica too (libtesseract-dev, libleptonica-dev): Debian's tesseract.pc
         // lists libarchive and libcurl among its libraries, which would tie the binary to the
         // build machine's libcurl flavour (libcurl-nss.so.4 here), though we call neither.
         .target(
             name: "CVision", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
-                .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
                 .linkedLibrary("tesseract"), .linkedLibrary("lept"),
             ]),
         // prctl and malloc_trim, for the process's own settings and memory.

@@ -4,7 +4,7 @@
 #
 #   scripts/install.sh stages the files under /usr; the binary is stripped; Depends comes from
 #   dpkg-shlibdeps on the binary, plus the font packages FontPackages.json names, the CLDR
-#   annotations --emoji reads and python3 (the recognizer's scripts); Recommends the recognizer's python3-venv and --avoid's models;
+#   annotations --emoji reads and python3 (the recognizer's scripts); Recommends the recognizer's python3-venv and --avoid's text model;
 #   the copyright and changelog files, md5sums and a postrm (the recognizer's environment goes
 #   on remove, its models on purge) are written; dpkg-deb builds the package
 #   (root-owned files), and lintian checks it when it is installed (no error allowed).
@@ -50,6 +50,25 @@ Copyright: 2026 the burn-captions developers
 License: burn-captions
  burn-captions is the work of its developers. No licence to copy or modify it has been
  published yet; until one is, this package may be installed and run, not redistributed.
+
+Files: usr/share/burn-captions/models/face_detection_yunet_2023mar.onnx
+Copyright: 2020 Shiqi Yu (YuNet, as OpenCV's model zoo publishes it)
+License: MIT
+ Permission is hereby granted, free of charge, to any person obtaining a copy of this
+ software and associated documentation files (the "Software"), to deal in the Software
+ without restriction, including without limitation the rights to use, copy, modify, merge,
+ publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
+ to whom the Software is furnished to do so, subject to the following conditions:
+ .
+ The above copyright notice and this permission notice shall be included in all copies or
+ substantial portions of the Software.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+ INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR
+ PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE
+ FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+ OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+ DEALINGS IN THE SOFTWARE.
 EOF
 {
   echo "burn-captions ($version) unstable; urgency=medium"
@@ -69,7 +88,7 @@ Architecture: $architecture
 Maintainer: burn-captions developers <burn-captions@users.noreply.github.com>
 Installed-Size: $size
 Depends: $depends
-Recommends: python3-venv, opencv-data, tesseract-ocr-eng
+Recommends: python3-venv, tesseract-ocr-eng
 Section: video
 Priority: optional
 Homepage: https://github.com/burn-captions/burn-captions

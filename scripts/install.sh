@@ -3,7 +3,7 @@
 #   scripts/install.sh install BINARY DESTDIR PREFIX
 #   scripts/install.sh uninstall DESTDIR PREFIX
 # install copies the binary, PREFIX/share/burn-captions (Fonts.conf, Presets, Web, the
-# recognizer's module and its installer), the manual page and the bash and zsh completions
+# recognizer's module and its installer, the face detector's model in models/), the manual page and the bash and zsh completions
 # (made by the binary from its options table), and lists every file and every folder it made
 # in PREFIX/share/burn-captions/installed-files. uninstall removes exactly those (and the
 # recognizer's environment and models, if they were installed into that folder since), then
@@ -87,6 +87,10 @@ for file in burn_recognizer.py burn_languages.py models.json requirements.txt; d
   put "$source/Recognizer/$file" "share/burn-captions/Recognizer/$file" 644
 done
 put "$source/scripts/install-recognizer.py" share/burn-captions/install-recognizer.py 755
+# The face detector's model (--avoid faces), as scripts/setup.sh fetched and checked it.
+face_model=$source/.models/face_detection_yunet_2023mar.onnx
+[[ -f $face_model ]] || { echo "install.sh: $face_model is missing (scripts/setup.sh fetches it)" >&2; exit 1; }
+put "$face_model" share/burn-captions/models/face_detection_yunet_2023mar.onnx 644
 put <("$binary" manual | gzip -9n) share/man/man1/burn-captions.1.gz 644
 put <("$binary" completion bash) share/bash-completion/completions/burn-captions 644
 put <("$binary" completion zsh) "$zsh_folder/_burn-captions" 644

@@ -13,9 +13,9 @@ PACKAGES=(
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
   libmicrohttpd-dev
-  # Obstacles captions avoid (--avoid): OpenCV's face cascade and its model, Tesseract's
-  # layout analysis and its English model.
-  libopencv-objdetect-dev libopencv-imgproc-dev opencv-data libtesseract-dev libleptonica-dev tesseract-ocr-eng
+  # Obstacles captions avoid (--avoid): OpenCV's dnn module (it runs the YuNet face model,
+  # fetched below), Tesseract's layout analysis and its English model.
+  libopencv-dnn-dev libopencv-imgproc-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng
   ffmpeg
   espeak-ng
   # The review page's browser test (scripts/test-review.py, part of make test).
@@ -102,6 +102,31 @@ if [[ "$(sha256sum "$PHOTO" 2>/dev/null | cut -d' ' -f1)" != "$PHOTO_SHA256" ]];
   fi
   mv "$PHOTO.partial" "$PHOTO"
 fi
+
+# The face detector's model (--avoid faces): YuNet's face_detection_yunet_2023mar.onnx (MIT
+# licence), as PyPI's gramps-webapi 3.24.0 ships it, taken out of the wheel (nothing installed)
+# into .models/ and checked by SHA-256 (the sum FaceFinder.swift checks too).
+FACE_MODEL="$ROOT/.models/face_detection_yunet_2023mar.onnx"
+FACE_MODEL_SHA256=8f2383e4dd3cfbb4553ea8718107fc0423210dc964f9f4280604804ed2552fa4
+if [[ "$(sha256sum "$FACE_MODEL" 2>/dev/null | cut -d' ' -f1)" != "$FACE_MODEL_SHA256" ]]; then
+  echo "setup: taking the face model out of PyPI's gramps-webapi 3.24.0" >&2
+  wheels=$(mktemp -d)
+  python3 -m pip download --quiet --no-deps --only-binary :all: -d "$wheels" 'gramps-webapi==3.24.0'
+  mkdir -p "$ROOT/.models"
+  python3 -m zipfile -e "$wheels"/gramps_webapi-3.24.0-*.whl "$wheels/unpacked" >/dev/null
+  cp "$wheels/unpacked/gramps_webapi/data/face_detection_yunet_2023mar.onnx" "$FACE_MODEL.partial"
+  rm -rf "$wheels"
+  if [[ "$(sha256sum "$FACE_MODEL.partial" | cut -d' ' -f1)" != "$FACE_MODEL_SHA256" ]]; then
+    rm -f "$FACE_MODEL.partial"
+    echo "setup: gramps-webapi's face_detection_yunet_2023mar.onnx is not the one burn-captions was made with" >&2
+    exit 1
+  fi
+  mv "$FACE_MODEL.partial" "$FACE_MODEL"
+fi
+
+# The face detector's test photographs (Tests/Cases/faces.json, docs/TESTING.md), from Debian
+# and PyPI packages into .testdata/faces/, each checked by SHA-256.
+python3 "$ROOT/scripts/extract-test-photos.py" "$ROOT"
 
 # The recognizer: .recognizer/venv, .recognizer/models/{base,tiny.en} (checked against
 # Recognizer/models.json), and with --bench-tools .recognizer/bench-venv.

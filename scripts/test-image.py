@@ -24,8 +24,8 @@ farm points it at shared storage), its own folder outside. Checks:
    expected ones: Noto Sans CJK JP, Noto Sans Arabic, Noto Color Emoji; `plan --emoji auto`
    of the sample adds the same emoji inside as outside (the CLDR annotations the image keeps);
 4. `still` at each caption's midpoint gives the same PNG bytes inside and outside;
-5. `plan --avoid faces,text` of the sample with a lower third drawn on it (OpenCV's cascade
-   and Tesseract's model, from the image's packages) finds the lower third, the same
+5. `plan --avoid faces,text` of the sample with a lower third drawn on it (the face model
+   of the package and Tesseract's model, from the image's packages) finds the lower third, the same
    obstacles inside and outside, and moves the captions under it.
 """
 

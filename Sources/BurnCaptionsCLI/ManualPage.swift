@@ -63,6 +63,7 @@ enum ManualPage {
     private static let environment: [(String, String)] = [
         ("BURN_CAPTIONS_HOME", "the folder searched first for Fonts.conf, Presets/ and Web/ (then the source tree a .build binary was built from, PREFIX/share/burn-captions of an installed binary, and the working folder)"),
         ("BURN_CAPTIONS_FONTS_CONF", "the fontconfig file when no --fonts-conf is given"),
+        ("BURN_CAPTIONS_FACE_MODEL", "the face detector's model file (YuNet's face_detection_yunet_2023mar.onnx) for --avoid faces, instead of PREFIX/share/burn-captions/models/"),
         (RecognizerEngine.variable, "a program that speaks the recognizer's JSON-lines protocol, run instead of the shipped faster-whisper engine for --captions auto and transcribe"),
     ]
 
@@ -72,6 +73,7 @@ enum ManualPage {
         ("PREFIX/share/burn-captions/Presets/rules/", "the reading rules lint checks and the phrase tables of each language"),
         ("PREFIX/share/burn-captions/Fonts.conf", "the fontconfig file: which face sets each language"),
         ("PREFIX/share/burn-captions/Web/", "the review page"),
+        ("PREFIX/share/burn-captions/models/", "the face detector's model (--avoid faces), checked by SHA-256 when it is loaded"),
     ]
 
     private static let examples: [(String, String)] = [

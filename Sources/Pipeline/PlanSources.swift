@@ -100,7 +100,7 @@ final class PlanSources {
     {
         if search.isOff { return [] }
         if let known = detected[search] { return known }
-        let detector = try ObstacleDetector(search)
+        let detector = try ObstacleDetector(search, roots: Resources.searchRoots())
         let clock = ContinuousClock.now
         let scanCuts = findingCuts && found == nil
         let times = try PictureScan.scan(

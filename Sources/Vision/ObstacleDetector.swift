@@ -1,4 +1,5 @@
 import CVision
+import Foundation
 import Imaging
 import Media
 
@@ -18,10 +19,10 @@ public final class ObstacleDetector {
     private let text: TextLineFinder?
     private var samples: [ObstacleSample] = []
 
-    /// Detectors for what `search` asks (none for `.off`), their models looked for where
-    /// Debian puts them.
-    public convenience init(_ search: ObstacleSearch) throws(VisionError) {
-        try self.init(search, faceModels: FaceFinder.modelPaths, textFolders: TextLineFinder.modelFolders())
+    /// Detectors for what `search` asks (none for `.off`): the face model looked for under
+    /// `roots` (`FaceFinder.modelPaths`), the text model where Debian puts it.
+    public convenience init(_ search: ObstacleSearch, roots: [URL]) throws(VisionError) {
+        try self.init(search, faceModels: FaceFinder.modelPaths(roots: roots), textFolders: TextLineFinder.modelFolders())
     }
 
     /// Detectors for what `search` asks, the face model the first of `faceModels` that exists,

@@ -26,7 +26,8 @@ final class TextLineFinder {
     init(folders: [String] = TextLineFinder.modelFolders()) throws(VisionError) {
         let models = folders.map { URL(fileURLWithPath: $0).appendingPathComponent("eng.traineddata").path }
         guard let model = models.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
-            throw .modelMissing(detector: "text", searched: models, package: "tesseract-ocr-eng")
+            throw .modelMissing(
+                detector: "text", searched: models, remedy: "install the Debian package tesseract-ocr-eng (scripts/setup.sh does)")
         }
         let folder = URL(fileURLWithPath: model).deletingLastPathComponent().path
         let handle = try VisionError.check("text") { burn_text_finder_open(folder, $0, $1) }

@@ -3,16 +3,19 @@ import Media
 
 /// Why the picture could not be searched for obstacles.
 public enum VisionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A detector's model file is missing: where it was looked for and the Debian package that ships it.
-    case modelMissing(detector: String, searched: [String], package: String)
+    /// A detector's model file is missing: where it was looked for and how to install it.
+    case modelMissing(detector: String, searched: [String], remedy: String)
+    /// A detector's model file is there but not the one it needs (damaged, or another release).
+    case modelDamaged(detector: String, path: String, problem: String)
     /// A detector failed on a picture or would not start, with the library's message.
     case detector(String, message: String)
 
     public var description: String {
         switch self {
-        case .modelMissing(let detector, let searched, let package):
-            "the \(detector) detector's model is not installed (looked for \(searched.joined(separator: ", "))): "
-                + "install the Debian package \(package) (scripts/setup.sh does)"
+        case .modelMissing(let detector, let searched, let remedy):
+            "the \(detector) detector's model is not installed (looked for \(searched.joined(separator: ", "))): \(remedy)"
+        case .modelDamaged(let detector, let path, let problem):
+            "\(path): the \(detector) detector's model is damaged: \(problem)"
         case .detector(let detector, let message):
             "the \(detector) detector failed: \(message)"
         }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// `make install` into a staging folder: the installed binary finds its files without any
-/// variable, the manual page renders without warnings, bash completes subcommands, presets and
+/// variable (the face model too), the manual page renders without warnings, bash completes subcommands, presets and
 /// looks, zsh parses its completion; `make uninstall` then leaves the folder empty.
 final class InstallTests: XCTestCase {
     private func make(_ arguments: [String]) throws -> ProcessRunner.Result {
@@ -54,12 +54,26 @@ final class InstallTests: XCTestCase {
         let plan = try installed(prefix, [CLI.samples.appendingPathComponent("talk.mp4").path, "--captions", CLI.samples.appendingPathComponent("talk.json").path, "--preset", "tiktok", "--look", "bold", "--null", "-q"])
         XCTAssertEqual(plan.status, 0, plan.stderr)
 
+        // The face detector's model: installed in share/burn-captions/models/ and read from there
+        // first (a damaged copy there is refused by name), also when the source tree has one.
+        let model = share.appendingPathComponent("models/face_detection_yunet_2023mar.onnx")
+        let good = try Data(contentsOf: model)
+        let clips = try temporaryFolder()
+        let black = try CLI.blackClip(size: "320x240", seconds: 2, in: clips)
+        let avoid = ["plan", black, "--captions", CLI.samples.appendingPathComponent("talk.srt").path, "--avoid", "faces"]
+        XCTAssertEqual(try installed(prefix, avoid).status, 0)
+        try Data(good.prefix(good.count / 2)).write(to: model)
+        let damaged = try installed(prefix, avoid)
+        XCTAssertEqual(damaged.status, 1)
+        XCTAssertTrue(damaged.stderr.contains("\(model.path): the face detector's model is damaged"), damaged.stderr)
+        try good.write(to: model)
+
         // The manual page: rendered by man without a warning, with the options of the table.
         let page = prefix.appendingPathComponent("share/man/man1/burn-captions.1.gz").path
         let man = try ProcessRunner.run("/usr/bin/env", ["MANWIDTH=80", "man", "--warnings", "-l", page])
         XCTAssertEqual(man.status, 0, man.stderr)
         XCTAssertEqual(man.stderr, "", "man's warnings")
-        for expected in ["SYNOPSIS", "--captions FILE", "--max-words", "EXIT STATUS", "BURN_CAPTIONS_HOME"] {
+        for expected in ["SYNOPSIS", "--captions FILE", "--max-words", "EXIT STATUS", "BURN_CAPTIONS_HOME", "BURN_CAPTIONS_FACE_MODEL"] {
             XCTAssertTrue(man.stdout.replacingOccurrences(of: "\u{2010}", with: "-").contains(expected), "\(expected) in the manual page")
         }
 

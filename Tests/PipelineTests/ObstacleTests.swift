@@ -446,16 +446,20 @@ final class ObstacleTests: XCTestCase {
     }
 
     /// A detector whose model is missing fails before any decoding, naming where it looked
-    /// and the Debian package that ships it.
-    func testAMissingModelNamesItsPackage() {
-        for (kind, package) in [(Obstacle.Kind.face, "opencv-data"), (.text, "tesseract-ocr-eng")] {
+    /// and how to install it.
+    func testAMissingModelNamesItsRemedy() {
+        let remedies: [(Obstacle.Kind, String, String)] = [
+            (.face, "/nowhere/face.onnx", "run scripts/setup.sh, or set \(FaceFinder.variable)"),
+            (.text, "/nowhere/eng.traineddata", "install the Debian package tesseract-ocr-eng"),
+        ]
+        for (kind, searched, remedy) in remedies {
             XCTAssertThrowsError(
-                try ObstacleDetector(ObstacleSearch(kinds: [kind]), faceModels: ["/nowhere/face.xml"], textFolders: ["/nowhere"])
+                try ObstacleDetector(ObstacleSearch(kinds: [kind]), faceModels: ["/nowhere/face.onnx"], textFolders: ["/nowhere"])
             ) { error in
-                guard case VisionError.modelMissing(_, let searched, let named) = error else { return XCTFail("\(error)") }
-                XCTAssertEqual(named, package)
-                XCTAssertEqual(searched, [kind == .face ? "/nowhere/face.xml" : "/nowhere/eng.traineddata"])
-                XCTAssertTrue("\(error)".contains("install the Debian package \(package)"), "\(error)")
+                guard case VisionError.modelMissing(_, let looked, let told) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(looked, [searched])
+                XCTAssertTrue(told.hasPrefix(remedy), told)
+                XCTAssertTrue("\(error)".contains("(looked for \(searched)): \(remedy)"), "\(error)")
             }
         }
     }
