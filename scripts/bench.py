@@ -489,6 +489,8 @@ def main():
     results = {k: [] for k in order}
     for round_index in range(max(options.rounds, options.null_rounds)):
         keys = [k for k in order if round_index < (options.rounds if k in RENDERS else options.null_rounds)]
+        if not keys:  # a partial run (--only) of renders alone has no null rounds after them
+            break
         shift = round_index % len(keys)
         for key in keys[shift:] + keys[:shift]:
             result = measure(runs[key])
