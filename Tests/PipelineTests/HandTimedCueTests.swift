@@ -21,6 +21,23 @@ final class HandTimedCueTests: XCTestCase {
         return url.path
     }
 
+    /// The cue of 56 characters, whose best line break is after "top": it fits tiktok's
+    /// two lines, so as SubRip and as WebVTT it is one caption from its start to its end.
+    func testACueThatFitsTwoLinesKeepsItsTimesWhole() throws {
+        let folder = try temporaryFolder()
+        let clip = try CLI.blackClips(in: folder).portrait
+        let text = "Captions appear at the top and horizontally centered now"
+        let srt = try write("1\n00:00:01,000 --> 00:00:04,000\n\(text)\n", folder, "cue.srt")
+        let vtt = try write("WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n\(text)\n", folder, "cue.vtt")
+        for file in [srt, vtt] {
+            let captions = try plan([clip, "--captions", file, "--preset", "tiktok"])
+            XCTAssertEqual(captions.map(\.text), [text], file)
+            XCTAssertEqual(captions.first?.start, 1, file)
+            XCTAssertEqual(captions.first?.end, 4, file)
+            XCTAssertEqual(captions.first?.lines.count, 2, file)
+        }
+    }
+
     /// `plan` of `arguments`, which must succeed.
     private func plan(_ arguments: [String]) throws -> [Plan.Caption] {
         let result = try CLI.burn(["plan"] + arguments)
