@@ -31,9 +31,8 @@ enum CaptionSegmenter {
     static let emptinessCost = 1.0
     /// What a caption that should not stand alone costs (`CaptionChunker.isOrphan`).
     static let orphanCost = 2.0
-    /// What a caption of one word (longer than an orphan's) costs: a subtitler keeps a word
-    /// alone only when every other cut is worse (`today we test | 5% faster captions,`, not
-    /// `today we test 5% faster | captions,`).
+    /// What a caption of one word (longer than an orphan's) costs: a little, so that of two
+    /// cuts at equal places the one that leaves no word alone is taken.
     static let loneWordCost = 0.3
     /// What a cut where no caption may end costs: taken only when nothing else fits (a long
     /// run of one word's pieces).
