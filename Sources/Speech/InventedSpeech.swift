@@ -4,12 +4,13 @@ import Foundation
 /// What a recognizer writes where nobody speaks, found and taken out: a segment the engine
 /// itself thinks is no speech (high no-speech probability with a low average log probability,
 /// Whisper's own rule), a segment that repeats itself (a high compression ratio: "Thank you.
-/// Thank you. ..."), and a segment with no voice in the audio under it. A sentence really said
-/// over and over compresses as well as a loop, so a segment that repeats itself stays when its
-/// words were heard: each lasts a word's length, they come no faster than speech, and there is
-/// voice under them (a loop's words pile up at one instant, stretch over seconds, or lie over
-/// silence). A word stretched over a long silence starts (or ends) where the voice does. Each
-/// drop is a note, with its time.
+/// Thank you. ..."), one unsure word copied over and over ("Fuffa, fuuffa, fuuffa"), and a
+/// segment with no voice in the audio under it. A sentence really said over and over
+/// compresses as well as a loop, so a segment that repeats itself stays when its words were
+/// heard: each lasts a word's length, they come no faster than speech, and there is voice under
+/// them (a loop's words pile up at one instant, stretch over seconds, or lie over silence). A
+/// word stretched over a long silence starts (or ends) where the voice does. Each drop is a
+/// note, with its time.
 public struct InventedSpeech: Sendable {
     /// Above this no-speech probability (with `lowLogProbability`), a segment is no speech. // 0...1
     public var noSpeechProbability = 0.6
@@ -37,6 +38,11 @@ public struct InventedSpeech: Sendable {
     /// A segment that repeats itself was not heard with less than this share of voiced windows
     /// under its words (speech in loud noise has about half). // fraction
     public var leastVoicedRepetition = 0.3
+    /// A segment of one word said at least this many times, the first of them unsure, is a
+    /// guess the engine copied (laughter heard as `Fuffa, fuuffa, fuuffa`).
+    public var leastCopies = 3
+    /// Below this probability the first of those words is a guess. // 0...1
+    public var guessProbability = 0.5
 
     public init() {}
 
@@ -76,6 +82,7 @@ public struct InventedSpeech: Sendable {
             guard let voice else { return loop }
             if let doubt = unheardRepetition(segment, voice: voice) { return "\(loop), and \(doubt)" }
         }
+        if let guess = copiedGuess(segment) { return guess }
         if let voice {
             let ranges = segment.words.isEmpty ? [(segment.start, segment.end)] : segment.words.map { ($0.start, $0.end) }
             let share = voice.voicedShare(ranges)
@@ -102,6 +109,27 @@ public struct InventedSpeech: Sendable {
             return String(format: "only %.0f%% of the audio under its words is voiced", voiced * 100)
         }
         return nil
+    }
+
+    /// Why `segment` is one unsure word copied over and over, or nil: it has `leastCopies` words
+    /// or more, all one word once case, punctuation and doubled letters are set aside, and the
+    /// engine gave the first a probability below `guessProbability` (it grows surer of the
+    /// copies only because it wrote the first). A word said again and again that was heard
+    /// ("No, no, no") is sure from the first; laughter (`Ha, ha, ha`) is `SoundWords`' to drop or tag.
+    private func copiedGuess(_ segment: RecognizedSegment) -> String? {
+        let words = segment.words.filter { !Self.skeleton($0.word).isEmpty }
+        guard words.count >= leastCopies, words.count == segment.words.count, let probability = words[0].probability,
+            probability < guessProbability, Set(words.map { Self.skeleton($0.word) }).count == 1,
+            !SoundWords().isLaughter(segment)
+        else { return nil }
+        return String(format: "one unsure word written %d times (the first %.2f probable)", words.count, probability)
+    }
+
+    /// `word`'s letters in lower case with each run of one letter kept once: `Fuuffa,` is `fufa`.
+    static func skeleton(_ word: String) -> String {
+        var letters = ""
+        for character in word.lowercased() where character.isLetter && letters.last != character { letters.append(character) }
+        return letters
     }
 
     /// `segment` with each word's long silence cut off its start or end, and its own times
