@@ -46,26 +46,30 @@ let package = Package(
         // prctl and malloc_trim, for the process's own settings and memory.
         .target(name: "CProcess"),
 
+        // The one funnel for libc file calls and their wording: safe outputs, locks, atomic
+        // replacement, real paths, scratch space, signatures (the bottom of the graph).
+        .target(name: "Files"),
+
         // Pipeline stages.
         // Positioned premultiplied pictures and colours: what Raster hands to Media.
         .target(name: "Imaging"),
         // The one cache type for what grows with the input (`BoundedCache`).
         .target(name: "Caching"),
-        .target(name: "Captions", dependencies: ["UnicodeText", "Caching"]),
+        .target(name: "Captions", dependencies: ["UnicodeText", "Caching", "Files"]),
         .target(name: "Layout", dependencies: ["Captions", "Caching", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
-            "Imaging", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
+            "Imaging", "Files", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
-        .target(name: "Speech", dependencies: ["Captions", "Media"]),
+        .target(name: "Speech", dependencies: ["Captions", "Media", "Files"]),
         // Faces and text in the picture (obstacles captions avoid), found on sampled frames.
         .target(name: "Vision", dependencies: ["Captions", "Imaging", "Media", "CVision"]),
-        .target(name: "Pipeline", dependencies: ["Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess"]),
+        .target(name: "Pipeline", dependencies: ["Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media"]),
+        .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
-        .target(name: "Review", dependencies: ["Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess"]),
+        .target(name: "Review", dependencies: ["Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
@@ -76,14 +80,15 @@ let package = Package(
 
         // The case files of Tests/Cases (the caption cases of captions.json among them), for
         // the tests, LayoutBench and the fuzz seeds.
-        .target(name: "CaptionCases"),
+        .target(name: "CaptionCases", dependencies: ["Files"]),
         // What the test targets share: the checkout, scratch folders, the process runner,
         // golden record and compare, the frame reader and the pixel checks (optimized under
         // BURN_CAPTIONS_OPTIMIZE, unlike the test targets).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Media", "Captions", "CaptionCases"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Imaging", "Media", "Captions", "CaptionCases", "Files"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "Caching", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
@@ -92,10 +97,10 @@ let package = Package(
             name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual", "Obstacles"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
-        .testTarget(name: "ReviewTests", dependencies: ["Review", "TestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Review", "Files", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

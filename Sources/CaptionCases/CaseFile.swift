@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The JSON files of test cases, `Tests/Cases/NAME` in the checkout: one reader for the test
@@ -27,21 +28,7 @@ public enum CaseFile {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw Problem(description: "\(url.path): \(describe(error))")
-        }
-    }
-
-    /// A decoding error as the place in the file and what is wrong there.
-    private static func describe(_ error: DecodingError) -> String {
-        func place(_ path: [CodingKey]) -> String {
-            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .dataCorrupted(let context): return "\(place(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "\(place(context.codingPath)): no field \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(place(context.codingPath)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
+            throw Problem(description: "\(url.path): \(DecodingProblem(error))")
         }
     }
 }

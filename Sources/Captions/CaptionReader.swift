@@ -38,11 +38,11 @@ public enum CaptionReader {
         try read(path: url.path, format: format, encoding: encoding, strict: strict)
     }
 
-    /// `read` of `path`: a regular file, or `-` for standard input (see `CaptionInput`).
+    /// `read` of `path`: a regular file, or `-` for standard input (see `CaptionBytes`).
     public static func read(path: String, format: CaptionFormat? = nil, encoding: String? = nil, strict: Bool = false)
         throws -> Transcript
     {
-        try read(CaptionInput.contents(of: path), path: path, format: format, encoding: encoding, strict: strict)
+        try read(CaptionBytes.contents(of: path), path: path, format: format, encoding: encoding, strict: strict)
     }
 
     /// `read` of `data`, the bytes of the file at `path` (as on disk, or as edited in memory):
@@ -53,7 +53,7 @@ public enum CaptionReader {
         // A `.json` extension names a family: its content tells native, Whisper or live log apart.
         let fileExtension = URL(fileURLWithPath: path).pathExtension
         return try parse(
-            data, file: CaptionInput.name(of: path), format: format ?? CaptionFormat(fileExtension: fileExtension),
+            data, file: CaptionBytes.name(of: path), format: format ?? CaptionFormat(fileExtension: fileExtension),
             encoding: encoding, strict: strict, jsonByContent: format == nil)
     }
 

@@ -12,7 +12,7 @@ enum ListFile {
     static func text(path: String, what: String) throws -> String {
         let data: Data
         do {
-            data = try CaptionInput.contents(of: path, standardInput: false, limit: maximumSize)
+            data = try CaptionBytes.contents(of: path, standardInput: false, limit: maximumSize)
         } catch let error as CaptionError {
             throw CaptionError(error.problems.map { CaptionProblem(file: $0.file, message: "cannot read the \(what): \($0.message)") })
         }

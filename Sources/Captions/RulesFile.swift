@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The shipped rules written as JSON (`Presets/rules/…`): a file decoded into its type, a
@@ -10,18 +11,11 @@ enum RulesFile {
         }
         do {
             return try JSONDecoder().decode(type, from: data)
-        } catch let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
-            let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context)
-        {
-            throw CaptionError([CaptionProblem(file: path, field: field(context.codingPath), message: context.debugDescription)])
+        } catch let error as DecodingError {
+            let problem = DecodingProblem(error)
+            throw CaptionError([CaptionProblem(file: path, field: problem.field, message: problem.message)])
         } catch {
             throw CaptionError([CaptionProblem(file: path, message: error.localizedDescription)])
         }
-    }
-
-    /// A coding path as a field (`groups[2].words`), nil for the top of the file.
-    static func field(_ path: [CodingKey]) -> String? {
-        let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return field.isEmpty ? nil : String(field.drop { $0 == "." })
     }
 }

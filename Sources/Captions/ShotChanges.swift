@@ -40,7 +40,7 @@ public struct ShotChanges: Sendable, Equatable {
     /// Problems name the file and the line; a file without a single time is an error too.
     public static func read(_ url: URL, frameDuration: Double) throws -> ShotChanges {
         // A regular file, bounded as caption files are.
-        let data = try CaptionInput.contents(of: url.path, standardInput: false)
+        let data = try CaptionBytes.contents(of: url.path, standardInput: false)
         guard let text = String(data: data, encoding: .utf8) else {
             throw CaptionError([CaptionProblem(file: url.path, message: "the shot changes are not UTF-8 text")])
         }

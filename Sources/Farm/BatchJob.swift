@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 import Layout
 import Media

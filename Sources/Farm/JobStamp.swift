@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Pipeline
 import Speech
@@ -80,7 +81,7 @@ struct JobStamp: Equatable {
     /// Writes the stamp beside `output` (`AtomicFile`); errors name the stamp and the reason.
     func write(for output: String) throws {
         let url = Self.url(for: output)
-        do throws(AtomicFile.Failure) {
+        do throws(FileError) {
             try AtomicFile.write(Data(value.utf8), to: url.path, links: .replace)
         } catch {
             throw BurnError.output("\(url.path): job stamp: \(error.reason)")

@@ -2,6 +2,7 @@ import CAVCodec
 import CAVFilter
 import CAVFormat
 import CAVUtil
+import Files
 import Foundation
 import Imaging
 
@@ -174,7 +175,7 @@ private final class PictureFiles {
         let path = folder + "/" + names(number)
         try timer.measure(.mux) {
             guard FileManager.default.createFile(atPath: path, contents: Data(lastPNG)) else {
-                throw MediaError.unsupported(file: path, message: "cannot write the picture: \(String(cString: strerror(errno)))")
+                throw MediaError.unsupported(file: path, message: "cannot write the picture: \(FileError.reason(of: errno))")
             }
         }
     }

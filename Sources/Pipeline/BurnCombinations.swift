@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 
 /// A caption file of a run, with the language given for it (`--language` right after its

@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Layout
 import Media
 
@@ -49,6 +50,7 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
     public static func wrap(_ error: Error) -> BurnError {
         switch error {
         case let error as BurnError: return error
+        case let error as FileError: return error.kind == .choice ? .usage(error.description) : .output(error.description)
         case let error as CaptionError: return .captions(error)
         case let error as MediaError: return .media(error)
         case let error as FontError: return .font(error.description)

@@ -1,5 +1,6 @@
-import CProcess
 import Captions
+import CProcess
+import Files
 import Foundation
 import Layout
 import Media
@@ -184,7 +185,7 @@ public enum Burner {
             let (prepared, optional) = item
             let destination = optional!  // an overlay render always writes a file
             let target: OverlayTarget
-            if let names = destination.sequence {
+            if destination.sequence, let names = try? SheetPageNames(destination.finalURL.path) {
                 target = .pictures(
                     folder: destination.temporaryURL.path,
                     names: { URL(fileURLWithPath: names.name(page: $0, of: Int.max)).lastPathComponent })
@@ -239,7 +240,7 @@ public enum Burner {
             guard names.isPattern else {
                 throw BurnError.usage("\(path): a PNG sequence needs a frame number pattern in its name (caps_%05d.png)")
             }
-            return try OutputFile(output: path, inputs: request.inputFiles, claim: claim, sequence: names)
+            return try OutputFile(output: path, inputs: request.inputFiles, claim: claim, sequence: true)
         case .file(let path), .part(_, let path):
             if let problem = VideoContainer.problem(path, settings: request.encoder) { throw BurnError.usage("\(path): \(problem)") }
             return try OutputFile(output: path, inputs: request.inputFiles, claim: claim)

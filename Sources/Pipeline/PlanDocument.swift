@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 import Imaging
 import Layout
@@ -250,30 +251,9 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else { throw BurnError.input("\(path): cannot read the plan") }
         do {
             return try JSONDecoder().decode(PlanDocument.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw BurnError.input("\(path): not a plan: \(Self.describe(context))")
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw BurnError.input("\(path): not a plan: \(Self.describe(context, key.stringValue)) missing")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw BurnError.input("\(path): not a plan: \(Self.describe(context)) has the wrong type")
+        } catch let error as DecodingError {
+            throw BurnError.input("\(path): not a plan: \(DecodingProblem(error))")
         }
-    }
-
-    /// A field's path in the JSON, `captions[3].words[0].start`.
-    private static func describe(_ context: DecodingError.Context, _ key: String? = nil) -> String {
-        var path = ""
-        for component in context.codingPath + (key.map { [PlanKey($0)] } ?? []) {
-            if let index = component.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + component.stringValue }
-        }
-        return path.isEmpty ? context.debugDescription : path
-    }
-
-    private struct PlanKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// A caption as shown, with the cue of the caption file it came from and the reading rules

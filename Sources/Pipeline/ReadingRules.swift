@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 
 /// The reading rules of `Presets/rules/reading.json`: per language, the limits a professional
@@ -40,11 +41,8 @@ public struct ReadingRules: Sendable {
         }
         do {
             rows = try JSONDecoder().decode(Table.self, from: data).rules
-        } catch let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context),
-            let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context)
-        {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            throw BurnError.input("\(file.path): \(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(context.debugDescription)")
+        } catch let error as DecodingError {
+            throw BurnError.input("\(file.path): \(DecodingProblem(error))")
         } catch {
             throw BurnError.input("\(file.path): \(error.localizedDescription)")
         }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// A JSON settings file (a preset, a look): every unknown field reported at once with the
@@ -21,7 +22,7 @@ enum SettingsFile {
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch let error as DecodingError {
-            throw BurnError.input("\(url.path): \(describe(error, kind: kind))")
+            throw BurnError.input("\(url.path): \(DecodingProblem(error))")
         } catch {
             throw BurnError.input("\(url.path): not valid JSON")
         }
@@ -41,22 +42,5 @@ enum SettingsFile {
             }
         }
         return unknown
-    }
-
-    private static func describe(_ error: DecodingError, kind: String) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context)
-            return "\(parent == "top level" ? "" : parent + ".")\(key.stringValue): missing"
-        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type)"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "invalid \(kind)"
-        }
     }
 }

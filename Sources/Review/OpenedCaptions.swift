@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 
 /// A caption file as review reads it: the format edits are written in (native JSON for a
@@ -15,7 +16,7 @@ struct OpenedCaptions {
     /// UTF-8 files only.
     init(_ file: String, format: CaptionFormat?, encoding: String?) throws {
         let url = URL(fileURLWithPath: file)
-        signature = try FileSignature(file)
+        signature = try ReviewSession.signature(of: file)
         let read = try CaptionReader.read(url, format: format, encoding: encoding)
         let data = try Data(contentsOf: url)
         let detected = format ?? CaptionFormat.detect(data, path: file) ?? .srt

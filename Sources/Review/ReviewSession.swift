@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 import Pipeline
 
@@ -114,13 +115,21 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     /// A new folder of this session in TMPDIR, made exclusively and readable by its owner only.
-    private static func scratchFolder() throws -> URL {
-        let template = FileManager.default.temporaryDirectory.appendingPathComponent("burn-captions-review-XXXXXX").path
-        var name = Array(template.utf8CString)
-        guard mkdtemp(&name) != nil else {
-            throw ReviewError("\(template): cannot make the review's temporary folder: \(String(cString: strerror(errno)))")
+    private static func scratchFolder() throws(ReviewError) -> URL {
+        do throws(FileError) {
+            return try TemporaryFolder.make(prefix: "burn-captions-review")
+        } catch {
+            throw ReviewError("\(error.path): cannot make the review's temporary folder: \(error.reason)")
         }
-        return URL(fileURLWithPath: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
+    }
+
+    /// The signature of `file` now; a file that cannot be read is the review's conflict.
+    static func signature(of file: String) throws(ReviewError) -> FileSignature {
+        do throws(FileError) {
+            return try FileSignature(file)
+        } catch {
+            throw ReviewError(error.description)
+        }
     }
 
     deinit { close() }
@@ -255,12 +264,12 @@ public final class ReviewSession: @unchecked Sendable {
     /// until `reload`.
     func save() throws -> String {
         try lock.withLock {
-            guard !changedOnDisk, try FileSignature(file) == signature else {
+            guard !changedOnDisk, try Self.signature(of: file) == signature else {
                 changedOnDisk = true
                 throw ReviewError(changedMessage)
             }
             let data = try saved()
-            do throws(AtomicFile.Failure) {
+            do throws(FileError) {
                 let target = AtomicFile.resolve(savesTo)
                 if let previous = FileManager.default.contents(atPath: target) {
                     try AtomicFile.write(previous, to: target + "~", permissions: .like(target), links: .replace)
@@ -271,7 +280,7 @@ public final class ReviewSession: @unchecked Sendable {
             }
             if savesTo == file {
                 text = String(decoding: data, as: UTF8.self)
-                signature = try FileSignature(file)
+                signature = try Self.signature(of: file)
                 // Positions may have moved (a payload of another length, a split): read them again.
                 cues = EditedCues(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
                 revision += 1

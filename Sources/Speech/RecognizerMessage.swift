@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// One line a recognizer writes on its standard output (protocol 1, docs/RECOGNIZER.md).
@@ -113,23 +114,10 @@ public enum RecognizerMessage: Sendable, Equatable {
         var message: String
     }
 
-    /// What is wrong with a line, in the protocol's field names.
+    /// What is wrong with a line, in the protocol's field names (`DecodingProblem`).
     private static func describe(_ error: Error, prefix: String) -> String {
-        func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        }
-        switch error {
-        case DecodingError.keyNotFound(let key, let context):
-            return "\(prefix): \(path(context.codingPath + [key]).dropFirst()) missing"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "\(prefix): \(path(context.codingPath).dropFirst()) has the wrong type"
-        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "\(prefix): not JSON"
-        case DecodingError.dataCorrupted(let context):
-            return "\(prefix): \(path(context.codingPath).dropFirst()): \(context.debugDescription)"
-        default:
-            return "\(prefix): \(error)"
-        }
+        guard let error = error as? DecodingError else { return "\(prefix): \(error)" }
+        return "\(prefix): \(DecodingProblem(error))"
     }
 }
 

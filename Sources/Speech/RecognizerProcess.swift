@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Synchronization
 
@@ -71,7 +72,7 @@ final class RecognizerProcess {
                 if cancelled() { throw RecognitionError.cancelled }
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&waiting, 1, Self.pollInterval)
-                if ready < 0, errno != EINTR { throw RecognitionError.engine("reading the speech recognizer's output failed: \(String(cString: strerror(errno)))") }
+                if ready < 0, errno != EINTR { throw RecognitionError.engine("reading the speech recognizer's output failed: \(FileError.reason(of: errno))") }
                 guard ready > 0 else { continue }
                 let got = read(descriptor, chunk.baseAddress, chunk.count)
                 if got < 0, errno == EINTR || errno == EAGAIN { continue }

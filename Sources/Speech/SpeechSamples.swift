@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Media
 
@@ -71,7 +72,7 @@ public final class SpeechSamples: Sendable {
         return access("/var/tmp", W_OK | X_OK) == 0 ? "/var/tmp" : "/tmp"
     }
 
-    static func reason(_ code: Int32) -> String { code == 0 ? "end of file" : String(cString: strerror(code)) }
+    static func reason(_ code: Int32) -> String { code == 0 ? "end of file" : FileError.reason(of: code) }
 
     /// Samples written as they are decoded into a temporary file in `folder`, hashed on the way.
     final class Writer {
@@ -83,14 +84,11 @@ public final class SpeechSamples: Sendable {
 
         /// A writer whose file is made in `folder` (the temporary folder) and unlinked at once.
         init(folder: String) throws {
-            var template = Array(URL(fileURLWithPath: folder).appendingPathComponent("burn-captions-audio-XXXXXX").path.utf8CString)
-            let descriptor = mkstemp(&template)
-            guard descriptor >= 0 else {
-                throw RecognitionError.audio("cannot make a temporary file for the decoded audio in \(folder): \(SpeechSamples.reason(errno))")
+            do throws(FileError) {
+                descriptor = try TemporaryFolder.unnamedFile(in: folder, prefix: "burn-captions-audio")
+            } catch {
+                throw RecognitionError.audio("cannot make a temporary file for the decoded audio in \(folder): \(SpeechSamples.reason(error.code))")
             }
-            unlink(template)
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            self.descriptor = descriptor
             block.reserveCapacity(SpeechSamples.blockSamples)
         }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Media
 
@@ -65,18 +66,18 @@ public struct TranscriptCache: Sendable {
             switch errno {
             case ENOENT, ENOTDIR: return .miss
             case ELOOP: return .damaged("it is a symbolic link")
-            default: return .damaged(String(cString: strerror(errno)))
+            default: return .damaged(FileError.reason(of: errno))
             }
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .damaged(String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { return .damaged(FileError.reason(of: errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .damaged("it is not a regular file") }
         guard status.st_size <= Self.largestEntry else { return .damaged("it is over \(Self.largestEntry >> 20) MiB") }
         var data = Data(count: Int(status.st_size))
         let count = data.count
         let got = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
-        guard got == count else { return .damaged(got < 0 ? String(cString: strerror(errno)) : "it changed while it was read") }
+        guard got == count else { return .damaged(got < 0 ? FileError.reason(of: errno) : "it changed while it was read") }
         _ = futimens(descriptor, nil)  // now: the least recently used go first
         return .hit(data.split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) })
     }
@@ -87,25 +88,18 @@ public struct TranscriptCache: Sendable {
         if unlink(path) != 0, errno == EISDIR { rmdir(path) }
     }
 
-    /// Keeps `lines` under `key` (written whole to a file of its own, then renamed into place
-    /// over whatever was there), then drops the least recently used beyond the limit. A cache
-    /// that cannot be written is left alone.
+    /// Keeps `lines` under `key`, whole or not at all (`AtomicFile`: a temporary file made
+    /// exclusively beside it, renamed over whatever was there, a link at its name replaced and
+    /// never followed), then drops the least recently used beyond the limit. A cache that
+    /// cannot be written is left alone.
     func keep(_ lines: [Data], for key: String) {
-        let manager = FileManager.default
-        guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
-        let partial = folder.appendingPathComponent(key + ".jsonl.partial-\(getpid())").path
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
         var data = Data()
         for line in lines {
             data.append(line)
             data.append(0x0A)
         }
-        unlink(partial)  // one left by a process that had this id
-        let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let count = data.count
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, count) }
-        close(descriptor)
-        if written != count || rename(partial, file(for: key).path) != 0 { unlink(partial) }
+        guard (try? AtomicFile.write(data, to: file(for: key).path, links: .replace)) != nil else { return }
         trim()
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Captions
 import Foundation
 import Media
@@ -16,7 +17,7 @@ final class BurnTests: XCTestCase {
     /// The sample burned once (ultrafast, for speed) and shared by the tests that inspect it.
     private func sampleOutput() throws -> URL {
         if let url = Self.rendered { return url }
-        let folder = try TemporaryFolder.make()
+        let folder = try TemporaryFolder.make(prefix: "burn-captions-tests")
         let output = folder.appendingPathComponent("talk-captioned.mp4")
         let result = try CLI.burn([
             CLI.samples.appendingPathComponent("talk.mp4").path, "--captions",

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import TestSupport
 import XCTest
@@ -21,7 +22,7 @@ final class InstallTests: XCTestCase {
     /// Into folders with spaces, the recognizer's install command is printed quoted: the shell
     /// reads it back as the program and its one argument.
     func testRecognizerCommandIsQuotedForTheShell() throws {
-        let stage = try TemporaryFolder.make().appendingPathComponent("stage with spaces")
+        let stage = try TemporaryFolder.make(prefix: "burn-captions-tests").appendingPathComponent("stage with spaces")
         defer { try? FileManager.default.removeItem(at: stage.deletingLastPathComponent()) }
         let prefix = "/opt/my tools/it's here"
         let install = try make(["install", "DESTDIR=\(stage.path)", "PREFIX=\(prefix)"])
@@ -37,7 +38,7 @@ final class InstallTests: XCTestCase {
     }
 
     func testInstallFindsItsFilesAndUninstallLeavesNothing() throws {
-        let stage = try TemporaryFolder.make()
+        let stage = try TemporaryFolder.make(prefix: "burn-captions-tests")
         defer { try? FileManager.default.removeItem(at: stage) }
         let install = try make(["install", "DESTDIR=\(stage.path)", "PREFIX=/usr/local"])
         XCTAssertEqual(install.status, 0, install.stderr)

@@ -140,4 +140,27 @@ final class ReviewSessionTests: XCTestCase {
         XCTAssertEqual(segments.map { $0["end"] as? Double }, [1.324, 2.5, 7])
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path + "~"))
     }
+
+    /// A save writes through `Files.AtomicFile`: links planted at the backup's name and at the
+    /// temporary names earlier versions used are replaced or skipped, never followed.
+    func testASaveNeverWritesThroughAPlantedLink() throws {
+        let folder = try temporaryFolder()
+        let victim = folder.appendingPathComponent("victim")
+        try Data("keep".utf8).write(to: victim)
+        let file = folder.appendingPathComponent("talk.srt")
+        let original = "1\n00:00:00,500 --> 00:00:02,000\nCaptions that pop.\n"
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let planted = [file.path + "~", folder.appendingPathComponent(".talk.srt.partial-\(getpid())").path]
+        for path in planted { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim.path) }
+        let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
+        defer { session.close() }
+        try session.edit(0, text: "Captions that stay.", start: nil, end: nil)
+        XCTAssertEqual(try session.save(), file.path)
+        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep", "no link's target is written")
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("Captions that stay."))
+        XCTAssertEqual(try String(contentsOf: URL(fileURLWithPath: planted[0]), encoding: .utf8), original, "the backup is the file as it was")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: planted[0])[.type] as? FileAttributeType, .typeRegular)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(names, [".talk.srt.partial-\(getpid())", "talk.srt", "talk.srt~", "victim"], "nothing else is left")
+    }
 }

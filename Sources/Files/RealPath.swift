@@ -1,10 +1,10 @@
 import Foundation
 
 /// Paths as the file system finds them, so that two names of one file compare equal.
-package enum RealPath {
+public enum RealPath {
     /// `path` absolute, with `.` and `..` gone and symbolic links resolved: in full when it
     /// exists, else in its folder (a file still to be written).
-    package static func resolve(_ path: String) -> String {
+    public static func resolve(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         if let real = canonical(url.path) { return real }
         guard let folder = canonical(url.deletingLastPathComponent().path) else { return url.path }
@@ -12,7 +12,7 @@ package enum RealPath {
     }
 
     /// Whether `a` and `b` name one file: the same real path, or (hard links) the same inode.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
         if resolve(a) == resolve(b) { return true }
         var first = stat()
         var second = stat()

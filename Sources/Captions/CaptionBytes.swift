@@ -1,9 +1,10 @@
+import Files
 import Foundation
 
 /// The bytes of a caption input: a regular file, or `-` for standard input (read once per
 /// process and shared by every reader of `-`), at most `CaptionReader.maximumFileSize`.
 /// Anything else (a FIFO, a device, a folder) is refused before it is opened for reading.
-enum CaptionInput {
+enum CaptionBytes {
     /// The path that names standard input.
     static let standardInputPath = "-"
 
@@ -67,10 +68,6 @@ enum CaptionInput {
 
     /// The problem `code` (an `errno`) is, said as it is: "no such file", "permission denied".
     private static func failure(_ name: String, _ code: Int32) -> CaptionError {
-        switch code {
-        case ENOENT: refusal(name, "no such file")
-        case EACCES, EPERM: refusal(name, "permission denied")
-        default: refusal(name, "cannot read: \(String(cString: strerror(code)))")
-        }
+        refusal(name, FileError.readProblem(code))
     }
 }

@@ -1,5 +1,5 @@
+import Files
 import Foundation
-import Pipeline
 import TestSupport
 import XCTest
 
@@ -49,5 +49,35 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: taken.path, links: .replace))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["file", "taken"])
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "old")
+    }
+
+    /// A link planted at a temporary name the write draws is skipped, never followed: the
+    /// write takes the next name, the link's target keeps its bytes, no temporary stays.
+    func testALinkAtATemporaryNameIsNeverFollowed() throws {
+        let folder = try temporaryFolder()
+        let victim = folder.appendingPathComponent("victim")
+        try Data("keep".utf8).write(to: victim)
+        let file = folder.appendingPathComponent("entry.jsonl")
+        let planted = folder.appendingPathComponent(AtomicFile.temporaryPrefix(of: file.path) + "\(getpid())-planted")
+        try FileManager.default.createSymbolicLink(atPath: planted.path, withDestinationPath: victim.path)
+        var names = ["planted", "fresh"].makeIterator()
+        try AtomicFile.write(
+            Data("lines".utf8), to: file.path, permissions: .keepMode(newFile: 0o644), links: .replace,
+            randomName: { _ in names.next() ?? "spare" })
+        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "lines")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+            [planted.lastPathComponent, "entry.jsonl", "victim"].sorted(), "the planted link stays, nothing else is left")
+    }
+
+    /// The one wording of a system error: the path, what failed and the system's words.
+    func testAFailureNamesThePathAndTheSystemsReason() throws {
+        let error = FileError.system("/some/file", "cannot write", code: ENOSPC)
+        XCTAssertEqual(error.description, "/some/file: cannot write: No space left on device")
+        XCTAssertEqual(error.code, ENOSPC)
+        XCTAssertEqual(FileError.readProblem(ENOENT), "no such file")
+        XCTAssertEqual(FileError.readProblem(EISDIR), "cannot read: Is a directory")
     }
 }

@@ -27,29 +27,30 @@ public enum AtomicFile {
         case replace
     }
 
-    /// A failed write: the path and the system's reason.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        /// The file that was to be written.
-        public let path: String
-        /// What failed and the system's reason ("cannot write: No space left on device").
-        public let reason: String
-        public var description: String { "\(path): \(reason)" }
-    }
-
     /// Writes `bytes` as the whole content of `path`; returns the path written (the link's
     /// target with `.writeTarget`).
     @discardableResult
     public static func write(
         _ bytes: Data, to path: String, permissions: Permissions = .keepMode(newFile: 0o644), links: Links = .writeTarget
-    ) throws(Failure) -> String {
+    ) throws(FileError) -> String {
+        try write(bytes, to: path, permissions: permissions, links: links, randomName: { String($0.next() as UInt64, radix: 36) })
+    }
+
+    /// `write` with the random part of each temporary name drawn by `randomName` (a test
+    /// plants links at the names it will draw).
+    @discardableResult
+    package static func write(
+        _ bytes: Data, to path: String, permissions: Permissions, links: Links,
+        randomName: (inout SystemRandomNumberGenerator) -> String
+    ) throws(FileError) -> String {
         let target = links == .writeTarget ? resolve(path) : URL(fileURLWithPath: path).standardizedFileURL.path
         var existing = stat()
         var exists = lstat(target, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG
         if case .like(let model) = permissions {
             exists = stat(model, &existing) == 0
         }
-        let (descriptor, temporary) = try create(beside: target, mode: newMode(permissions))
-        do throws(Failure) {
+        let (descriptor, temporary) = try create(beside: target, mode: newMode(permissions), randomName: randomName)
+        do throws(FileError) {
             try writeAll(bytes, to: descriptor, path: target)
             if exists { try keep(existing, permissions, descriptor: descriptor, path: target) }
             guard fsync(descriptor) == 0 else { throw failure(target, "cannot write") }
@@ -89,12 +90,14 @@ public enum AtomicFile {
     }
 
     /// A new file beside `target`, created exclusively under a name no one could have planted.
-    private static func create(beside target: String, mode: mode_t) throws(Failure) -> (Int32, String) {
+    private static func create(
+        beside target: String, mode: mode_t, randomName: (inout SystemRandomNumberGenerator) -> String
+    ) throws(FileError) -> (Int32, String) {
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
         let prefix = (folder == "/" ? "" : folder) + "/" + temporaryPrefix(of: target) + "\(getpid())-"
         var random = SystemRandomNumberGenerator()
         for _ in 0..<64 {
-            let name = prefix + String(random.next() as UInt64, radix: 36)
+            let name = prefix + randomName(&random)
             let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if descriptor >= 0 { return (descriptor, name) }
             guard errno == EEXIST else { throw failure(target, "cannot create a temporary file in \(folder)") }
@@ -102,7 +105,7 @@ public enum AtomicFile {
         throw failure(target, "cannot create a temporary file in \(folder)")
     }
 
-    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws(Failure) {
+    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws(FileError) {
         let written: Bool = bytes.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
@@ -117,7 +120,7 @@ public enum AtomicFile {
     }
 
     /// Gives the new file the existing one's mode (and owner, when asked).
-    private static func keep(_ existing: stat, _ permissions: Permissions, descriptor: Int32, path: String) throws(Failure) {
+    private static func keep(_ existing: stat, _ permissions: Permissions, descriptor: Int32, path: String) throws(FileError) {
         switch permissions {
         case .exactly(let mode):
             guard fchmod(descriptor, mode & ~currentUmask) == 0 else { throw failure(path, "cannot set its mode") }
@@ -158,7 +161,5 @@ public enum AtomicFile {
         close(descriptor)
     }
 
-    private static func failure(_ path: String, _ what: String) -> Failure {
-        Failure(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
-    }
+    private static func failure(_ path: String, _ what: String) -> FileError { .system(path, what) }
 }

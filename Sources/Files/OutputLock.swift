@@ -7,7 +7,7 @@ import Foundation
 /// dies, however it dies, so a lock that can be taken means nobody is writing that output,
 /// and its temporary files are abandoned. docs/RENDER-FARM.md states what this guarantees on
 /// shared storage.
-package final class OutputLock {
+public final class OutputLock {
     /// Where the lock of `output` is kept.
     static func url(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
@@ -18,19 +18,19 @@ package final class OutputLock {
 
     /// Takes the claim on `output`, or returns nil when a live process holds it (`holder` then
     /// says who: `host HOST pid PID`, as that process wrote it). Throws when the lock file cannot be made.
-    package static func take(_ output: URL, holder: inout String?) throws -> OutputLock? {
+    public static func take(_ output: URL, holder: inout String?) throws(FileError) -> OutputLock? {
         let url = Self.url(for: output)
         while true {
             let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw BurnError.output("\(output.path): cannot make the lock file \(url.path): \(String(cString: strerror(errno)))")
+                throw FileError.system(output.path, "cannot make the lock file \(url.path)")
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 let reason = errno
                 holder = Self.contents(descriptor)
                 close(descriptor)
                 if reason == EWOULDBLOCK || reason == EAGAIN { return nil }
-                throw BurnError.output("\(output.path): cannot lock \(url.path): \(String(cString: strerror(reason)))")
+                throw FileError.system(output.path, "cannot lock \(url.path)", code: reason)
             }
             // The holder before us may have removed the file between our open and our lock: the
             // lock counts only on the file that is still at the path.
@@ -55,7 +55,7 @@ package final class OutputLock {
     deinit { release() }
 
     /// Removes the lock file (while still holding it) and lets go. Safe to call more than once.
-    package func release() {
+    public func release() {
         guard descriptor >= 0 else { return }
         unlink(url.path)
         close(descriptor)
