@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Media
+import Settings
 import Speech
 
 /// Version of burn-captions and the C libraries it was linked with.
