@@ -68,11 +68,14 @@ let package = Package(
         // files are (`Resources`): what a burn is configured by, read and checked.
         .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
         .target(name: "Pipeline", dependencies: ["Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        // The command surface shared by the command line and batch manifests: the options table
+        // and its checks, `doctor` and the versions of what is linked.
+        .target(name: "Commands", dependencies: ["Pipeline", "Settings", "Captions", "Layout", "Media", "Speech", "Vision", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
+        .target(name: "Farm", dependencies: ["Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
         .target(name: "Review", dependencies: ["Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
@@ -102,8 +105,8 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["Settings", "FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Files", "TestSupport"]),
         // The command line's parsers, as units.
-        .testTarget(name: "CLITests", dependencies: ["Settings", "BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Commands", "Settings", "BurnCaptionsCLI", "Pipeline", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Commands", "Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

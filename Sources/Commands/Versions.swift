@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Media
+import Pipeline
 import Settings
 import Speech
 

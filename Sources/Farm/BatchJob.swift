@@ -1,4 +1,5 @@
 import Captions
+import Commands
 import Files
 import Foundation
 import Layout

@@ -1,3 +1,4 @@
+import Commands
 import Files
 import Foundation
 import Pipeline

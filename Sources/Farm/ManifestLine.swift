@@ -1,4 +1,5 @@
 import Captions
+import Commands
 import Foundation
 import Pipeline
 import Settings
