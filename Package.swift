@@ -64,17 +64,23 @@ let package = Package(
         .target(name: "Speech", dependencies: ["Captions", "Media", "Files"]),
         // Faces and text in the picture (obstacles captions avoid), found on sampled frames.
         .target(name: "Vision", dependencies: ["Captions", "Imaging", "Media", "CVision"]),
-        .target(name: "Pipeline", dependencies: ["Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        // Presets, looks, reading rules, emoji annotations, palettes and where the shipped
+        // files are (`Resources`): what a burn is configured by, read and checked.
+        .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
+        .target(name: "Pipeline", dependencies: ["Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        // The command surface shared by the command line and batch manifests: the options table
+        // and its checks, `doctor` and the versions of what is linked.
+        .target(name: "Commands", dependencies: ["Pipeline", "Settings", "Captions", "Layout", "Media", "Speech", "Vision", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
+        .target(name: "Farm", dependencies: ["Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
-        .target(name: "Review", dependencies: ["Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
+        .target(name: "Review", dependencies: ["Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
-        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
+        .executableTarget(name: "LayoutBench", dependencies: ["Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
-        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
+        .target(name: "FuzzTargets", dependencies: ["Settings", "Captions", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
@@ -94,13 +100,13 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
-            name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
+            name: "Golden", dependencies: ["Settings", "Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual", "Obstacles"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
-        .testTarget(name: "ReviewTests", dependencies: ["Review", "Files", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["Settings", "FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Files", "TestSupport"]),
         // The command line's parsers, as units.
-        .testTarget(name: "CLITests", dependencies: ["BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Commands", "Settings", "BurnCaptionsCLI", "Pipeline", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Commands", "Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

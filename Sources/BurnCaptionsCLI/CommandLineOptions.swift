@@ -1,4 +1,5 @@
 import Captions
+import Commands
 import Farm
 import Media
 import Pipeline

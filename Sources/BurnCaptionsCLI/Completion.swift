@@ -1,3 +1,4 @@
+import Commands
 import Pipeline
 
 /// `burn-captions completion bash|zsh`: the shell's completion of subcommands, of each

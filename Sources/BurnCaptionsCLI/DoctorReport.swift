@@ -1,5 +1,7 @@
+import Commands
 import Foundation
 import Pipeline
+import Settings
 
 /// `burn-captions doctor`: the findings by area, one line each, then a summary; exit 1 when
 /// something the defaults need is missing.

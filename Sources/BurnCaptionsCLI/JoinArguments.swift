@@ -1,3 +1,4 @@
+import Commands
 import Pipeline
 
 /// Parses `burn-captions join --input INPUT -o OUTPUT PART... [-q]`.

@@ -1,4 +1,5 @@
 import Captions
+import Commands
 import Pipeline
 
 /// Parses `burn-captions looks --sheet SHEET.png [INPUT] [--captions FILE] [--language TAG]

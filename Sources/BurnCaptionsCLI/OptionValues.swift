@@ -1,3 +1,4 @@
+import Commands
 import Pipeline
 
 /// The values of the command line's options that only it takes (times and parts; the checks

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Settings
 
 /// `burn-captions presets` and `looks`: one line per preset found, `NAME  WIDTHxHEIGHT  DESCRIPTION`,
 /// or per look, `NAME  DESCRIPTION`.

@@ -1,4 +1,5 @@
 import Captions
+import Commands
 import Media
 import Pipeline
 import Speech

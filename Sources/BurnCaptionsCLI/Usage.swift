@@ -1,3 +1,4 @@
+import Commands
 import Pipeline
 
 extension Arguments {

@@ -1,4 +1,5 @@
 import Captions
+import Commands
 import CProcess
 import Farm
 import Foundation

@@ -1,9 +1,11 @@
 import Captions
+import Commands
 import Files
 import Foundation
 import Layout
 import Media
 import Pipeline
+import Settings
 import Speech
 
 /// One line of a batch manifest: a render of one or more outputs, or why the line could not

@@ -1,6 +1,8 @@
+import Commands
 import Files
 import Foundation
 import Pipeline
+import Settings
 import Speech
 
 /// What a finished job was made from: a hash of the input file's identity (path, size,

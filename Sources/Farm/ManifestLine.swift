@@ -1,6 +1,8 @@
 import Captions
+import Commands
 import Foundation
 import Pipeline
+import Settings
 
 /// One JSON object of a batch manifest, read field by field: each reader refuses a field of
 /// the wrong type with a `ManifestError` naming it. Paths are relative to the manifest's folder.

@@ -39,7 +39,7 @@ public enum AtomicFile {
     /// `write` with the random part of each temporary name drawn by `randomName` (a test
     /// plants links at the names it will draw).
     @discardableResult
-    package static func write(
+    static func write(
         _ bytes: Data, to path: String, permissions: Permissions, links: Links,
         randomName: (inout SystemRandomNumberGenerator) -> String
     ) throws(FileError) -> String {

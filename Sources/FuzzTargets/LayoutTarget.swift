@@ -3,6 +3,7 @@ import Captions
 import Foundation
 import Layout
 import Pipeline
+import Settings
 
 /// `LayoutEngine` on random text: the first byte picks a language (or none, so the engine
 /// guesses) and a preset, the rest is the caption text, decoded as UTF-8 with invalid bytes

@@ -4,6 +4,7 @@ import Foundation
 import Layout
 import Pipeline
 import Raster
+import Settings
 
 // The cost of one caption before any frame: layout (fonts, shaping, breaks, fit) and
 // rasterization (glyphs, outline), with the tiktok preset at 1080x1920, on the sample's

@@ -1,6 +1,7 @@
 import Captions
 import Files
 import Foundation
+import Settings
 
 /// A caption file of a run, with the language given for it (`--language` right after its
 /// `--captions`), if any.

@@ -2,6 +2,7 @@ import Captions
 import Files
 import Layout
 import Media
+import Settings
 
 /// Every failure of a burn, as the CLI maps it to an exit code: usage errors exit 2,
 /// everything else 1. Messages name the file they are about.
@@ -51,6 +52,9 @@ public enum BurnError: Error, Sendable, CustomStringConvertible {
         switch error {
         case let error as BurnError: return error
         case let error as FileError: return error.kind == .choice ? .usage(error.description) : .output(error.description)
+        case let error as SettingsError:
+            if error.kind == .usage { return .usage(error.description) }
+            return error.messages.count == 1 ? .input(error.messages[0]) : .several(error.messages.map { .input($0) })
         case let error as CaptionError: return .captions(error)
         case let error as MediaError: return .media(error)
         case let error as FontError: return .font(error.description)

@@ -1,5 +1,6 @@
 import Captions
 import Media
+import Settings
 import Speech
 import Vision
 

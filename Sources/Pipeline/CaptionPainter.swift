@@ -2,6 +2,7 @@ import Captions
 import Imaging
 import Layout
 import Raster
+import Settings
 
 /// How a burn paints its captions: the preset's colours and outline, the look's word states,
 /// the faces the layout used.

@@ -3,6 +3,7 @@ import Files
 import Foundation
 import Layout
 import Media
+import Settings
 import Speech
 
 /// The final captions of a request: read, aligned to the script, split within the preset's

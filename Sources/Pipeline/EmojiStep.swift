@@ -1,5 +1,6 @@
 import Captions
 import Foundation
+import Settings
 
 /// Where the emoji added after words come from (`--emoji`): none, the Unicode CLDR keywords
 /// of each caption's language, or those with a creator's file of words and phrases over them.

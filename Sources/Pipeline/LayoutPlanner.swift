@@ -1,6 +1,7 @@
 import Captions
 import Imaging
 import Layout
+import Settings
 
 /// A caption with its layout, ready to rasterize.
 public struct PlannedCaption {

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Settings
 import Speech
 
 /// One broken reading rule: which caption (its place in the file, times and text), the rule,
@@ -78,27 +79,10 @@ public enum Lint {
         let first = planned.indices.filter { planned[$0].track == 1 }
         for (index, position) in first.enumerated() {
             let item = planned[position]
-            var findings: [LintFinding] = []
+            var findings = notes(item, file: file)
             defer { byCaption[position] = findings }
             let caption = item.caption
             let tag = caption.language ?? language
-            for change in caption.changes {
-                findings.append(
-                    LintFinding(
-                        file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
-                        end: rounded(caption.end), text: caption.text, rule: change.kind.rawValue, level: .note, message: change.message))
-            }
-            if let placement = item.placement, let obstacle = placement.obstacle {
-                let moved = placement.blocked ? "" : placement.offset < 0 ? "above " : "below "
-                findings.append(
-                    LintFinding(
-                        file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
-                        end: rounded(caption.end), text: caption.text, rule: placement.blocked ? "covers" : "moved",
-                        level: placement.blocked ? .warning : .note,
-                        message: placement.blocked
-                            ? "covers \(obstacle.summary): no place of the preset clears it"
-                            : "moved \(moved)\(obstacle.summary)"))
-            }
             func check(_ rule: ReadingRules.Rule, _ value: Double, above: Bool, _ message: (ReadingRules.Row) -> String) {
                 guard let row = rules.row(rule, language: tag) else { return }
                 let broken = above ? value > row.limit + 1e-9 : value < row.limit - 1e-9
@@ -159,6 +143,26 @@ public enum Lint {
             }
         }
         return byCaption
+    }
+
+    /// What chunking changed in `item`'s caption, and where it was moved for an obstacle (a
+    /// warning when no place clears it), as findings about it.
+    private static func notes(_ item: PlannedCaption, file: String) -> [LintFinding] {
+        let caption = item.caption
+        func finding(_ rule: String, _ level: ReadingRules.Level, _ message: String) -> LintFinding {
+            LintFinding(
+                file: file, line: caption.source?.line, field: caption.source?.field, start: rounded(caption.start),
+                end: rounded(caption.end), text: caption.text, rule: rule, level: level, message: message)
+        }
+        var notes = caption.changes.map { finding($0.kind.rawValue, .note, $0.message) }
+        if let placement = item.placement, let obstacle = placement.obstacle {
+            let moved = placement.blocked ? "" : placement.offset < 0 ? "above " : "below "
+            notes.append(
+                placement.blocked
+                    ? finding("covers", .warning, "covers \(obstacle.summary): no place of the preset clears it")
+                    : finding("moved", .note, "moved \(moved)\(obstacle.summary)"))
+        }
+        return notes
     }
 
     /// The end of `item`'s first line, else of the caption itself where `next` continues its

@@ -5,6 +5,7 @@ import Imaging
 import Layout
 import Media
 import Raster
+import Settings
 
 /// `burn-captions looks --sheet FILE.png`: the looks side by side, to choose one at a glance.
 /// Each look is drawn at one instant, while a word is spoken, in the band of the frame its

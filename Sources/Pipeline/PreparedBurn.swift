@@ -1,6 +1,7 @@
 import Captions
 import Layout
 import Media
+import Settings
 import Speech
 import Vision
 

@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 import Media
 
@@ -17,17 +18,18 @@ import Media
 public final class ReviewPlan: @unchecked Sendable {
     /// What a plan is made from, all that changes it but the video and the fonts file
     /// (`PlanSources` keeps what they give): the request (preset, look, every option), the
-    /// bytes of its caption file as edited, and the other files it names as they are now.
+    /// bytes of its caption file as edited, and the signatures of the other files it names as
+    /// they are now (size, modification time, inode: a frame reads none of them).
     private struct Key: Equatable {
         var request: BurnRequest
         var captions: Data
-        var files: [Data?]  // the preset and look files, script, emphasis list, second captions, shot-change list
+        var files: [FileSignature?]  // the preset and look files, script, emphasis list, second captions, shot-change list
 
         init(_ request: BurnRequest, captions: Data) {
             self.request = request
             self.captions = captions
             files = request.inputFiles.filter { $0 != request.input.path && $0 != request.captions.file && $0 != request.fontsConf }
-                .map { FileManager.default.contents(atPath: $0) }
+                .map { try? FileSignature($0) }
         }
     }
 

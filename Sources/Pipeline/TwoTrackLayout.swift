@@ -1,6 +1,7 @@
 import Captions
 import Imaging
 import Layout
+import Settings
 
 /// Lays out bilingual captions: the first track and a second (`--second-captions`), each with
 /// its own timing, chunking, language and font, the second at the preset's `sizeRatio` and in

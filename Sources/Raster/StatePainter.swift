@@ -63,18 +63,7 @@ public final class StatePainter {
     /// drawn again.
     public func bitmap(_ state: WordState) throws -> CaptionBitmap? {
         let (entranceScale, opacity) = look.entranceEffect(in: state)
-        let arrival = look.arrival(in: state)
-        let appearances = layout.words.map { word -> Appearance? in
-            let paint = look.paint(
-                of: word.index, in: state, emphasized: emphasized.contains(word.index), isLabel: labels.contains(word.index))
-            guard paint.visible else { return nil }
-            let isActive = word.index == state.active
-            guard isActive else { return Appearance(paint: paint, scale: 1, isActive: false, sweep: WordLook.steps) }
-            return Appearance(
-                paint: paint, scale: look.scale(in: state) * arrival.scale, isActive: true,
-                sweep: look.karaoke ? state.sweep : WordLook.steps, drop: Int((arrival.drop * layout.fontSize).rounded()),
-                opacity: Int((arrival.opacity * Double(WordLook.steps)).rounded()), tilt: look.tilt(in: state))
-        }
+        let appearances = appearances(in: state)
         lastChange = nil
         guard opacity > 0, appearances.contains(where: { $0 != nil }) else {
             lastWasSteady = false
@@ -146,6 +135,22 @@ public final class StatePainter {
         }
         self.underlay = underlay
         return underlay.captionBitmap
+    }
+
+    /// How each word entry looks in `state` (nil: not visible): its paint, and for the active
+    /// word its scale, sweep, arrival drop and opacity, and tilt.
+    private func appearances(in state: WordState) -> [Appearance?] {
+        let arrival = look.arrival(in: state)
+        return layout.words.map { word -> Appearance? in
+            let paint = look.paint(
+                of: word.index, in: state, emphasized: emphasized.contains(word.index), isLabel: labels.contains(word.index))
+            guard paint.visible else { return nil }
+            guard word.index == state.active else { return Appearance(paint: paint, scale: 1, isActive: false, sweep: WordLook.steps) }
+            return Appearance(
+                paint: paint, scale: look.scale(in: state) * arrival.scale, isActive: true,
+                sweep: look.karaoke ? state.sweep : WordLook.steps, drop: Int((arrival.drop * layout.fontSize).rounded()),
+                opacity: Int((arrival.opacity * Double(WordLook.steps)).rounded()), tilt: look.tilt(in: state))
+        }
     }
 
     /// `area` (columns and rows of a layer whose top-left pixel is at `x`, `y`) in frame pixels.

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Settings
 
 /// The review page's routes, without a socket: who may ask (the token, and a `Host` that is
 /// this server's, against DNS rebinding), what they ask (`ReviewCall`, every value checked)

@@ -1,6 +1,7 @@
 import Captions
 import Foundation
 import Pipeline
+import Settings
 
 /// One request of the review page, checked: what it asks for, with every id, time, text and
 /// JSON value in range. A request that is not one of these is refused with 400 (a bad value),

@@ -2,6 +2,7 @@ import Captions
 import Files
 import Foundation
 import Pipeline
+import Settings
 
 /// One caption file under review: its cues as the file holds them, the edits made to them,
 /// the frames drawn with those edits by the real renderer (`ReviewPlan`: the video probed and

@@ -5,13 +5,13 @@ import Media
 /// Faces in a grey picture: the YuNet detector (its 2023 ONNX model, MIT licence) run by
 /// OpenCV's dnn module, which finds frontal, turned, tilted and partly covered faces. The
 /// model file is checked by SHA-256 when the finder opens. One per thread.
-package final class FaceFinder {
+final class FaceFinder {
     /// The model's file name.
-    package static let modelName = "face_detection_yunet_2023mar.onnx"
+    static let modelName = "face_detection_yunet_2023mar.onnx"
     /// The model's SHA-256 (the file PyPI's gramps-webapi 3.24.0 ships; scripts/setup.sh).
-    package static let modelSHA256 = "8f2383e4dd3cfbb4553ea8718107fc0423210dc964f9f4280604804ed2552fa4"
+    static let modelSHA256 = "8f2383e4dd3cfbb4553ea8718107fc0423210dc964f9f4280604804ed2552fa4"
     /// The variable that names the model file instead of the folders searched.
-    package static let variable = "BURN_CAPTIONS_FACE_MODEL"
+    static let variable = "BURN_CAPTIONS_FACE_MODEL"
     /// The smallest face looked for. // fraction of the picture's smaller side
     static let smallestFace = 0.06
     /// The least score a face is reported with (YuNet's score: the geometric mean of its
@@ -25,7 +25,7 @@ package final class FaceFinder {
     /// Where the model is looked for, in order: the file `BURN_CAPTIONS_FACE_MODEL` names when
     /// set (and only there), else `models/` and `.models/` under each of `roots` (an install's
     /// PREFIX/share/burn-captions, the source tree scripts/setup.sh fills).
-    package static func modelPaths(roots: [URL], environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    static func modelPaths(roots: [URL], environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         if let path = environment[variable], !path.isEmpty { return [path] }
         return roots.flatMap { root in
             ["models", ".models"].map { root.appendingPathComponent($0).appendingPathComponent(modelName).path }
@@ -34,7 +34,7 @@ package final class FaceFinder {
 
     /// The finder with the first model of `paths` that exists, which must be the one whose
     /// sum is `modelSHA256`.
-    package init(paths: [String]) throws(VisionError) {
+    init(paths: [String]) throws(VisionError) {
         guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .modelMissing(
                 detector: "face", searched: paths,
@@ -56,7 +56,7 @@ package final class FaceFinder {
     deinit { burn_face_finder_close(handle) }
 
     /// The faces of `picture` as the model reports them (brow to chin), in its pixels.
-    package func detections(in picture: GreyPicture) throws(VisionError) -> [burn_vision_box] {
+    func detections(in picture: GreyPicture) throws(VisionError) -> [burn_vision_box] {
         let smallest = Int32(max(24, Double(min(picture.width, picture.height)) * Self.smallestFace))
         return try VisionError.boxes("face", in: picture, capacity: Self.capacity) {
             burn_face_finder_find(handle, $0, $1, $2, $3, smallest, Self.leastScore, $4, $5, $6, $7)

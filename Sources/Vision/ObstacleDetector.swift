@@ -27,7 +27,7 @@ public final class ObstacleDetector {
 
     /// Detectors for what `search` asks, the face model the first of `faceModels` that exists,
     /// the English text model the first in `textFolders`.
-    package init(_ search: ObstacleSearch, faceModels: [String], textFolders: [String]) throws(VisionError) {
+    init(_ search: ObstacleSearch, faceModels: [String], textFolders: [String]) throws(VisionError) {
         faces = search.kinds.contains(.face) ? try FaceFinder(paths: faceModels) : nil
         text = search.kinds.contains(.text) ? try TextLineFinder(folders: textFolders) : nil
     }

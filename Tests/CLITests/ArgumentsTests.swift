@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import Pipeline
 import TestSupport
@@ -97,7 +98,7 @@ final class ArgumentsTests: XCTestCase {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             templates += Self.templates(in: source, after: "BurnError.usage(")
         }
-        let checks = Repository.root.appendingPathComponent("Sources/Pipeline/OptionCheck.swift")
+        let checks = Repository.root.appendingPathComponent("Sources/Commands/OptionCheck.swift")
         templates += Self.templates(in: try String(contentsOf: checks, encoding: .utf8), after: "source.refusal(")
         XCTAssertGreaterThan(templates.count, 45, "the parsers' usage errors")
         for template in templates where !unreachable.contains(where: template.contains) {

@@ -1,7 +1,8 @@
-import Files
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import Files
 
 /// `AtomicFile`, the one implementation of the project's atomic writes.
 final class AtomicFileTests: XCTestCase {

@@ -2,6 +2,7 @@ import CaptionCases
 import Captions
 import Foundation
 import Pipeline
+import Settings
 import TestSupport
 import XCTest
 

@@ -9,6 +9,7 @@ import TestSupport
 import XCTest
 
 @testable import Pipeline
+@testable import Settings
 
 /// The image cases of `Tests/Cases/captions.json` rendered against reviewed pictures in
 /// `Cases/`. A case fails when more than `Goldens.allowedPixels` pixels differ by more than

@@ -5,6 +5,7 @@ import Layout
 import Media
 import Pipeline
 import Raster
+import Settings
 import TestSupport
 import XCTest
 

@@ -3,8 +3,9 @@ import Foundation
 import Imaging
 import Media
 import TestSupport
-import Vision
 import XCTest
+
+@testable import Vision
 
 /// The face detector on real photographs (Tests/Cases/faces.json, extracted by
 /// scripts/extract-test-photos.py): each picture scaled as the obstacle pass scales a frame,

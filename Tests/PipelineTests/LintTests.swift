@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Settings
 import TestSupport
 import XCTest
 

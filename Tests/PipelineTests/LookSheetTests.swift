@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Pipeline
+import Settings
 import TestSupport
 import XCTest
 

@@ -6,6 +6,7 @@ import TestSupport
 import XCTest
 
 @testable import Pipeline
+@testable import Settings
 
 /// Look files and what they change before any pixel: `--look`, the preset's default look,
 /// errors that name the field, `burn-captions looks`, `textTransform`, `--emphasize`, the

@@ -1,8 +1,9 @@
 import Foundation
 import Imaging
 import TestSupport
-import Vision
 import XCTest
+
+@testable import Vision
 
 /// Acceptance for `--avoid` and `--obstacles`: clips with a face, a lower third and burned-in
 /// subtitles where the captions would go (Tests/Cases/obstacles.json), planned and rendered

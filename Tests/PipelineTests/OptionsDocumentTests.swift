@@ -1,3 +1,4 @@
+import Commands
 import Farm
 import Foundation
 import Pipeline

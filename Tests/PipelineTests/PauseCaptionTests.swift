@@ -5,6 +5,7 @@ import XCTest
 
 @testable import Captions
 @testable import Pipeline
+@testable import Settings
 
 /// A pause in the speech ends a caption (`Tests/Cases/pauses.json`): under tiktok, default and
 /// a word limit of 3, for word-timed speech (one segment a text, as a recognizer gives it) and

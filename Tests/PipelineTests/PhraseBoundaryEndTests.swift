@@ -5,6 +5,7 @@ import XCTest
 
 @testable import Captions
 @testable import Pipeline
+@testable import Settings
 
 /// Over every caption case file of the test suite (`CaptionTexts`), each in its language,
 /// chunked and laid out with the tiktok preset as a render does: no caption or line ends on a

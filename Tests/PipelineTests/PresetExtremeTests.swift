@@ -4,6 +4,7 @@ import XCTest
 
 import Media
 @testable import Pipeline
+@testable import Settings
 
 /// No internal error reaches the user (robustness, third pass, item 10): every reader case of
 /// the test data (the fuzz seeds, the sample's captions, the cue-file and cue-edit cases, the

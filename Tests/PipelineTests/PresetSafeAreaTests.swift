@@ -5,6 +5,7 @@ import Imaging
 import Layout
 import Pipeline
 import Raster
+import Settings
 import TestSupport
 import XCTest
 

@@ -5,6 +5,7 @@ import TestSupport
 import XCTest
 
 @testable import Pipeline
+@testable import Settings
 
 /// Optional `shadow` and `box` in a preset: decoded, validated by field, scaled by the font size.
 final class PresetStyleTests: XCTestCase {

@@ -6,6 +6,7 @@ import TestSupport
 import XCTest
 
 @testable import Pipeline
+@testable import Settings
 
 /// Preset files: the anchor as fractions, errors that name the field, scaling to the video,
 /// `burn-captions presets`, a user's own preset file, and the orientation warning.

@@ -1,6 +1,7 @@
 import CaptionCases
 import Foundation
 import Pipeline
+import Settings
 import TestSupport
 import XCTest
 

@@ -7,6 +7,7 @@ import TestSupport
 import XCTest
 
 @testable import Pipeline
+@testable import Settings
 
 /// Speakers: a palette colours each speaker's captions by first appearance, a caption holds
 /// one speaker's words, and `--speaker-labels` names the speaker at each change.

@@ -1,3 +1,5 @@
+import Pipeline
+
 /// The commands of `burn-captions` that take options: `render` is `burn-captions INPUT ...`,
 /// `part` a render of one part of a split render (`--plan`).
 public enum OptionCommand: String, Sendable, CaseIterable {

@@ -1,6 +1,8 @@
 import Foundation
 import Layout
 import Media
+import Pipeline
+import Settings
 import Speech
 
 /// One thing `burn-captions doctor` looked for.
@@ -38,7 +40,7 @@ public enum Doctor {
         guard let selector else {
             return [DoctorFinding(area: "fonts", subject: file.path, status: .missing, detail: "fontconfig cannot load this file")]
         }
-        return ConfiguredFamilies.read(file).map { face(area: "fonts (\(file.lastPathComponent))", $0, needed: true, selector, packages) }
+        return Resources.configuredFamilies(in: file).map { face(area: "fonts (\(file.lastPathComponent))", $0, needed: true, selector, packages) }
     }
 
     /// Each preset's and look's face: the presets' are needed, the looks' only with that look.

@@ -1,3 +1,5 @@
+import Pipeline
+
 /// A malformed manifest line.
 package struct ManifestError: Error, CustomStringConvertible {
     package let description: String

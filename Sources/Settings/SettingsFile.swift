@@ -11,20 +11,20 @@ enum SettingsFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw BurnError.input("\(url.path): cannot read \(kind)")
+            throw SettingsError.input("\(url.path): cannot read \(kind)")
         }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             let unknown = unknownFields(object, path: "", fields: fields)
             if !unknown.isEmpty {
-                throw BurnError.several(unknown.map { .input("\(url.path): \($0)") })
+                throw SettingsError.several(unknown.map { "\(url.path): \($0)" })
             }
         }
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch let error as DecodingError {
-            throw BurnError.input("\(url.path): \(DecodingProblem(error))")
+            throw SettingsError.input("\(url.path): \(DecodingProblem(error))")
         } catch {
-            throw BurnError.input("\(url.path): not valid JSON")
+            throw SettingsError.input("\(url.path): not valid JSON")
         }
     }
 

@@ -7,14 +7,14 @@ import Synchronization
 /// The Unicode CLDR emoji annotations Debian installs (`unicode-cldr-core`): one XML file a
 /// language, `<annotation cp="🍕">pizza | slice</annotation>` and its `type="tts"` name.
 /// Read with Foundation's XML parser; each language's table is made once and held.
-enum EmojiAnnotations {
+public enum EmojiAnnotations {
     /// Where the annotation files are (`BURN_CAPTIONS_CLDR` names another folder, for tests).
     static var folder: URL {
         URL(fileURLWithPath: ProcessInfo.processInfo.environment["BURN_CAPTIONS_CLDR"] ?? "/usr/share/unicode/cldr/common/annotations")
     }
 
     /// What is missing when the annotations are not installed, as a message; nil when they are.
-    static var missing: String? {
+    public static var missing: String? {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("en.xml").path)
             ? nil : "the Unicode CLDR emoji annotations are not installed (\(folder.path): Debian package unicode-cldr-core)"
     }
@@ -26,7 +26,7 @@ enum EmojiAnnotations {
     /// The CLDR table of `language` (BCP-47): its language's file, with its script's or
     /// region's file over it (`zh_Hant`, `es_MX`); empty when CLDR has none. `table` names the
     /// words that are never keywords.
-    static func keywords(for language: String, table: PhraseTable?) throws -> EmojiKeywords {
+    public static func keywords(for language: String, table: PhraseTable?) throws -> EmojiKeywords {
         let files = files(for: language)
         if let held = made.withLock({ $0.value(for: files) }) { return held }
         var annotations: [String: EmojiKeywords.Annotation] = [:]
@@ -65,13 +65,13 @@ enum EmojiAnnotations {
     /// The annotations of one file; an error names the file and the line where its XML breaks.
     static func read(_ file: URL) throws -> [EmojiKeywords.Annotation] {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw BurnError.input("\(file.path): cannot read the emoji annotations")
+            throw SettingsError.input("\(file.path): cannot read the emoji annotations")
         }
         let parser = XMLParser(data: data)
         let reader = AnnotationReader()
         parser.delegate = reader
         guard parser.parse() else {
-            throw BurnError.input("\(file.path):\(parser.lineNumber): not CLDR annotations XML (\(parser.parserError?.localizedDescription ?? "unreadable"))")
+            throw SettingsError.input("\(file.path):\(parser.lineNumber): not CLDR annotations XML (\(parser.parserError?.localizedDescription ?? "unreadable"))")
         }
         return reader.order.compactMap { reader.found[$0] }
     }

@@ -2,6 +2,7 @@ import Captions
 import Foundation
 import Layout
 import Media
+import Pipeline
 import Speech
 import Vision
 

@@ -77,13 +77,13 @@ public enum Resources {
             return URL(fileURLWithPath: nameOrPath)
         }
         guard nameOrPath.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw BurnError.usage("invalid \(kind) name \"\(nameOrPath)\"")
+            throw SettingsError.usage("invalid \(kind) name \"\(nameOrPath)\"")
         }
         do {
             return try find("\(folder)/\(nameOrPath).json")
         } catch {
             let known = names(in: folder).joined(separator: ", ")
-            throw BurnError.usage("unknown \(kind) \"\(nameOrPath)\" (known: \(known.isEmpty ? "none found" : known))")
+            throw SettingsError.usage("unknown \(kind) \"\(nameOrPath)\" (known: \(known.isEmpty ? "none found" : known))")
         }
     }
 
@@ -99,6 +99,6 @@ public enum Resources {
             let url = root.appendingPathComponent(relative)
             if FileManager.default.fileExists(atPath: url.path) { return url }
         }
-        throw BurnError.input("cannot find \(relative) (set BURN_CAPTIONS_HOME to the folder that holds it)")
+        throw SettingsError.input("cannot find \(relative) (set BURN_CAPTIONS_HOME to the folder that holds it)")
     }
 }

@@ -37,20 +37,20 @@ public struct ReadingRules: Sendable {
         self.phrases = phrases
         struct Table: Decodable { var rules: [Row] }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw BurnError.input("\(file.path): cannot read the reading rules")
+            throw SettingsError.input("\(file.path): cannot read the reading rules")
         }
         do {
             rows = try JSONDecoder().decode(Table.self, from: data).rules
         } catch let error as DecodingError {
-            throw BurnError.input("\(file.path): \(DecodingProblem(error))")
+            throw SettingsError.input("\(file.path): \(DecodingProblem(error))")
         } catch {
-            throw BurnError.input("\(file.path): \(error.localizedDescription)")
+            throw SettingsError.input("\(file.path): \(error.localizedDescription)")
         }
         if let bad = rows.firstIndex(where: { $0.limit <= 0 }) {
-            throw BurnError.input("\(file.path): rules[\(bad)].limit: expected a number above 0")
+            throw SettingsError.input("\(file.path): rules[\(bad)].limit: expected a number above 0")
         }
         if let bad = rows.firstIndex(where: { $0.level == .note }) {
-            throw BurnError.input("\(file.path): rules[\(bad)].level: expected error or warning")
+            throw SettingsError.input("\(file.path): rules[\(bad)].level: expected error or warning")
         }
     }
 

@@ -1,3 +1,5 @@
+import Pipeline
+
 /// The one reader of numbers given as option values (the command line, `--shard I/N`, the
 /// shard variables of a scheduler): ASCII digits, with a decimal fraction where the option
 /// takes one. What Swift's own parsers also take (hexadecimal `0x14`, exponents `1e1`,

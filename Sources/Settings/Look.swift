@@ -93,7 +93,7 @@ public struct Look: Sendable, Equatable, Codable {
     public static func load(_ url: URL) throws -> Look {
         let look: Look = try SettingsFile.load(url, fields: fields, kind: "look")
         let problems = look.problems()
-        if !problems.isEmpty { throw BurnError.several(problems.map { .input("\(url.path): \($0)") }) }
+        if !problems.isEmpty { throw SettingsError.several(problems.map { "\(url.path): \($0)" }) }
         return look
     }
 

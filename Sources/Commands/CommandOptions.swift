@@ -1,3 +1,5 @@
+import Pipeline
+
 /// Every option of `burn-captions`, in the order `--help` lists them: the one table the
 /// parsers, `--help` and the manifest's field list are made from (docs/OPTIONS.md describes
 /// each, and a test checks it does).

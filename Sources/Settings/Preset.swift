@@ -135,7 +135,7 @@ public struct Preset: Sendable, Equatable, Codable {
     /// field at once, each with the name it most likely misspells).
     public static func load(_ url: URL) throws -> Preset {
         let preset: Preset = try SettingsFile.load(url, fields: fields, kind: "preset")
-        if let problem = preset.problem() { throw BurnError.input("\(url.path): \(problem)") }
+        if let problem = preset.problem() { throw SettingsError.input("\(url.path): \(problem)") }
         return preset
     }
 
@@ -223,7 +223,7 @@ public struct Preset: Sendable, Equatable, Codable {
     }
 
     /// The centres of `otherPlaces` in a video `height` pixels high, in order. // pixels
-    func otherPlaceCentres(height: Int) -> [Double] {
+    public func otherPlaceCentres(height: Int) -> [Double] {
         (otherPlaces ?? [0, 1]).map { $0 * Double(height) }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Layout
 import Media
+import Pipeline
+import Settings
 import Speech
 
 /// Version of burn-captions and the C libraries it was linked with.

@@ -41,3 +41,8 @@ final class ConfiguredFamilies: NSObject, XMLParserDelegate {
         }
     }
 }
+
+extension Resources {
+    /// The font families a fontconfig file names in its `<family>` elements (`ConfiguredFamilies`).
+    public static func configuredFamilies(in file: URL) -> [String] { ConfiguredFamilies.read(file) }
+}

@@ -1,8 +1,8 @@
 /// Fields a JSON object may have: an unknown one is reported with the known name it most
 /// likely misspells, so that `"colour"` is an error that says `color`, not a silent default.
-package enum FieldNames {
+public enum FieldNames {
     /// `path.field: unknown field (did you mean "x"?)` for each of `keys` not in `known`, sorted.
-    package static func unknown(_ keys: some Sequence<String>, known: [String], path: String = "") -> [String] {
+    public static func unknown(_ keys: some Sequence<String>, known: [String], path: String = "") -> [String] {
         keys.filter { !known.contains($0) }.sorted().map { key in
             let name = path.isEmpty ? key : "\(path).\(key)"
             return "\(name): unknown field" + (suggestion(for: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? "")
