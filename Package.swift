@@ -55,7 +55,11 @@ let package = Package(
         .target(name: "Imaging"),
         // The one cache type for what grows with the input (`BoundedCache`).
         .target(name: "Caching"),
+        // The caption model, segmentation, text repair and alignment.
         .target(name: "Captions", dependencies: ["UnicodeText", "Caching", "Files"]),
+        // The caption file formats in and out over the model: the readers, the writers and the
+        // cue-file editor, and the bytes and encodings they read.
+        .target(name: "CaptionFiles", dependencies: ["Captions", "UnicodeText", "Files"]),
         .target(name: "Layout", dependencies: ["Captions", "Caching", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
@@ -63,18 +67,18 @@ let package = Package(
         ]),
         .target(name: "Speech", dependencies: ["Captions", "Media", "Files"]),
         // Faces and text in the picture (obstacles captions avoid), found on sampled frames.
-        .target(name: "Vision", dependencies: ["Captions", "Imaging", "Media", "CVision"]),
-        .target(name: "Pipeline", dependencies: ["Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        .target(name: "Vision", dependencies: ["Captions", "CaptionFiles", "Imaging", "Media", "CVision"]),
+        .target(name: "Pipeline", dependencies: ["Speech", "Vision", "Caching", "Captions", "CaptionFiles", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
+        .target(name: "Farm", dependencies: ["Pipeline", "Speech", "Captions", "CaptionFiles", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
-        .target(name: "Review", dependencies: ["Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
+        .target(name: "Review", dependencies: ["Pipeline", "Speech", "Captions", "CaptionFiles", "Media", "CMicroHTTPD", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Pipeline", "Farm", "Speech", "Captions", "CaptionFiles", "Layout", "Media", "Review", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
-        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
+        .executableTarget(name: "LayoutBench", dependencies: ["Captions", "CaptionFiles", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
-        .target(name: "FuzzTargets", dependencies: ["Captions", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
+        .target(name: "FuzzTargets", dependencies: ["Captions", "CaptionFiles", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
@@ -89,18 +93,19 @@ let package = Package(
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "Caching", "TestSupport"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "CaptionFiles", "Caching", "TestSupport"]),
+        .testTarget(name: "CaptionFilesTests", dependencies: ["CaptionFiles", "Captions", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
             name: "Golden", dependencies: ["Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual", "Obstacles"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "Captions", "CaptionFiles", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Files", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "CaptionFiles", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

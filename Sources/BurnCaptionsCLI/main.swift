@@ -1,5 +1,6 @@
-import Captions
 import CProcess
+import CaptionFiles
+import Captions
 import Farm
 import Foundation
 import Media
