@@ -1,6 +1,7 @@
+import Captions
 import XCTest
 
-@testable import Captions
+@testable import Speech
 
 final class TimingFixTests: XCTestCase {
     /// An envelope of 0.01 s windows from 0 to 5 s at `floor`, with each of `parts`

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import Captions
+@testable import Speech
 
 final class EnergyEnvelopeTests: XCTestCase {
     func testTimesAndIndices() {

@@ -1,3 +1,5 @@
+import Captions
+
 /// Moves early phrase starts to where the speech begins (FoxTake): recognizers time words back
 /// to back, so the first word after a pause absorbs the pause and the caption shows early.
 public enum TimingFix {
