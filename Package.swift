@@ -55,7 +55,11 @@ let package = Package(
         .target(name: "Imaging"),
         // The one cache type for what grows with the input (`BoundedCache`).
         .target(name: "Caching"),
+        // The caption model, segmentation, text repair and alignment.
         .target(name: "Captions", dependencies: ["UnicodeText", "Caching", "Files"]),
+        // The caption file formats in and out over the model: the readers, the writers and the
+        // cue-file editor, and the bytes and encodings they read.
+        .target(name: "CaptionFiles", dependencies: ["Captions", "UnicodeText", "Files"]),
         .target(name: "Layout", dependencies: ["Captions", "Caching", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
@@ -63,24 +67,24 @@ let package = Package(
         ]),
         .target(name: "Speech", dependencies: ["Captions", "Media", "Files"]),
         // Faces and text in the picture (obstacles captions avoid), found on sampled frames.
-        .target(name: "Vision", dependencies: ["Captions", "Imaging", "Media", "CVision"]),
+        .target(name: "Vision", dependencies: ["CaptionFiles", "Captions", "Imaging", "Media", "CVision"]),
         // Presets, looks, reading rules, emoji annotations, palettes and where the shipped
         // files are (`Resources`): what a burn is configured by, read and checked.
         .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
-        .target(name: "Pipeline", dependencies: ["Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        .target(name: "Pipeline", dependencies: ["CaptionFiles", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // The command surface shared by the command line and batch manifests: the options table
         // and its checks, `doctor` and the versions of what is linked.
-        .target(name: "Commands", dependencies: ["Pipeline", "Settings", "Captions", "Layout", "Media", "Speech", "Vision", "Files"]),
+        .target(name: "Commands", dependencies: ["CaptionFiles", "Pipeline", "Settings", "Captions", "Layout", "Media", "Speech", "Vision", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
+        .target(name: "Farm", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
-        .target(name: "Review", dependencies: ["Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
+        .target(name: "Review", dependencies: ["CaptionFiles", "Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
-        .executableTarget(name: "LayoutBench", dependencies: ["Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
+        .executableTarget(name: "LayoutBench", dependencies: ["CaptionFiles", "Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
         // driver under -sanitize=fuzzer -DFUZZING, a runner for saved inputs otherwise).
-        .target(name: "FuzzTargets", dependencies: ["Settings", "Captions", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
+        .target(name: "FuzzTargets", dependencies: ["CaptionFiles", "Settings", "Captions", "Layout", "Pipeline", "Review", "Speech", "CaptionCases"]),
         .target(name: "CFuzzer"),
         .executableTarget(name: "Fuzz", dependencies: ["FuzzTargets", "CFuzzer"]),
 
@@ -95,18 +99,19 @@ let package = Package(
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "Caching", "TestSupport"]),
+        .testTarget(name: "CaptionsTests", dependencies: ["CaptionFiles", "Captions", "Caching", "TestSupport"]),
+        .testTarget(name: "CaptionFilesTests", dependencies: ["CaptionFiles", "Captions", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
             name: "Golden", dependencies: ["Settings", "Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual", "Obstacles"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["Settings", "FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["CaptionFiles", "Settings", "FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Files", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["Commands", "Settings", "BurnCaptionsCLI", "Pipeline", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Commands", "Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

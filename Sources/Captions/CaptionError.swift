@@ -47,20 +47,20 @@ public struct CaptionError: Error, Sendable, CustomStringConvertible {
 
 /// Collects problems while a reader works, then throws them together. A cue a player would
 /// skip (a malformed timing line, a block without one) is `dropped` instead: the reader goes
-/// on, and `CaptionReader` decides whether that is a warning or, with `strict`, an error.
+/// on, and CaptionFiles' `CaptionReader` decides whether that is a warning or, with `strict`, an error.
 package struct ProblemList {
     package let file: String
     package var problems: [CaptionProblem] = []
-    var dropped: [CaptionProblem] = []
+    package var dropped: [CaptionProblem] = []
 
     package init(file: String) { self.file = file }
 
     /// A cue left out, and why.
-    mutating func drop(line: Int, _ message: String) {
+    package mutating func drop(line: Int, _ message: String) {
         dropped.append(CaptionProblem(file: file, line: line, message: message))
     }
 
-    mutating func add(line: Int, _ message: String) {
+    package mutating func add(line: Int, _ message: String) {
         problems.append(CaptionProblem(file: file, line: line, message: message))
     }
 
@@ -75,16 +75,4 @@ package struct ProblemList {
         let all = (problems + dropped).enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         throw CaptionError(all.map(\.element))
     }
-}
-
-/// The latest time a caption may have (about eleven days). // seconds
-let maximumTime = 1_000_000.0
-
-/// Checks a time range the way every reader must: finite, not negative, not absurdly late, end not before start.
-func timeProblem(start: Double, end: Double) -> String? {
-    if !start.isFinite || !end.isFinite { return "time is not a finite number" }
-    if start < 0 { return "start time \(start) is negative" }
-    if end > maximumTime { return "time \(end) is beyond \(Int(maximumTime)) seconds" }
-    if end < start { return "ends (\(end)) before it starts (\(start))" }
-    return nil
 }

@@ -184,28 +184,22 @@ public struct EmojiKeywords: Sendable, Equatable {
         text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
     }
 
-    /// A creator's file (`--emoji FILE`): a word or phrase and then its emoji, a line each,
-    /// UTF-8; blank lines and lines starting with `#` are skipped. Problems name the file
-    /// and the line.
-    /// With `words` (the captions' `wordKeys`), only the entries that may name them are
-    /// kept: every line's form is checked, but a list's cost beyond that is bounded by the
-    /// captions' words, not the list's length.
-    public static func load(path: String, words: Set<String>? = nil) throws -> EmojiKeywords {
-        try parse(ListFile.text(path: path, what: "emoji list"), file: path, words: words)
-    }
-
-    /// The token keys of `captions`' words, for `load`.
+    /// The token keys of `captions`' words, for `load` (CaptionFiles) and `parse`.
     public static func wordKeys(_ captions: [Caption]) -> Set<String> {
         Set(captions.flatMap { caption in caption.words.flatMap { keys($0.text) } })
     }
 
-    /// The entries of `text`; `file` names it in problems. With `words`, an entry whose first
-    /// word is none of them is skipped after its form is checked.
-    static func parse(_ text: String, file: String, words: Set<String>? = nil) throws -> EmojiKeywords {
+    /// The list of a creator's `listed` entries, each with its line (`--emoji FILE`, which
+    /// CaptionFiles' `load` reads): a word or phrase and then its emoji. `file` names it in
+    /// problems, with the line.
+    /// With `words` (the captions' `wordKeys`), only the entries that may name them are
+    /// kept: every line's form is checked, but a list's cost beyond that is bounded by the
+    /// captions' words, not the list's length.
+    public static func parse(_ listed: [(line: Int, entry: String)], file: String, words: Set<String>? = nil) throws -> EmojiKeywords {
         var problems = ProblemList(file: file)
         var entries: [Entry] = []
         let longestWord = words?.map(\.count).max() ?? 0
-        for (line, entry) in ListFile.entries(text) {
+        for (line, entry) in listed {
             let fields = entry.split(whereSeparator: \.isWhitespace)
             guard fields.count >= 2, let emoji = fields.last,
                 emoji.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }),

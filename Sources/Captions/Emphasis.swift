@@ -13,25 +13,21 @@ public struct EmphasisList: Sendable, Equatable {
         phrases = entries.map(Self.keys).filter { !$0.isEmpty }
     }
 
-    /// Reads the list at `path`. Throws `CaptionError` naming the file when it cannot be read
-    /// or is no UTF-8 text, and naming each line that holds no word (only punctuation).
-    public static func load(path: String) throws -> EmphasisList {
-        try parse(ListFile.text(path: path, what: "emphasis list"), file: path)
-    }
-
-    /// The list in `text`; `file` names it in problems.
-    static func parse(_ text: String, file: String) throws -> EmphasisList {
+    /// The list of `entries`, each with its line (CaptionFiles' `load` reads them from a
+    /// file); `file` names it in problems, which name each line that holds no word (only
+    /// punctuation).
+    public static func parse(_ entries: [(line: Int, entry: String)], file: String) throws -> EmphasisList {
         var problems = ProblemList(file: file)
-        var entries: [String] = []
-        for (line, entry) in ListFile.entries(text) {
+        var kept: [String] = []
+        for (line, entry) in entries {
             if keys(entry).isEmpty {
                 problems.add(line: line, "`\(entry)` holds no word to stress")
                 continue
             }
-            entries.append(entry)
+            kept.append(entry)
         }
         try problems.check()
-        return EmphasisList(entries)
+        return EmphasisList(kept)
     }
 
     /// `captions` with `emphasis` set on every word that is part of a listed word or phrase

@@ -69,7 +69,7 @@ public struct Transcript: Sendable, Equatable {
     /// caller to show as warnings.
     public var notes: [CaptionProblem]
     /// Cues left out because they are malformed (SubRip and WebVTT), each with why: warnings,
-    /// or the error of a strict read (`CaptionReader`).
+    /// or the error of a strict read (CaptionFiles' `CaptionReader`).
     public var dropped: [CaptionProblem]
 
     public init(

@@ -29,7 +29,7 @@ public struct ShotChanges: Sendable, Equatable {
         return times.filter { $0 > start + slack && $0 < end - slack }
     }
 
-    /// The shot changes listed in `url`, as editors export them:
+    /// The shot changes listed in `text`, as editors export them:
     /// - one time per line, in seconds (`12.48`), as a clock time (`00:00:12.480`,
     ///   `00:00:12,480`) or as SMPTE timecode in the video's frames (`00:00:12:12`, `;` before
     ///   the frames for drop-frame at 29.97 or 59.94 fps); anything after the time on the
@@ -37,17 +37,8 @@ public struct ShotChanges: Sendable, Equatable {
     ///   and a first line of column names;
     /// - or a CMX 3600 edit decision list: each event's record-in time is a cut, counted from
     ///   the first event's (a timeline that starts at 01:00:00:00 starts at 0).
-    /// Problems name the file and the line; a file without a single time is an error too.
-    public static func read(_ url: URL, frameDuration: Double) throws -> ShotChanges {
-        // A regular file, bounded as caption files are.
-        let data = try CaptionBytes.contents(of: url.path, standardInput: false)
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CaptionError([CaptionProblem(file: url.path, message: "the shot changes are not UTF-8 text")])
-        }
-        return try parse(text, file: url.path, frameDuration: frameDuration)
-    }
-
-    /// `read` of text already in memory; `file` names it in problems.
+    /// Problems name `file` and the line; a file without a single time is an error too.
+    /// (CaptionFiles' `read` reads such a file.)
     public static func parse(_ text: String, file: String, frameDuration: Double) throws -> ShotChanges {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         let isEDL = lines.contains { $0.hasPrefix("TITLE:") || $0.hasPrefix("FCM:") }

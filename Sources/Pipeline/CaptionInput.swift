@@ -1,3 +1,4 @@
+import CaptionFiles
 import Captions
 
 /// The captions a request reads, and how: a caption file or the video's own speech, the

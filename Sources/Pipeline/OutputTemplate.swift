@@ -1,3 +1,4 @@
+import CaptionFiles
 import Captions
 
 /// An output path with placeholders: `{lang}` (the caption file's language), `{name}` (its

@@ -1,5 +1,5 @@
-import Captions
 import Media
+import Speech
 
 /// The energy envelope of a video's audio, for the timing fix: the samples `AudioSampleReader`
 /// reads, measured by `EnergyEnvelopeBuilder` as they arrive.

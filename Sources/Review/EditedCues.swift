@@ -1,3 +1,4 @@
+import CaptionFiles
 import Captions
 import Foundation
 

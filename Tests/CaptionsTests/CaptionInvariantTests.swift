@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import CaptionFiles
 @testable import Captions
 
 /// Whatever the input, the Captions stage gives captions in time order, never two at once,

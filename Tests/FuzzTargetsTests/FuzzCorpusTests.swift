@@ -1,4 +1,5 @@
 import CaptionCases
+import CaptionFiles
 import Captions
 import Foundation
 import Pipeline

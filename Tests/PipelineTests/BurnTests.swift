@@ -1,5 +1,6 @@
-import Files
+import CaptionFiles
 import Captions
+import Files
 import Foundation
 import Media
 import TestSupport

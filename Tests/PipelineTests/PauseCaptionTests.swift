@@ -1,3 +1,4 @@
+import CaptionFiles
 import Foundation
 import Layout
 import TestSupport

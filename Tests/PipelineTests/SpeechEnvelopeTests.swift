@@ -1,7 +1,7 @@
-import Captions
 import Foundation
 import Media
 import Pipeline
+import Speech
 import TestSupport
 import XCTest
 

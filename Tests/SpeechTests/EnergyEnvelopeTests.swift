@@ -1,0 +1,51 @@
+import XCTest
+
+@testable import Speech
+
+final class EnergyEnvelopeTests: XCTestCase {
+    func testTimesAndIndices() {
+        let envelope = EnergyEnvelope(hop: 0.01, start: 0.5, values: [Float](repeating: 0.1, count: 200))
+        XCTAssertEqual(envelope.end, 2.5, accuracy: 1e-12)
+        XCTAssertEqual(envelope.time(at: 100), 1.5, accuracy: 1e-12)
+        XCTAssertEqual(envelope.index(at: 1.5), 100)
+        XCTAssertEqual(envelope.index(at: 1.509), 100)
+        XCTAssertNil(envelope.index(at: 0.49))
+        XCTAssertNil(envelope.index(at: 2.5))
+        XCTAssertEqual(envelope.value(at: 1), 0.1)
+        XCTAssertEqual(envelope.value(at: 3), 0)
+        // Windows that begin in the range, clipped to the envelope.
+        XCTAssertEqual(envelope.indices(from: 1.5, to: 1.6), 100..<110)
+        XCTAssertEqual(envelope.indices(from: 1.505, to: 1.6), 101..<110)
+        XCTAssertEqual(envelope.indices(from: 0, to: 0.6), 0..<10)
+        XCTAssertEqual(envelope.indices(from: 2.4, to: 9), 190..<200)
+        XCTAssertEqual(envelope.indices(from: 3, to: 4), 200..<200)
+        XCTAssertEqual(envelope.indices(from: 1.6, to: 1.5), 110..<110)
+    }
+
+    func testBuilderKeepsOneRMSValuePerHop() {
+        var builder = EnergyEnvelopeBuilder(sampleRate: 1000, hop: 0.01, start: 0.25)
+        XCTAssertEqual(builder.hopLength, 10)
+        let quiet = [Float](repeating: 0, count: 15)
+        let loud = (0..<20).map { $0 % 2 == 0 ? Float(0.5) : -0.5 }
+        quiet.withUnsafeBufferPointer { builder.append($0) }
+        loud.withUnsafeBufferPointer { builder.append($0) }
+        let envelope = builder.envelope()
+        XCTAssertEqual(envelope.start, 0.25)
+        XCTAssertEqual(envelope.hop, 0.01)
+        // 0 | 5 zeros + 5 loud | 10 loud | 5 loud (partial window)
+        XCTAssertEqual(envelope.values.count, 4)
+        XCTAssertEqual(envelope.values[0], 0)
+        XCTAssertEqual(envelope.values[1], (0.125 as Float).squareRoot(), accuracy: 1e-6)
+        XCTAssertEqual(envelope.values[2], 0.5, accuracy: 1e-6)
+        XCTAssertEqual(envelope.values[3], 0.5, accuracy: 1e-6)
+        // Silence fills the partial window, then whole windows.
+        var gapped = builder
+        gapped.appendSilence(count: 25)
+        XCTAssertEqual(gapped.envelope().values.count, 6)
+        XCTAssertEqual(gapped.envelope().values[3], (0.125 as Float).squareRoot(), accuracy: 1e-6)
+        XCTAssertEqual(gapped.envelope().values[4], 0)
+        // Taking the envelope does not close the partial window for later samples.
+        loud.prefix(5).withUnsafeBufferPointer { builder.append($0) }
+        XCTAssertEqual(builder.envelope().values.count, 4)
+    }
+}
