@@ -10,7 +10,7 @@ let package = Package(
     name: "burn-captions",
     products: [
         .executable(name: "burn-captions", targets: ["BurnCaptionsCLI"]),
-        .library(name: "BurnCaptions", targets: ["Pipeline", "Farm"]),
+        .library(name: "BurnCaptions", targets: ["Pipeline", "Settings", "Commands", "CaptionFiles", "Farm"]),
     ],
     targets: [
         // C libraries, each behind a shim of static inline wrappers.
