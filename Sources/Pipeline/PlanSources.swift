@@ -10,7 +10,7 @@ import Vision
 /// probed input, the speech envelope the timing fix measures, the cuts scene detection finds,
 /// the reading rules, and a layout engine per fonts file. Each is made the first time it is
 /// asked for and kept: a run's requests share one (`BurnPlanner.prepare`), and so do all the plans
-/// of a review (`ReviewPlan`). Not thread-safe: one thread at a time.
+/// of a `PlanSession` (the review's). Not thread-safe: one thread at a time.
 final class PlanSources {
     let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
     let rules: ReadingRules
