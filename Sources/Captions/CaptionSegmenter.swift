@@ -45,6 +45,11 @@ enum CaptionSegmenter {
     static let layoutWidthFactor = 8.0
     /// How often the layout may send the cuts back before they are taken as they are.
     static let maximumRounds = 64
+    /// A candidate this many times as wide (in characters) as one the layout already found
+    /// too large is taken as too large without asking: the captions of one cue share their
+    /// script and fonts, so their width follows their characters, and the margin covers
+    /// narrow and wide letters. A cue of thousands of words is then divided in a few rounds.
+    static let tooLargeMargin = 1.15
 
     /// The ranges of `tokens` (marked by `CaptionChunker.markingWords`) each caption holds,
     /// in order; `caption` makes the candidate the layout is asked about.
@@ -59,16 +64,18 @@ enum CaptionSegmenter {
         let byLayout = handTimed && fit != nil
         var longest = Array(repeating: Int.max, count: tokens.count)  // the most tokens a caption from each may hold
         var verdicts: [Range<Int>: CaptionFitVerdict] = [:]
+        var widest = maxWidthAsked(limits)  // the widest candidate worth asking the layout about, in characters
         func verdict(_ range: Range<Int>) -> CaptionFitVerdict {
             if let known = verdicts[range] { return known }
             let made = fit?(caption(tokens[range])) ?? .fits
             verdicts[range] = made
+            if made == .tooLarge { widest = min(widest, Double(width(tokens[range])) * tooLargeMargin) }
             return made
         }
         var chosen: [Range<Int>] = []
         for _ in 0..<maximumRounds {
             chosen = shortestPath(
-                tokens, ranks: ranks, limits: limits, reading: reading, characters: !byLayout, longest: longest,
+                tokens, ranks: ranks, limits: limits, reading: reading, characters: !byLayout, widest: widest, longest: longest,
                 extra: { range in handTimed || verdicts[range] != .partsPhrase ? 0 : partedLinesCost })
             guard fit != nil else { return chosen }
             var changed = false
@@ -90,6 +97,21 @@ enum CaptionSegmenter {
             if !changed { break }
         }
         return chosen
+    }
+
+    /// The widest caption the layout is asked about before it has found one too large: a
+    /// caption still holds at most `layoutWidthFactor` times the character limit, so that a
+    /// cue of thousands of words is not laid out whole again and again. // characters
+    static func maxWidthAsked(_ limits: ChunkingLimits) -> Double { Double(max(1, limits.maxCharacters)) * layoutWidthFactor }
+
+    /// The display width of `tokens` as a caption line holds them, spaces between words included. // characters
+    static func width(_ tokens: ArraySlice<TimedToken>) -> Int {
+        var width = 0
+        for (offset, timed) in zip(tokens.indices, tokens) {
+            if offset > tokens.startIndex && timed.token.spaceBefore { width += 1 }
+            width += CaptionChunker.displayWidth(timed.token)
+        }
+        return width
     }
 
     /// The rank of the place before each token (index 0: the segment's start, never asked).
@@ -129,13 +151,14 @@ enum CaptionSegmenter {
     }
 
     /// The cuts of least cost: captions from every allowed place to every allowed place after
-    /// it, within the limits and no longer than `longest` from their first token. Of the
-    /// ways that cost at most `closeEnough` more than the least, the one whose first caption
-    /// is longest is taken, then the same for the next: a caption is filled as far as its
-    /// phrases allow, as a subtitler fills it, when that costs the rest next to nothing.
+    /// it, within the limits, no wider than `widest` characters when the layout is asked, and
+    /// no longer than `longest` from their first token. Of the ways that cost at most
+    /// `closeEnough` more than the least, the one whose first caption is longest is taken, then
+    /// the same for the next: a caption is filled as far as its phrases allow, as a subtitler
+    /// fills it, when that costs the rest next to nothing.
     private static func shortestPath(
         _ tokens: [TimedToken], ranks: [BreakRank], limits: ChunkingLimits, reading: ReadingLimits?, characters: Bool,
-        longest: [Int], extra: (Range<Int>) -> Double
+        widest: Double, longest: [Int], extra: (Range<Int>) -> Double
     ) -> [Range<Int>] {
         let n = tokens.count
         // Each caption that may start at a token: where it ends and what it costs with the cut after it.
@@ -157,9 +180,9 @@ enum CaptionSegmenter {
                 }
                 width += CaptionChunker.displayWidth(tokens[k].token)
                 spokenCount += spoken[k] ? 1 : 0
-                // Asked of the layout, a caption still holds at most `layoutWidthFactor` times
-                // the character limit: the layout is asked only of what might fit.
-                if k > i && !characters && Double(width) > maxWidth * layoutWidthFactor { break }
+                // Asked of the layout, a caption is no wider than `widest`: the layout is asked
+                // only of what might fit.
+                if k > i && !characters && Double(width) > widest { break }
                 if k > i
                     && (characters && width > limits.maxCharacters
                         || CaptionChunker.tooLong(tokens[i..<j], limits, reading, characters: false))
