@@ -85,8 +85,18 @@ final class FaceSetTests: XCTestCase {
         return (GreyPicture(time: 0, width: width, height: height, pixels: pixels, frameWidth: width, frameHeight: height), faces)
     }
 
-    /// A picture file's width and height, as ffprobe reads them.
+    /// The sizes read so far, by file: each picture is searched upright and turned.
+    private var sizes: [URL: (width: Double, height: Double)] = [:]
+
+    /// A picture file's width and height, as ffprobe reads them (once a file).
     private func imageSize(_ file: URL) throws -> (width: Double, height: Double) {
+        if let known = sizes[file] { return known }
+        let size = try probedSize(file)
+        sizes[file] = size
+        return size
+    }
+
+    private func probedSize(_ file: URL) throws -> (width: Double, height: Double) {
         let probe = try ProcessRunner.tool(
             "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", file.path])
         let numbers = probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Double($0) }
