@@ -106,12 +106,13 @@ enum CaptionSegmenter {
 
     /// The display width of `tokens` as a caption line holds them, spaces between words included. // characters
     static func width(_ tokens: ArraySlice<TimedToken>) -> Int {
-        var width = 0
-        for (offset, timed) in zip(tokens.indices, tokens) {
-            if offset > tokens.startIndex && timed.token.spaceBefore { width += 1 }
-            width += CaptionChunker.displayWidth(timed.token)
-        }
-        return width
+        zip(tokens.indices, tokens).reduce(0) { $0 + addedWidth($1.1.token, first: $1.0 == tokens.startIndex) }
+    }
+
+    /// What `token` adds to a caption's width: its display width, and the space before it
+    /// unless it is the caption's `first`. // characters
+    static func addedWidth(_ token: Token, first: Bool) -> Int {
+        (!first && token.spaceBefore ? 1 : 0) + CaptionChunker.displayWidth(token)
     }
 
     /// The rank of the place before each token (index 0: the segment's start, never asked).
@@ -176,9 +177,8 @@ enum CaptionSegmenter {
                         break
                     }
                     if j - i > longest[i] { break }
-                    width += tokens[k].token.spaceBefore ? 1 : 0
                 }
-                width += CaptionChunker.displayWidth(tokens[k].token)
+                width += addedWidth(tokens[k].token, first: k == i)
                 spokenCount += spoken[k] ? 1 : 0
                 // Asked of the layout, a caption is no wider than `widest`: the layout is asked
                 // only of what might fit.

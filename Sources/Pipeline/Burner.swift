@@ -181,11 +181,13 @@ public enum Burner {
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let renderer = try OverlayRenderer(input: prepared[0].input)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
-        let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays -> RenderOutput<OverlayTarget> in
+        let outputs = try zip(zip(prepared, destinations), overlays).map { item, overlays -> RenderOutput<OverlayTarget> in
             let (prepared, optional) = item
             let destination = optional!  // an overlay render always writes a file
             let target: OverlayTarget
-            if destination.sequence, let names = try? SheetPageNames(destination.finalURL.path) {
+            if destination.sequence {
+                // The pattern was checked when the output was claimed (`videoDestination`).
+                let names = try SheetPageNames(destination.finalURL.path)
                 target = .pictures(
                     folder: destination.temporaryURL.path,
                     names: { URL(fileURLWithPath: names.name(page: $0, of: Int.max)).lastPathComponent })
