@@ -73,7 +73,8 @@ let package = Package(
         .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
         .target(name: "Pipeline", dependencies: ["CaptionFiles", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // The command surface shared by the command line and batch manifests: the options table
-        // and its checks, `doctor` and the versions of what is linked.
+        // and its checks, output templates and combinations, transcribe, `doctor` and the
+        // versions of what is linked.
         .target(name: "Commands", dependencies: ["CaptionFiles", "Pipeline", "Settings", "Captions", "Layout", "Media", "Speech", "Vision", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
         .target(name: "Farm", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),

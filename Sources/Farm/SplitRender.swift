@@ -36,20 +36,9 @@ public enum SplitRender {
         }
         if request.output.isOverlay { throw BurnError.usage("a split render draws captions into the video; --overlay-only cannot be split") }
         do {
-            let prepared = try BurnPlanner.prepare(request, events: events)
-            var document = PlanDocument(
-                prepared.planned, width: prepared.info.width, height: prepared.info.height, safeArea: prepared.style.safeArea,
-                findings: Lint.findings(prepared))
-            guard let duration = prepared.info.duration else {
-                throw BurnError.input("\(request.input.name): the file does not say how long it is, so it cannot be cut in segments")
+            return try Burner.splitPlan(request, events: events) { input, duration in
+                try segmentStarts(input, duration: duration, count: count)
             }
-            let starts = try segmentStarts(prepared.input, duration: duration, count: count)
-            document.segments = starts.enumerated().map { index, start in
-                PlanDocument.Segment(index: index, start: start, end: index + 1 < starts.count ? starts[index + 1] : nil)
-            }
-            document.render = PlanDocument.Render(request, inputIdentity: try InputIdentity(prepared.info), duration: duration)
-            document.plan = try document.contentHash()
-            return document
         } catch {
             throw BurnError.wrap(error)
         }

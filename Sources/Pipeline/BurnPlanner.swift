@@ -9,10 +9,10 @@ import Vision
 /// The planning phase of a burn: each request's preset and look loaded, its captions read,
 /// fixed, timed and laid out on the probed input, with a warning for each problem found on
 /// the way (`PreparedBurn`). No video frame is decoded.
-package enum BurnPlanner {
+enum BurnPlanner {
     /// Everything before the frames: the preset, the probed input, the final captions and
     /// their layout, with a warning for each problem found on the way.
-    package static func prepare(_ request: BurnRequest, timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws
+    static func prepare(_ request: BurnRequest, timer: StageTimer = StageTimer(), events: (BurnEvent) -> Void) throws
         -> PreparedBurn
     {
         try prepare([request], timer: timer, events: events)[0]

@@ -54,7 +54,7 @@ public struct BurnRequest: Sendable, Equatable {
 
     /// Every file the job reads (video, captions, script, preset and look files, emphasis
     /// list, fontconfig file), which no output may be.
-    package var inputFiles: [String] {
+    public var inputFiles: [String] {
         let preset = try? Resources.preset(preset).path
         let look = look.flatMap { try? Resources.look($0).path }
         return [

@@ -20,7 +20,7 @@ public enum Burner {
 
     /// `run`, with the output already claimed (a batch job holds its lock from before it
     /// looks at the stamp until after it writes it).
-    package static func run(
+    public static func run(
         _ request: BurnRequest, claim: OutputLock?, cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> BurnResult {
         let outcomes = try run([request], claims: [claim], cancellation: cancellation, events: events)
@@ -46,7 +46,7 @@ public enum Burner {
     public static let defaultOutputsPerPass = 8
 
     /// `run` of several requests, with their outputs already claimed where `claims` says.
-    package static func run(
+    public static func run(
         _ requests: [BurnRequest], claims: [OutputLock?], outputsPerPass: Int = defaultOutputsPerPass,
         cancellation: Cancellation, events: (BurnEvent) -> Void
     ) throws -> [BurnOutcome] {
@@ -125,7 +125,29 @@ public enum Burner {
         if let other = requests.first(where: { $0.input != requests[0].input }) {
             throw BurnError.usage("one run reads one input: \(requests[0].input.name) and \(other.input.name)")
         }
-        try BurnCombinations.checkDistinct(requests)
+        try checkDistinct(requests)
+    }
+
+    /// Two requests that write one file (by real path, through any symbolic link) are a
+    /// usage error naming both combinations, and the options that name the file when they differ.
+    public static func checkDistinct(_ requests: [BurnRequest]) throws {
+        var writers: [String: (request: BurnRequest, option: String)] = [:]
+        for request in requests {
+            let written = [("-o", request.output.path), ("--export-captions", request.exportCaptions)]
+            for case let (option, path?) in written {
+                let key = RealPath.resolve(path)
+                if let first = writers[key] {
+                    // The options are named when they differ (a video and an export).
+                    let differ = first.option != option
+                    let what = { (request: BurnRequest, option: String) in request.outputDescription + (differ ? " (\(option))" : "") }
+                    let options = Set([first.option, option]).sorted().joined(separator: " and ")
+                    throw BurnError.usage(
+                        "\(path): two outputs would write it: \(what(first.request, first.option)) and \(what(request, option)) "
+                            + "(name them apart with {lang}, {name}, {preset} or {look} in \(options))")
+                }
+                writers[key] = (request, option)
+            }
+        }
     }
 
     /// The final captions of `request` with their layout, without rendering: what
@@ -250,7 +272,7 @@ public enum Burner {
     }
 
     /// A missing or unreadable input is named before anything else is opened.
-    static func checkInput(_ path: String) throws {
+    public static func checkInput(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw BurnError.input("\(path): no such file")

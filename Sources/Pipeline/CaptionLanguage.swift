@@ -26,7 +26,7 @@ public enum CaptionLanguage {
     }
 
     /// The language the text of `transcript` names, or the one most of its segments name.
-    static func named(in transcript: Transcript) -> String? {
+    public static func named(in transcript: Transcript) -> String? {
         transcript.language ?? mostCommon(transcript.segments.compactMap(\.language))
     }
 

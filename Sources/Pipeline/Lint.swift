@@ -58,7 +58,7 @@ public enum Lint {
 
     /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list
     /// per caption (none for the second track's).
-    package static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
+    static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
         findings(
             prepared.planned, file: prepared.request.captions.path ?? prepared.info.path, rules: prepared.rules,
             language: prepared.request.captions.language,

@@ -84,25 +84,25 @@ public struct PlanDocument: Codable, Sendable, Equatable {
 
     /// What a split render's parts are rendered with: the input planned and the settings that
     /// lay the captions out (the captions' own steps, timing fix and chunking, are done).
-    package struct Render: Codable, Equatable {
-        var input: String  // its absolute path when planned
-        package var inputIdentity: InputIdentity  // its size, duration, streams and ends, to tell another file apart
-        var duration: Double  // seconds
-        package var captions: String
-        package var secondCaptions: String?
-        package var preset: String
-        package var look: String?
-        package var language: String?
-        package var secondLanguage: String?
-        package var fontsConf: String?
+    public struct Render: Codable, Equatable, Sendable {
+        public var input: String  // its absolute path when planned
+        public var inputIdentity: InputIdentity  // its size, duration, streams and ends, to tell another file apart
+        public var duration: Double  // seconds
+        public var captions: String
+        public var secondCaptions: String?
+        public var preset: String
+        public var look: String?
+        public var language: String?
+        public var secondLanguage: String?
+        public var fontsConf: String?
     }
     /// One time range of a split render: frames from `start` (a keyframe) until `end`.
-    package struct Segment: Codable, Equatable {
-        var index: Int
-        package var start: Double  // seconds from the timeline start
-        package var end: Double?  // seconds; none for the last
+    public struct Segment: Codable, Equatable, Sendable {
+        public var index: Int
+        public var start: Double  // seconds from the timeline start
+        public var end: Double?  // seconds; none for the last
 
-        package init(index: Int, start: Double, end: Double?) {
+        public init(index: Int, start: Double, end: Double?) {
             self.index = index
             self.start = start
             self.end = end
@@ -133,16 +133,16 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     var speech: Speech?
     var obstacles: [ObstacleEntry]?
     var captions: [Entry]
-    package var render: Render?
-    package var segments: [Segment]?
+    public var render: Render?
+    public var segments: [Segment]?
     /// The SHA-256 of everything else in the plan (`contentHash`): a part is rendered only
     /// from a plan that still matches it, every part carries it, and the join takes parts of
     /// one plan only.
-    package var plan: String?
+    public var plan: String?
 
     /// `findings`: the reading rules each caption breaks, one list per caption (or none).
     /// `speech`: what the captions were recognized from, when they were.
-    package init(
+    init(
         _ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = [],
         speech: RecognizedSpeech? = nil, settings: RecognitionSettings = RecognitionSettings(), obstacles: [Obstacle] = []
     ) {
@@ -217,7 +217,7 @@ public struct PlanDocument: Codable, Sendable, Equatable {
 
     /// The hash that names this plan: the SHA-256 of its JSON without the `plan` field, so that
     /// it names the content whatever the file's spacing.
-    package func contentHash() throws -> String {
+    public func contentHash() throws -> String {
         var content = self
         content.plan = nil
         return ContentHash.sha256(try content.json())
@@ -226,7 +226,7 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     /// Reads a plan `burn-captions plan` wrote, failing naming the file and the field: a
     /// segment that does not end after it starts, and a split render's plan edited since it
     /// was made (its content no longer matches its hash), are refused together.
-    package static func read(_ path: String) throws -> PlanDocument {
+    public static func read(_ path: String) throws -> PlanDocument {
         let document = try decode(path)
         var problems: [BurnError] = []
         for (number, segment) in (document.segments ?? []).enumerated() {
@@ -297,7 +297,7 @@ extension PlanDocument.Render {
     /// The settings of `request` as its parts render them, from the input of `inputIdentity`,
     /// `duration` seconds long: every file by its absolute path, as every machine of a shared
     /// file system names it.
-    package init(_ request: BurnRequest, inputIdentity: InputIdentity, duration: Double) {
+    init(_ request: BurnRequest, inputIdentity: InputIdentity, duration: Double) {
         self.init(
             input: Self.absolute(request.input.name), inputIdentity: inputIdentity, duration: duration,
             captions: request.captions.path.map(Self.absolute) ?? request.captions.file, secondCaptions: request.secondCaptions.map(Self.absolute),

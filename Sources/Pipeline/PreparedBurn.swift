@@ -8,20 +8,20 @@ import Vision
 /// A burn planned and ready to render: the probed input, the preset and its text style, and
 /// every caption with its layout. Made without opening a decoder; `plan` stops here, `still`
 /// and `preview` decode only the frames they show, and `run` renders.
-package struct PreparedBurn {
+struct PreparedBurn {
     let request: BurnRequest
     let preset: Preset
     let look: Look
-    package let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
-    package let style: TextStyle
-    package let planned: [PlannedCaption]
+    let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
+    let style: TextStyle
+    let planned: [PlannedCaption]
     let engine: LayoutEngine  // lays out labels; holds the sized faces the captions are drawn with
     let shotChanges: ShotChanges?  // the cuts caption times were snapped to, when asked
     let rules: ReadingRules  // the reading rules the captions were chunked and laid out by
     let speech: RecognizedSpeech?  // what the captions were recognized from (`--captions auto`)
     let obstacles: [Obstacle]  // what the captions were moved off (`--avoid`, `--obstacles`)
 
-    package var info: InputInfo { input.info }
+    var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).
     var captions: [Caption] { planned.filter { $0.track == 1 }.map(\.caption) }
     /// What `burn-captions plan` prints of it: every caption with its layout and findings.

@@ -23,7 +23,7 @@ public enum RenderDestination: Sendable, Equatable {
 
     /// This destination writing `path` instead (an output template filled in); `.discard`
     /// and `.none` stay as they are.
-    func writing(_ path: String) -> RenderDestination {
+    public func writing(_ path: String) -> RenderDestination {
         switch self {
         case .file: return .file(path)
         case .overlay: return .overlay(path)

@@ -3,7 +3,7 @@ import Media
 
 extension RenderNotice {
     /// The notice in one line of English, as the user reads it after the input's name.
-    package var wording: String {
+    public var wording: String {
         switch self {
         case .droppedStream(let index, let kind):
             return "dropping stream #\(index) (\(kind))"

@@ -11,7 +11,7 @@ public struct SplitPart: Sendable, Equatable {
     var planPath: String
     var input: InputIdentity  // the file planned
 
-    package init(segment: SegmentRange, plan: PlanDocument, planPath: String, input: InputIdentity) {
+    public init(segment: SegmentRange, plan: PlanDocument, planPath: String, input: InputIdentity) {
         self.segment = segment
         self.plan = plan
         self.planPath = planPath

@@ -1,4 +1,5 @@
 import CaptionCases
+import Commands
 import Foundation
 import Media
 import Pipeline

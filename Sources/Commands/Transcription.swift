@@ -1,9 +1,7 @@
 import CaptionFiles
-import Captions
 import Files
 import Foundation
-import Media
-import Speech
+import Pipeline
 
 /// `burn-captions transcribe`: a video's speech recognized and written as a caption file
 /// (native JSON with word times and probabilities, SubRip or WebVTT), or a caption file's
@@ -26,22 +24,14 @@ public enum Transcription {
             }
             try Burner.checkInput(path)
             let file = try OutputFile(output: output, inputs: request.inputFiles)
-            let sources = try PlanSources(input: try MediaInput(path: path, use: .sound))
-            let speech = try sources.recognized(request.recognitionSettings, cancellation: cancellation, events: events)
-            speech.transcript.notes.forEach { events(.warning($0.description)) }
-            let segments = try segments(of: request, speech: speech, events: events)
-            let captions = segments.map { segment in
-                Caption(
-                    text: segment.text, start: segment.start, end: segment.end, language: segment.language ?? speech.language,
-                    speaker: segment.speaker, words: segment.words, source: segment.source)
-            }
             guard let format = CaptionWriter.format(forPath: output) else {
                 throw BurnError.usage("transcribe -o \(output): name it .json, .srt or .vtt")
             }
-            try file.write(CaptionWriter.data(captions, format: format))
+            let transcribed = try Burner.transcribe(request, cancellation: cancellation, events: events)
+            try file.write(CaptionWriter.data(transcribed.captions, format: format))
             return Result(
-                output: file.finalURL.path, segments: segments.count, words: segments.reduce(0) { $0 + $1.words.count },
-                language: speech.language)
+                output: file.finalURL.path, segments: transcribed.captions.count, words: transcribed.words,
+                language: transcribed.language)
         } catch {
             throw BurnError.wrap(error)
         }
@@ -65,16 +55,5 @@ public enum Transcription {
         }
         review.captions = CaptionInput(file: transcript, language: request.captions.language)
         return review
-    }
-
-    /// The segments written: the recognized ones, or the cues of the file to align with the
-    /// recognized word times.
-    private static func segments(of request: BurnRequest, speech: RecognizedSpeech, events: (BurnEvent) -> Void) throws
-        -> [Segment]
-    {
-        guard request.captions.origin != .recognized else { return speech.transcript.segments }
-        let alignment = WordAlignmentStep.aligned(try CaptionPlanner.read(request), to: speech, language: request.captions.language)
-        events(.notice("\(request.captions.file): \(alignment.summary.notice)"))
-        return alignment.segments
     }
 }

@@ -2,6 +2,7 @@ import CaptionFiles
 import Captions
 import Files
 import Foundation
+import Pipeline
 import Settings
 
 /// A caption file of a run, with the language given for it (`--language` right after its
@@ -92,30 +93,8 @@ public struct BurnCombinations: Sendable {
                 }
             }
         }
-        try Self.checkDistinct(requests)
+        try Burner.checkDistinct(requests)
         return requests
-    }
-
-    /// Two requests that write one file (by real path, through any symbolic link) are a
-    /// usage error naming both combinations, and the options that name the file when they differ.
-    static func checkDistinct(_ requests: [BurnRequest]) throws {
-        var writers: [String: (request: BurnRequest, option: String)] = [:]
-        for request in requests {
-            let written = [("-o", request.output.path), ("--export-captions", request.exportCaptions)]
-            for case let (option, path?) in written {
-                let key = RealPath.resolve(path)
-                if let first = writers[key] {
-                    // The options are named when they differ (a video and an export).
-                    let differ = first.option != option
-                    let what = { (request: BurnRequest, option: String) in request.outputDescription + (differ ? " (\(option))" : "") }
-                    let options = Set([first.option, option]).sorted().joined(separator: " and ")
-                    throw BurnError.usage(
-                        "\(path): two outputs would write it: \(what(first.request, first.option)) and \(what(request, option)) "
-                            + "(name them apart with {lang}, {name}, {preset} or {look} in \(options))")
-                }
-                writers[key] = (request, option)
-            }
-        }
     }
 
     /// `{lang}`: the file's own language, else the one given or named, else a guess from its

@@ -1,5 +1,6 @@
 import CaptionFiles
 import Captions
+import Pipeline
 
 /// An output path with placeholders: `{lang}` (the caption file's language), `{name}` (its
 /// file name without the extension), `{lang2}` and `{name2}` (the same of the second track's
