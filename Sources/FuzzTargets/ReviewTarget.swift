@@ -97,12 +97,13 @@ enum ReviewTarget {
         guard response.status == 200, case .bytes(_, _, let body) = response,
             let state = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let cues = state["cues"] as? [[String: Any]]
         else { return }
-        check(cues, against: setup.api.session.scratch)
+        check(cues, against: try? setup.api.session.editedText())
     }
 
-    /// The session's cues are sound and are what the edited copy holds.
-    private static func check(_ cues: [[String: Any]], against scratch: URL) {
-        guard let data = try? Data(contentsOf: scratch), let read = try? CaptionReader.parse(data, file: "scratch.srt", format: .srt)
+    /// The session's cues are sound and are what the edited copy (the file as Save would
+    /// write it) holds.
+    private static func check(_ cues: [[String: Any]], against edited: Data?) {
+        guard let data = edited, let read = try? CaptionReader.parse(data, file: "scratch.srt", format: .srt)
         else { return require(false, "the edited copy does not read back") }
         require(read.segments.count == cues.count, "the edited copy holds \(read.segments.count) cues, the session \(cues.count)")
         // As any player splits it: a block of lines between blank lines for each cue, no more.
