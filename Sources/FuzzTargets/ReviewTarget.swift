@@ -12,7 +12,7 @@ import Review
 /// Each input starts from the file as committed. What must hold: the answer is the one its
 /// step allows (403 from the head; 400, 404 or 405 from the checks; 200, 400 or 409 from the
 /// session, never 500); the session's cues keep finite times in order and text; and the
-/// edited copy, read back as a player reads it, holds exactly those cues (an edit never loses
+/// edited text (what Save writes), read back as a player reads it, holds exactly those cues (an edit never loses
 /// a cue's text or makes one). Frames, renders and lint are checked but not run: they are
 /// the renderer's, and slow.
 enum ReviewTarget {
