@@ -110,7 +110,6 @@ case .review(var request, let port, let saveAs):
         server.stop()
         // A render the page started leaves no temporary file behind.
         server.session.finishRendering()
-        server.session.close()
         // Stopped by a signal, as a render is: 130 for SIGINT, 143 for SIGTERM.
         signals.forEach { $0.cancel() }
         exit(128 + cancellation.signal)

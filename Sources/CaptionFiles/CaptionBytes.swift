@@ -27,6 +27,7 @@ enum CaptionBytes {
         // O_NONBLOCK: a FIFO put in the file's place since the stat never blocks the open.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(name, errno) }
+        FileReads.add()
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw refusal(name, "not a regular file")

@@ -106,7 +106,7 @@ public enum ForcedAligner {
             let confidences = heard.compactMap(\.confidence)
             let confidence = confidences.min()
             let word = Set(heard.map(\.word)).count == 1 ? heard.first?.word : nil
-            return TimedToken.spread(tokens, start: start, end: end, estimated: false).map {
+            return LengthShare.spans(tokens.map(\.text.count), start: start, end: end).map {
                 HeardTime(start: $0.start, end: $0.end, confidence: confidence, word: word)
             }
         }

@@ -116,16 +116,10 @@ public struct TimedToken: Sendable, Equatable {
         String(text.lowercased().filter { $0.isLetter || $0.isNumber || Tokenizer.attachedSymbols.contains($0) })
     }
 
-    /// Tokens given times across `start...end` in proportion to their length.
+    /// Tokens given times across `start...end` in proportion to their length (`LengthShare`).
     static func spread(_ tokens: [Token], start: Double, end: Double, estimated: Bool) -> [TimedToken] {
-        let lengths = tokens.map { Double(max(1, $0.text.count)) }
-        let total = lengths.reduce(0, +)
-        var position = 0.0
-        return zip(tokens, lengths).map { token, length in
-            let from = start + (end - start) * position / total
-            position += length
-            return TimedToken(
-                token: token, start: from, end: start + (end - start) * position / total, estimated: estimated)
+        zip(tokens, LengthShare.spans(tokens.map(\.text.count), start: start, end: end)).map { token, span in
+            TimedToken(token: token, start: span.start, end: span.end, estimated: estimated)
         }
     }
 }

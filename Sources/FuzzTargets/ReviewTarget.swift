@@ -12,7 +12,7 @@ import Review
 /// Each input starts from the file as committed. What must hold: the answer is the one its
 /// step allows (403 from the head; 400, 404 or 405 from the checks; 200, 400 or 409 from the
 /// session, never 500); the session's cues keep finite times in order and text; and the
-/// edited copy, read back as a player reads it, holds exactly those cues (an edit never loses
+/// edited text (what Save writes), read back as a player reads it, holds exactly those cues (an edit never loses
 /// a cue's text or makes one). Frames, renders and lint are checked but not run: they are
 /// the renderer's, and slow.
 enum ReviewTarget {
@@ -97,12 +97,13 @@ enum ReviewTarget {
         guard response.status == 200, case .bytes(_, _, let body) = response,
             let state = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let cues = state["cues"] as? [[String: Any]]
         else { return }
-        check(cues, against: setup.api.session.scratch)
+        check(cues, against: try? setup.api.session.editedText())
     }
 
-    /// The session's cues are sound and are what the edited copy holds.
-    private static func check(_ cues: [[String: Any]], against scratch: URL) {
-        guard let data = try? Data(contentsOf: scratch), let read = try? CaptionReader.parse(data, file: "scratch.srt", format: .srt)
+    /// The session's cues are sound and are what the edited copy (the file as Save would
+    /// write it) holds.
+    private static func check(_ cues: [[String: Any]], against edited: Data?) {
+        guard let data = edited, let read = try? CaptionReader.parse(data, file: "scratch.srt", format: .srt)
         else { return require(false, "the edited copy does not read back") }
         require(read.segments.count == cues.count, "the edited copy holds \(read.segments.count) cues, the session \(cues.count)")
         // As any player splits it: a block of lines between blank lines for each cue, no more.

@@ -67,8 +67,8 @@ enum BurnPlanner {
     ) throws -> PreparedBurn {
         let (input, rules) = (sources.input, sources.rules)
         let engine = try sources.engine(fontsConf: request.fontsConf)
-        let preset = try Preset.load(try Resources.preset(request.preset))
-        let look = try Look.load(try Resources.look(request.look ?? preset.look ?? Look.classic))
+        let preset = try sources.preset(request.preset)
+        let look = try sources.look(request.look ?? preset.look ?? Look.classic)
         if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
             events(.warning("\(request.input.name): \(mismatch)"))
         }

@@ -1,9 +1,10 @@
 import CaptionFiles
 import Captions
 
-/// The captions a request reads, and how: a caption file or the video's own speech, the
-/// file's reader's settings, the language for captions that name none (or the language
-/// spoken), and the script whose punctuation and form win.
+/// The captions a request reads, and how: a caption file, the video's own speech or captions
+/// already read (a value: nothing is read again), the file's reader's settings, the language
+/// for captions that name none (or the language spoken), and the script whose punctuation and
+/// form win.
 public struct CaptionInput: Sendable, Equatable {
     public var origin: CaptionOrigin
     public var format: CaptionFormat?  // nil: from the file's name and content
@@ -27,8 +28,15 @@ public struct CaptionInput: Sendable, Equatable {
         set { origin = CaptionOrigin(newValue) }
     }
 
-    /// The caption file's path; nil for recognized speech.
+    /// The caption file's path; nil for recognized speech and captions given as a value.
     public var path: String? { origin.path }
+
+    /// The captions as given (`CaptionOrigin.given`), with its name; the reader's settings
+    /// (format, encoding) no longer apply.
+    public init(_ transcript: Transcript, name: String, strict: Bool = false, language: String? = nil, script: String? = nil) {
+        self.init(file: name, strict: strict, language: language, script: script)
+        origin = .given(name: name, transcript)
+    }
 }
 
 /// Where a request's captions come from.
@@ -37,6 +45,9 @@ public enum CaptionOrigin: Sendable, Equatable {
     case file(String)
     /// The input's speech, recognized (`--captions auto`).
     case recognized
+    /// Captions already read, planned as they are with no file read (the review's cues as
+    /// edited); `name` is what messages call them (the file they were read from).
+    case given(name: String, Transcript)
 
     /// `auto` is the speech; anything else a file's path.
     public init(_ argument: String) { self = argument == Self.auto ? .recognized : .file(argument) }
@@ -49,10 +60,11 @@ public enum CaptionOrigin: Sendable, Equatable {
         switch self {
         case .file(let path): path
         case .recognized: Self.auto
+        case .given(let name, _): name
         }
     }
 
-    /// The file's path; nil for recognized speech.
+    /// The file's path; nil for recognized speech and captions given as a value.
     public var path: String? {
         if case .file(let path) = self { return path }
         return nil

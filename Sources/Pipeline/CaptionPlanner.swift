@@ -137,8 +137,10 @@ enum CaptionPlanner {
     }
 
     /// The request's caption file as its reader reads it (`--captions-format`, `--captions-encoding`,
-    /// `--strict`): from disk, or from `data` when given (the file's bytes as edited in memory).
+    /// `--strict`): from disk, or from `data` when given (the file's bytes in memory); captions
+    /// given as a value are taken as they are.
     static func read(_ request: BurnRequest, data: Data? = nil) throws -> Transcript {
+        if case .given(_, let transcript) = request.captions.origin { return transcript }
         guard let data else {
             return try CaptionReader.read(
                 path: request.captions.file, format: request.captions.format, encoding: request.captions.encoding,

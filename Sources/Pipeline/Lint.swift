@@ -59,9 +59,10 @@ public enum Lint {
     /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list
     /// per caption (none for the second track's).
     static func findings(_ prepared: PreparedBurn) -> [[LintFinding]] {
-        findings(
-            prepared.planned, file: prepared.request.captions.path ?? prepared.info.path, rules: prepared.rules,
-            language: prepared.request.captions.language,
+        let request = prepared.request
+        return findings(
+            prepared.planned, file: request.captions.origin == .recognized ? prepared.info.path : request.captions.file,
+            rules: prepared.rules, language: request.captions.language,
             frameDuration: prepared.info.frameDuration, shotChanges: prepared.shotChanges,
             minimumSize: prepared.style.minimumSize, style: prepared.style)
     }

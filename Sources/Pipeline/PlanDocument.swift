@@ -256,26 +256,6 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         }
     }
 
-    /// A caption as shown, with the cue of the caption file it came from and the reading rules
-    /// it breaks (`rule (level): message`).
-    public struct ShownCaption: Sendable, Equatable {
-        public var text: String
-        public var start: Double  // seconds
-        public var end: Double  // seconds
-        public var source: SourceLocation?
-        public var findings: [String]
-    }
-
-    /// The first track's captions as shown, each with its cue's place in the file.
-    public var shown: [ShownCaption] {
-        captions.filter { $0.track == nil }.map { entry in
-            ShownCaption(
-                text: entry.text, start: entry.start, end: entry.end,
-                source: entry.line != nil || entry.field != nil ? SourceLocation(line: entry.line, field: entry.field) : nil,
-                findings: (entry.findings ?? []).map { "\($0.rule) (\($0.level)): \($0.message)" })
-        }
-    }
-
     /// Writes the JSON to `path` whole or not at all (a temporary file renamed into place);
     /// `inputs` are the files the plan was made from, which it may not overwrite.
     public func write(to path: String, inputs: [String]) throws {

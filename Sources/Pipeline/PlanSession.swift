@@ -1,3 +1,4 @@
+import Captions
 import Foundation
 import Media
 
@@ -11,6 +12,8 @@ public final class PlanSession {
     private let sources: PlanSources
     /// The video, as probed when the session opened.
     public let info: InputInfo
+    /// How many plans the session has begun (a test's count of the work an edit costs).
+    public private(set) var plansMade = 0
 
     /// Probes `input`; a missing or unreadable file is named first, as a burn names it.
     public init(input: String) throws {
@@ -24,14 +27,15 @@ public final class PlanSession {
         }
     }
 
-    /// The plan of `request` with its caption file's bytes as `captions` (what `Burner.plan`
-    /// gives of the request's file holding them), on the kept sources.
-    public func plan(_ request: BurnRequest, captions: Data) throws -> SessionPlan {
+    /// The plan of `request` (what `Burner.plan` gives of it), on the kept sources: captions
+    /// given as a value (`CaptionOrigin.given`) are planned with no file read.
+    public func plan(_ request: BurnRequest) throws -> SessionPlan {
         do {
             guard request.input.path == info.path else {
                 throw BurnError.usage("a session plans one video: \(info.path), not \(request.input.name)")
             }
-            let transcript = try CaptionPlanner.read(request, data: captions)
+            let transcript = try CaptionPlanner.read(request)
+            plansMade += 1
             return SessionPlan(prepared: try BurnPlanner.prepare(request, sources: sources, transcript: transcript, events: { _ in }))
         } catch {
             throw BurnError.wrap(error)
@@ -53,7 +57,31 @@ public final class PlanSession {
 /// One plan of a `PlanSession`: the final captions with their layout, times and findings.
 public struct SessionPlan {
     let prepared: PreparedBurn
-
     /// The plan as `burn-captions plan` writes it: captions, lines, boxes and findings.
-    public var document: PlanDocument { prepared.document }
+    public let document: PlanDocument
+
+    init(prepared: PreparedBurn) {
+        self.prepared = prepared
+        document = prepared.document
+    }
+
+    /// The first track's captions as shown, each with the cue it came from (its place in the
+    /// file, or its id among captions given as a value) and the reading rules it breaks.
+    public var shown: [ShownCaption] {
+        zip(prepared.planned, document.captions).filter { $0.0.track == 1 }.map { item, entry in
+            ShownCaption(
+                text: entry.text, start: entry.start, end: entry.end, source: item.caption.source,
+                findings: (entry.findings ?? []).map { "\($0.rule) (\($0.level)): \($0.message)" })
+        }
+    }
+
+    /// A caption as shown, with the cue it came from and the reading rules it breaks
+    /// (`rule (level): message`).
+    public struct ShownCaption: Sendable, Equatable {
+        public var text: String
+        public var start: Double  // seconds
+        public var end: Double  // seconds
+        public var source: SourceLocation?
+        public var findings: [String]
+    }
 }

@@ -1,4 +1,5 @@
 import Captions
+import Files
 import Foundation
 import Layout
 import Media
@@ -8,9 +9,10 @@ import Vision
 
 /// What planning takes from outside the caption files, for every plan of one input: the
 /// probed input, the speech envelope the timing fix measures, the cuts scene detection finds,
-/// the reading rules, and a layout engine per fonts file. Each is made the first time it is
-/// asked for and kept: a run's requests share one (`BurnPlanner.prepare`), and so do all the plans
-/// of a `PlanSession` (the review's). Not thread-safe: one thread at a time.
+/// the reading rules, the presets and looks, and a layout engine per fonts file. Each is made
+/// the first time it is asked for and kept: a run's requests share one
+/// (`BurnPlanner.prepare`), and so do all the plans of a `PlanSession` (the review's). Not
+/// thread-safe: one thread at a time.
 final class PlanSources {
     let input: MediaInput  // probed once; its demuxer goes to the first pass that reads packets
     let rules: ReadingRules
@@ -26,11 +28,35 @@ final class PlanSources {
     /// By fonts file (nil: the shipped one); a run makes one per file its requests name, a
     /// review one (its fonts file is fixed).
     private var engines: [String?: LayoutEngine] = [:]
+    /// Presets and looks read, by file, with its signature when read: read again only once
+    /// the file changed on disk (a review's plans read none after the first).
+    private var presets: [String: (signature: FileSignature, preset: Preset)] = [:]
+    private var looks: [String: (signature: FileSignature, look: Look)] = [:]
 
     /// Sources for plans of `input`, with the shipped reading rules.
     init(input: MediaInput) throws {
         self.input = input
         rules = try ReadingRules.shipped()
+    }
+
+    /// The preset `name` names (shipped, or a file), as its file is now.
+    func preset(_ name: String) throws -> Preset {
+        let url = try Resources.preset(name)
+        let signature = try? FileSignature(url.path)
+        if let signature, let kept = presets[url.path], kept.signature == signature { return kept.preset }
+        let preset = try Preset.load(url)
+        presets[url.path] = signature.map { ($0, preset) }
+        return preset
+    }
+
+    /// The look `name` names (shipped, or a file), as its file is now.
+    func look(_ name: String) throws -> Look {
+        let url = try Resources.look(name)
+        let signature = try? FileSignature(url.path)
+        if let signature, let kept = looks[url.path], kept.signature == signature { return kept.look }
+        let look = try Look.load(url)
+        looks[url.path] = signature.map { ($0, look) }
+        return look
     }
 
     /// The input's speech envelope, nil when it has no audio; its audio is decoded the first

@@ -3,13 +3,13 @@ import Speech
 
 /// A cue of the caption file as read, and what the review's edits made of it: itself, the
 /// pieces of a split, or nothing once merged into the cue before.
-struct CueGroup: Equatable {
+struct CueGroup: Equatable, Sendable {
     var source: SourceLocation  // where the file holds it
     var pieces: [Piece]
     var changed = false
 
     /// A cue as the page shows it, edited or not.
-    struct Piece: Equatable {
+    struct Piece: Equatable, Sendable {
         var start: Double  // seconds
         var end: Double  // seconds
         var text: String

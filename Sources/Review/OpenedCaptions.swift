@@ -17,7 +17,7 @@ struct OpenedCaptions {
     /// UTF-8 files only.
     init(_ file: String, format: CaptionFormat?, encoding: String?) throws {
         let url = URL(fileURLWithPath: file)
-        signature = try ReviewSession.signature(of: file)
+        signature = try CueStore.signature(of: file)
         let read = try CaptionReader.read(url, format: format, encoding: encoding)
         let data = try Data(contentsOf: url)
         let detected = format ?? CaptionFormat.detect(data, path: file) ?? .srt

@@ -3,7 +3,7 @@ import Pipeline
 
 /// The burn started from the review page, one at a time, on a thread of its own: where it
 /// writes, how far it is, how it ended. It plans on its own, as the command line does (its
-/// request names the edited copy). Thread-safe: its state is behind its own lock, which the
+/// request carries the cues as edited, as a value). Thread-safe: its state is behind its own lock, which the
 /// render thread takes for each progress step.
 final class ReviewRender: @unchecked Sendable {
     /// What the page shows of it.

@@ -18,19 +18,13 @@ public final class ReviewServer: @unchecked Sendable {
     public var boundAddress: String { server?.boundAddress ?? "" }
 
     /// Opens `request`'s captions for review, saving to `saveAs` (nil: the file itself, see
-    /// `ReviewSession`), and starts listening at `port` (0: any free one). When it cannot,
-    /// nothing it made is left (the session's scratch folder goes).
+    /// `ReviewSession`), and starts listening at `port` (0: any free one).
     public init(_ request: BurnRequest, port: UInt16 = 0, saveAs: String? = nil) throws {
         let session = try ReviewSession(request, saveAs: saveAs)
         self.session = session
         token = ReviewAPI.newToken()
-        do {
-            let api = try ReviewAPI(session: session, token: token, video: request.input.name)
-            server = try HTTPServer(port: port, headers: ReviewAPI.headers, admit: api.admit, handler: api.respond)
-        } catch {
-            session.close()
-            throw error
-        }
+        let api = try ReviewAPI(session: session, token: token, video: request.input.name)
+        server = try HTTPServer(port: port, headers: ReviewAPI.headers, admit: api.admit, handler: api.respond)
     }
 
     /// Stops listening.

@@ -5,15 +5,17 @@ import Foundation
 import Pipeline
 import Settings
 
-/// One caption file under review: its cues as the file holds them, the edits made to them,
-/// the frames drawn with those edits by the real renderer (`ReviewPlan`: the video probed and
-/// its audio measured once), and the save back into the file's own format.
+/// One caption file under review: the page's state around a `CueDocument` (the cues as a
+/// value, edited), the `CueStore` that opened it and saves it, the frames drawn with the edits
+/// by the real renderer (`ReviewPlan`: the video probed and its audio measured once), and the
+/// render. An edit changes the document, and the request the frames, lint and render are
+/// planned from carries the document's captions as a value: nothing is written or read for it.
 ///
 /// Thread-safe: the server's connection threads share it. `lock` guards the session's own
-/// state (the cues, the request, the edited copy's bytes, the findings); a frame copies the
-/// request and the bytes under it and is drawn outside it, under the plan's lock; a lint
-/// (`state`) holds `lock` and then takes the plan's. The plan never takes `lock`, so the two
-/// are always taken in that order. The render has its own lock (`ReviewRender`).
+/// state (the document, the store, the request, the findings); a frame copies the request
+/// under it and is drawn outside it, under the plan's lock; a lint (`state`) holds `lock` and
+/// then takes the plan's. The plan never takes `lock`, so the two are always taken in that
+/// order. The render has its own lock (`ReviewRender`).
 public final class ReviewSession: @unchecked Sendable {
     /// A cue as the page shows it.
     public struct Cue: Codable, Sendable, Equatable {
@@ -46,29 +48,19 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// The request the frames are drawn with; its captions are the edited copy (`scratch`, `editedBytes`).
+    /// The request the frames, lint and render are planned from; its captions are the
+    /// document's, as a value (`CaptionOrigin.given`).
     private var request: BurnRequest
-    private let file: String  // the caption file opened
-    private let readFormat: CaptionFormat?  // the format the file is read as (nil: detected)
-    private let readEncoding: String?  // its text encoding, as given (nil: detected)
-    private let format: CaptionFormat  // the format edits are written in (whisper and live: native JSON)
     /// Where Save writes: the file itself, `NAME.reviewed.json` beside a Whisper or live log,
     /// or the file `--save-as` names.
     public let savesTo: String
-    /// The format Save writes: `format`, or the one `--save-as` names by its extension.
-    private let saveFormat: CaptionFormat
-    /// The edited copy a render reads (0600, in a 0700 folder of its own).
-    public let scratch: URL
-    /// The edited copy's bytes, as last written to `scratch`: what frames and lint are planned from.
-    private var editedBytes = Data()
+    private var store: CueStore
+    /// The cues as edited.
+    private var cues: CueDocument
     /// The video probed, its audio measured and its fonts loaded once, the last plan kept.
     private let plan: ReviewPlan
     private let frameDuration: Double
-    private var text: String  // the file's text as opened or last saved (native JSON for whisper and live)
-    private var signature: FileSignature
     private var changedOnDisk = false
-    /// The file's cues as read, each with what the edits made of it.
-    private var cues: EditedCues
     private var findings: [Int: [String]] = [:]  // by the page's cue id
     private var shown: [Int: [String]] = [:]  // by the page's cue id: the captions the burn makes of it
     private var revision = 0
@@ -77,75 +69,26 @@ public final class ReviewSession: @unchecked Sendable {
     private let rendering = ReviewRender()
 
     /// Opens `request.captions.file` for review of `request.input`, Save writing to `saveAs`
-    /// (.srt, .vtt or .json, in that format; nil: see `savesTo`). When it cannot, it leaves
-    /// nothing behind (the scratch folder is made last, and removed on a failure).
+    /// (.srt, .vtt or .json, in that format; nil: see `savesTo`).
     public init(_ request: BurnRequest, saveAs: String? = nil) throws {
-        file = request.captions.file
-        readFormat = request.captions.format
-        readEncoding = request.captions.encoding
         plan = try ReviewPlan(input: request.input.name)
         frameDuration = plan.info.frameDuration
-        let opened = try OpenedCaptions(file, format: request.captions.format, encoding: request.captions.encoding)
-        (format, text, signature) = (opened.format, opened.text, opened.signature)
-        savesTo = saveAs ?? opened.savesTo
-        saveFormat = try saveAs.map(Self.saveFormat) ?? opened.format
-        // Where Save writes is checked now, as an output is: a missing folder, or a folder in
-        // the file's place, would otherwise fail every Save of the session and lose its edits.
-        if let saveAs { try OutputFile.check(AtomicFile.resolve(saveAs), inputs: request.inputFiles) }
-        cues = EditedCues(opened.segments)
-        let folder = try Self.scratchFolder()
-        scratch = folder.appendingPathComponent("captions." + (format == .json ? "json" : URL(fileURLWithPath: file).pathExtension))
-        var drawing = request
-        drawing.captions.file = scratch.path
-        drawing.captions.format = format
-        drawing.captions.encoding = nil
-        self.request = drawing
-        do {
-            try writeScratch()
-        } catch {
-            close()
-            throw error
-        }
+        (store, cues) = try CueStore.open(
+            request.captions.file, format: request.captions.format, encoding: request.captions.encoding, saveAs: saveAs,
+            inputs: request.inputFiles)
+        savesTo = store.savesTo
+        self.request = request
+        self.request.captions = CaptionInput(
+            try cues.captions(strict: request.captions.strict), name: request.captions.file, strict: request.captions.strict,
+            language: request.captions.language, script: request.captions.script)
     }
-
-    /// The format a `--save-as` file's extension names.
-    private static func saveFormat(_ path: String) throws -> CaptionFormat {
-        guard let format = CaptionWriter.format(forPath: path)?.captionFormat else {
-            throw ReviewError("\(path): review saves .srt, .vtt or .json")
-        }
-        return format
-    }
-
-    /// A new folder of this session in TMPDIR, made exclusively and readable by its owner only.
-    private static func scratchFolder() throws(ReviewError) -> URL {
-        do throws(FileError) {
-            return try TemporaryFolder.make(prefix: "burn-captions-review")
-        } catch {
-            throw ReviewError("\(error.path): cannot make the review's temporary folder: \(error.reason)")
-        }
-    }
-
-    /// The signature of `file` now; a file that cannot be read is the review's conflict.
-    static func signature(of file: String) throws(ReviewError) -> FileSignature {
-        do throws(FileError) {
-            return try FileSignature(file)
-        } catch {
-            throw ReviewError(error.description)
-        }
-    }
-
-    deinit { close() }
-
-    /// Removes the edited copy on disk (when the review ends; a process that
-    /// exits runs no deinit).
-    public func close() { try? FileManager.default.removeItem(at: scratch.deletingLastPathComponent()) }
 
     /// The cues with their findings (`lint` of the edits so far) and what the page needs
     /// with them, as JSON.
     func state() throws -> Data {
         try lock.withLock {
             if findingsStale { lintCues() }
-            if !changedOnDisk { changedOnDisk = (try? FileSignature(file)) != signature }
+            if !changedOnDisk { changedOnDisk = store.changedOnDisk }
             return try JSONEncoder().encode(currentState())
         }
     }
@@ -200,94 +143,76 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     /// Changes cue `id`: its text, start or end (seconds); the frames and findings follow.
-    func edit(_ id: Int, text newText: String?, start: Double?, end: Double?) throws {
-        // As the file will hold it: a blank line folded into one line break.
-        try change { try cues.edit(id, text: try newText.map(cueText), start: start, end: end) }
+    func edit(_ id: Int, text: String?, start: Double?, end: Double?) throws {
+        try change { try $0.edit(id, text: text, start: start, end: end) }
     }
 
     /// Splits cue `id` at `offset` (UTF-16 units into its text, as a browser counts): the
     /// text before and after, its time divided in proportion to their lengths.
-    func split(_ id: Int, at offset: Int) throws { try change { try cues.split(id, at: offset) } }
+    func split(_ id: Int, at offset: Int) throws { try change { try $0.split(id, at: offset) } }
 
     /// Merges cue `id` with the next: one cue from the first's start to the later end, their
     /// texts joined by a space.
-    func merge(_ id: Int) throws { try change { try cues.merge(id) } }
+    func merge(_ id: Int) throws { try change { try $0.merge(id) } }
 
-    /// Runs one change of the cues: a new revision, the edited copy written, findings stale.
-    /// A change the file cannot hold is undone, and said why (409).
-    private func change(_ body: () throws -> Void) throws {
+    /// Runs one change of the document: a new revision, the request's captions the edited
+    /// ones, findings stale. A change the file cannot hold is not made, and said why (409).
+    private func change(_ body: (inout CueDocument) throws -> Void) throws {
         try lock.withLock {
-            let before = cues
-            try body()
-            guard cues != before else { return }
-            do {
-                try writeScratch()
-            } catch {
-                cues = before
-                let problems = (error as? CaptionError)?.problems.map(\.message).joined(separator: "; ")
-                throw ReviewError(problems ?? BurnError.wrap(error).description)
-            }
-            revision += 1
-            findingsStale = true
+            var changed = cues
+            try body(&changed)
+            guard changed != cues else { return }
+            try use(changed)
         }
     }
 
-    /// `text` as one cue of the file holds it, or why it cannot.
-    private func cueText(_ text: String) throws -> String {
+    /// Makes `changed` the document the frames, lint and render are planned from. Under `lock`.
+    private func use(_ changed: CueDocument) throws {
+        let captions: Transcript
         do {
-            return try CueFileEditor.cueText(text, format: format, file: file)
-        } catch let error as CaptionError {
-            throw ReviewError(error.problems.map(\.message).joined(separator: "; "))
+            captions = try changed.captions(strict: request.captions.strict)
+        } catch let error as ReviewError {
+            throw error
+        } catch {
+            throw ReviewError(BurnError.wrap(error).description)
         }
+        cues = changed
+        request.captions.origin = .given(name: store.file, captions)
+        revision += 1
+        findingsStale = true
     }
 
     /// The frame at `time` seconds with the captions as edited, as PNG (what `still` draws
-    /// of the edited copy).
+    /// of the file as Save would write it).
     func frame(at time: Double) throws -> [UInt8] {
-        let (request, captions) = lock.withLock { (self.request, editedBytes) }
-        return try plan.picture(request, captions: captions, at: time, backgrounds: backgrounds)
+        try plan.picture(lock.withLock { request }, at: time, backgrounds: backgrounds)
     }
 
     /// The final captions as edited, with their layout and findings (what `plan` prints of
-    /// the edited copy).
+    /// the file as Save would write it).
     func document() throws -> PlanDocument {
-        try lock.withLock { try plan.document(request, captions: editedBytes) }
+        try lock.withLock { try plan.document(request) }
     }
 
-    /// Why a save is refused once the file changed on disk.
-    private var changedMessage: String {
-        "\(file) changed on disk since it was opened; not saved (reload it to review the new version)"
+    /// The file's text with the edits, in its format (what Save writes when it saves in it).
+    public func editedText() throws -> Data {
+        try lock.withLock { try cues.edited() }
     }
 
-    /// Writes the edits into `savesTo`, whole or not at all (`AtomicFile`: through a link to
-    /// its target, keeping its mode and owner), the previous version kept as `FILE~` beside
-    /// the file written (a copy with the file's mode; a link there is replaced, never
-    /// followed). Refused once the file changed on disk since it was opened or last saved,
-    /// until `reload`.
+    /// How many plans the session has made: one per change of what is drawn, none for a
+    /// frame or a lint after it.
+    var plansMade: Int { plan.plansMade }
+
+    /// Writes the edits into `savesTo` (`CueStore.save`: whole or not at all, the previous
+    /// version kept as `FILE~`). Refused once the file changed on disk since it was opened or
+    /// last saved, until `reload`.
     func save() throws -> String {
         try lock.withLock {
-            guard !changedOnDisk, try Self.signature(of: file) == signature else {
+            guard !changedOnDisk, try store.unchangedOnDisk() else {
                 changedOnDisk = true
-                throw ReviewError(changedMessage)
+                throw ReviewError(store.changedMessage)
             }
-            let data = try saved()
-            do throws(FileError) {
-                let target = AtomicFile.resolve(savesTo)
-                if let previous = FileManager.default.contents(atPath: target) {
-                    try AtomicFile.write(previous, to: target + "~", permissions: .like(target), links: .replace)
-                }
-                try AtomicFile.write(data, to: target, permissions: .keepModeAndOwner(newFile: 0o644))
-            } catch {
-                throw ReviewError("not saved: \(error)")
-            }
-            if savesTo == file {
-                text = String(decoding: data, as: UTF8.self)
-                signature = try Self.signature(of: file)
-                // Positions may have moved (a payload of another length, a split): read them again.
-                cues = EditedCues(try CaptionReader.read(URL(fileURLWithPath: file), format: format).segments)
-                revision += 1
-                findingsStale = true
-            }
+            if let saved = try store.save(cues) { try use(saved) }
             return savesTo
         }
     }
@@ -296,55 +221,23 @@ public final class ReviewSession: @unchecked Sendable {
     /// dropped), the frames and findings follow, and Save works again.
     func reload() throws {
         try lock.withLock {
-            let opened = try OpenedCaptions(file, format: readFormat, encoding: readEncoding)
-            guard opened.format == format else { throw ReviewError("\(file) is no longer a \(format.rawValue) file") }
-            (text, signature) = (opened.text, opened.signature)
-            cues = EditedCues(opened.segments)
+            let reloaded = try store.reload(as: cues.format)
             changedOnDisk = false
-            revision += 1
-            findingsStale = true
-            try writeScratch()
+            try use(reloaded)
         }
     }
 
-    /// The edits as Save writes them: the file's text with the edits, or, when `--save-as`
-    /// names another format, the edited cues written anew in it (the file's markup and notes
-    /// are not carried over).
-    private func saved() throws -> Data {
-        let data = try edited()
-        guard saveFormat != format else { return data }
-        let captions = OpenedCaptions.captions(try CaptionReader.read(data, path: file, format: format))
-        return try CaptionWriter.data(captions, format: saveFormat)
-    }
-
-    /// The file's text with the edits, in its format.
-    private func edited() throws -> Data {
-        let edits = cues.edits
-        return edits.isEmpty ? Data(text.utf8) : try CueFileEditor.apply(edits, to: text, format: format, file: file)
-    }
-
-    /// The edited copy, written whole for a render to read (a render started meanwhile reads
-    /// the copy before or after, never half of one), and kept in memory for the frames.
-    private func writeScratch() throws {
-        let data = try edited()
-        try AtomicFile.write(data, to: scratch.path, permissions: .exactly(0o600), links: .replace)
-        editedBytes = data
-    }
-
-    /// Each cue's findings: `lint` of the edited copy, by the cue its captions came from.
+    /// Each cue's findings: the lint of the captions as edited, by the id of the cue each
+    /// caption came from.
     private func lintCues() {
         findingsStale = false
-        let captions = (try? plan.document(request, captions: editedBytes))?.shown ?? []
+        let captions = (try? plan.shown(request)) ?? []
         findings = [:]
         shown = [:]
-        // The edited copy's cues, in order, are the page's cues: their places in it find
-        // the captions the burn makes of each.
-        let read = (try? CaptionReader.read(editedBytes, path: scratch.path, format: format))?.segments ?? []
-        for (id, segment) in read.enumerated() {
-            guard let source = segment.source else { continue }
-            let mine = captions.filter { $0.source == source }
-            findings[id] = mine.flatMap(\.findings)
-            shown[id] = mine.map(\.text)
+        for caption in captions {
+            guard let cue = caption.source?.cue else { continue }
+            findings[cue, default: []] += caption.findings
+            shown[cue, default: []].append(caption.text)
         }
     }
 }

@@ -10,6 +10,7 @@ enum SettingsFile {
         let data: Data
         do {
             data = try Data(contentsOf: url)
+            FileReads.add()
         } catch {
             throw SettingsError.input("\(url.path): cannot read \(kind)")
         }

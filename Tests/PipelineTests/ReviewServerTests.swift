@@ -139,25 +139,16 @@ final class ReviewServerTests: XCTestCase {
         XCTAssertEqual(review.stop().status, 130)
     }
 
-    /// The scratch copy is 0600 in a 0700 folder; SIGINT exits 130, SIGTERM 143, nothing left in TMPDIR.
-    func testScratchIsPrivateAndSignalsEndTheReviewAsARender() throws {
+    /// The review writes no copy of the captions (its edits are a value): nothing in TMPDIR
+    /// while it runs or after; SIGINT exits 130, SIGTERM 143.
+    func testTheReviewWritesNothingAsideAndSignalsEndItAsARender() throws {
         let (file, temporary) = try captions(try temporaryFolder())
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let review = try ReviewProcess(video: video, captions: file.path, temporaryFolder: temporary)
-            let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
-            XCTAssertEqual(folders.count, 1)
-            let scratch = temporary.appendingPathComponent(folders.first ?? "")
-            XCTAssertEqual(try mode(scratch.path), 0o700, "the scratch folder")
-            for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) {
-                XCTAssertEqual(try mode(scratch.appendingPathComponent(name).path), 0o600, "the scratch copy \(name)")
-            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [], "no scratch copy")
             XCTAssertEqual(review.stop(signal).status, status, "signal \(signal)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
         }
-    }
-
-    private func mode(_ path: String) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
     /// A review that fails to start (no video; a port in use) leaves nothing in TMPDIR.

@@ -16,7 +16,6 @@ final class ReviewAPITests: XCTestCase {
         let file = try temporaryFolder().appendingPathComponent("talk.srt")
         try FileManager.default.copyItem(at: Repository.samples.appendingPathComponent("talk.srt"), to: file)
         let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
-        addTeardownBlock { session.close() }
         return try ReviewAPI(session: session, token: token, video: talk)
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Media
 import Pipeline
@@ -17,7 +18,6 @@ final class ReviewPlanTests: XCTestCase {
         let file = try temporaryFolder().appendingPathComponent(sample)
         try FileManager.default.copyItem(at: Repository.samples.appendingPathComponent(sample), to: file)
         let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
-        addTeardownBlock { session.close() }
         return (session, file)
     }
 
@@ -47,6 +47,50 @@ final class ReviewPlanTests: XCTestCase {
         // Once more only: the highlight look aligns talk.srt's words to the speech, which takes
         // the audio as the recognizer hears it (then kept for every later plan).
         XCTAssertEqual(later.audioTracksDecoded, 1, "only the alignment decodes the audio again")
+    }
+
+    /// After the first frame, an edit plans once and reads no file: its captions go to the
+    /// plan as a value (`CaptionOrigin.given`), the preset and look read are kept, and the
+    /// frames and the lint after it share the one plan.
+    func testAnEditPlansOnceAndReadsNoFile() throws {
+        let opened = FileReads.current
+        let (session, _) = try session(of: "talk.srt")
+        _ = try session.frame(at: 5.7)
+        _ = try session.state()
+        let (plans, reads, media) = (session.plansMade, FileReads.current, MediaCounters.current)
+        XCTAssertEqual(plans, 1, "the first frame and its lint share a plan")
+        XCTAssertGreaterThanOrEqual(reads - opened, 3, "opened, the captions, the preset and the look are read")
+        let edits: [() throws -> Void] = [
+            { try session.edit(2, text: "Burned right in, again", start: nil, end: nil) },
+            { try session.edit(2, text: nil, start: nil, end: 6.33) },
+            { try session.split(3, at: 5) },
+            { try session.merge(0) },
+        ]
+        for (count, edit) in edits.enumerated() {
+            try edit()
+            _ = try session.frame(at: 5.7)
+            _ = try session.state()
+            _ = try session.frame(at: 1.2)
+            XCTAssertEqual(session.plansMade, plans + count + 1, "edit \(count + 1) plans once")
+        }
+        XCTAssertEqual(FileReads.current - reads, 0, "no edit, frame or lint reads a file")
+        XCTAssertEqual(MediaCounters.current.since(media).inputsProbed, 0)
+        XCTAssertEqual(MediaCounters.current.since(media).audioTracksDecoded, 0)
+    }
+
+    /// What lint finds of a caption maps back to its cue by the cue's id: after a split
+    /// before it, the findings move with their cue.
+    func testFindingsMapToCuesById() throws {
+        let (session, _) = try session(of: "talk.srt")
+        let cues = { try JSONDecoder().decode(ReviewSession.State.self, from: try session.state()).cues }
+        try session.edit(3, text: "Save five percent on every single twenty dollar plan we sell this week", start: nil, end: nil)
+        let before = try cues()
+        XCTAssertFalse(before[3].findings.isEmpty, "the crowded cue breaks a reading rule")
+        try session.split(0, at: 9)  // "Captions " | "that pop"
+        let after = try cues()
+        XCTAssertEqual(after.map(\.text), ["Captions", "that pop"] + before.dropFirst().map(\.text))
+        XCTAssertEqual(after.dropFirst(2).map(\.findings), before.dropFirst().map(\.findings), "the findings move with their cue")
+        XCTAssertEqual(after.dropFirst(2).map(\.shown), before.dropFirst().map(\.shown))
     }
 
     /// After edits, another preset and a look, the session's plan and frame are those a fresh
@@ -83,7 +127,6 @@ final class ReviewPlanTests: XCTestCase {
         let tiktok = try String(contentsOf: Repository.root.appendingPathComponent("Presets/tiktok.json"), encoding: .utf8)
         try tiktok.write(to: preset, atomically: true, encoding: .utf8)
         let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), preset: preset.path, output: .none))
-        addTeardownBlock { session.close() }
         let white = try session.frame(at: 5.7)
         XCTAssertEqual(try session.frame(at: 5.7), white, "the same plan draws the same frame")
         try tiktok.replacingOccurrences(of: "\"fill\": \"#FFFFFF\"", with: "\"fill\": \"#FFD000\"")

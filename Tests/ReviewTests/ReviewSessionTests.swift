@@ -153,7 +153,6 @@ final class ReviewSessionTests: XCTestCase {
         let planted = [file.path + "~", folder.appendingPathComponent(".talk.srt.partial-\(getpid())").path]
         for path in planted { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim.path) }
         let session = try ReviewSession(BurnRequest(input: .file(talk), captions: CaptionInput(file: file.path), output: .none))
-        defer { session.close() }
         try session.edit(0, text: "Captions that stay.", start: nil, end: nil)
         XCTAssertEqual(try session.save(), file.path)
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep", "no link's target is written")

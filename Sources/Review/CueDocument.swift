@@ -2,13 +2,25 @@ import CaptionFiles
 import Captions
 import Foundation
 
-/// The caption file's cues as read, each with what the review's edits made of it (`CueGroup`).
-/// The page numbers every piece of every group in order: a cue's id is its place in that list.
-struct EditedCues: Equatable {
+/// The cues under review, as a value: the caption file's text (as opened or last saved) and
+/// its cues as read, each with what the edits made of it (`CueGroup`). Edits, splits and
+/// merges change the value; it takes no lock and does no I/O (`CueStore` opens and saves it).
+/// The page numbers every piece of every group in order: a cue's id is its place in that
+/// list, and the captions it gives carry that id (`SourceLocation.cue`).
+struct CueDocument: Equatable, Sendable {
+    /// The file the cues were read from, for messages.
+    let file: String
+    /// The format the text is in and edits are written in (native JSON for Whisper and live).
+    let format: CaptionFormat
+    /// The file's text as opened or last saved, in `format`.
+    let text: String
     private(set) var groups: [CueGroup]
 
-    /// The cues of `segments`, unedited.
-    init(_ segments: [Segment]) { groups = CueGroup.groups(segments) }
+    /// The cues of `segments`, unedited, read from `text`.
+    init(file: String, format: CaptionFormat, text: String, segments: [Segment]) {
+        (self.file, self.format, self.text) = (file, format, text)
+        groups = CueGroup.groups(segments)
+    }
 
     /// The edits as the file's editor takes them: each changed cue and its pieces.
     var edits: [CueEdit] {
@@ -19,11 +31,12 @@ struct EditedCues: Equatable {
         }
     }
 
-    /// Changes cue `id`: its text (as the file will hold it), start or end (seconds).
+    /// Changes cue `id`: its text (as the file will hold it: a blank line folded into one
+    /// line break), start or end (seconds).
     mutating func edit(_ id: Int, text newText: String?, start: Double?, end: Double?) throws {
         let (group, index) = try place(of: id)
         var piece = groups[group].pieces[index]
-        if let newText, newText != piece.text {
+        if let newText = try newText.map(cueText), newText != piece.text {
             piece.text = newText
             piece.textChanged = true
             piece = piece.keeping(piece.unsure)
@@ -50,8 +63,8 @@ struct EditedCues: Equatable {
         let first = piece.text[..<middle].trimmingCharacters(in: .whitespacesAndNewlines)
         let second = piece.text[middle...].trimmingCharacters(in: .whitespacesAndNewlines)
         guard !first.isEmpty, !second.isEmpty else { throw ReviewError("put the cursor between words where the cue splits") }
-        let share = Double(first.count) / Double(first.count + second.count)
-        let time = ((piece.start + (piece.end - piece.start) * share) * 1000).rounded() / 1000
+        let share = LengthShare.spans([first.count, second.count], start: piece.start, end: piece.end)[0]
+        let time = (share.end * 1000).rounded() / 1000
         groups[group].pieces.replaceSubrange(
             index...index,
             with: [
@@ -93,6 +106,38 @@ struct EditedCues: Equatable {
             }
         }
         return cues
+    }
+
+    /// The file's text with the edits, in its format: what Save writes.
+    func edited() throws -> Data {
+        let edits = edits
+        return edits.isEmpty ? Data(text.utf8) : try CueFileEditor.apply(edits, to: text, format: format, file: file)
+    }
+
+    /// The cues as edited, as captions to plan: the edited text as the file's reader reads it
+    /// (`strict`: as `--strict` does), in memory, each cue carrying its id. A change the file
+    /// cannot hold is said why.
+    func captions(strict: Bool) throws -> Transcript {
+        do {
+            var read = try CaptionReader.read(try edited(), path: file, format: format, strict: strict)
+            for index in read.segments.indices {
+                var source = read.segments[index].source ?? SourceLocation()
+                source.cue = index
+                read.segments[index].source = source
+            }
+            return read
+        } catch let error as CaptionError {
+            throw ReviewError(error.problems.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    /// `text` as one cue of the file holds it, or why it cannot.
+    private func cueText(_ text: String) throws -> String {
+        do {
+            return try CueFileEditor.cueText(text, format: format, file: file)
+        } catch let error as CaptionError {
+            throw ReviewError(error.problems.map(\.message).joined(separator: "; "))
+        }
     }
 
     /// The group and the piece in it of the page's cue `id`.
