@@ -4,7 +4,7 @@ import Layout
 
 /// A layer's subject at a scale, turned by `tiltDegrees` about its cell's centre, moved down
 /// `dropPixels`, at `opacity` of `WordLook.steps`.
-struct WordImage: Equatable {
+struct WordImage: Equatable, Sendable {
     var subject: LayerSubject
     var scale: Double
     var dropPixels = 0
