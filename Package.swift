@@ -61,7 +61,7 @@ let package = Package(
         // cue-file editor, and the bytes and encodings they read.
         .target(name: "CaptionFiles", dependencies: ["Captions", "UnicodeText", "Files"]),
         .target(name: "Layout", dependencies: ["Captions", "Caching", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "Raster", dependencies: ["Captions", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Raster", dependencies: ["Captions", "Caching", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
             "Imaging", "Files", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
         ]),
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "CaptionsTests", dependencies: ["CaptionFiles", "Captions", "Caching", "TestSupport"]),
         .testTarget(name: "CaptionFilesTests", dependencies: ["CaptionFiles", "Captions", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Imaging", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Caching", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
             name: "Golden", dependencies: ["Settings", "Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],

@@ -21,22 +21,19 @@ extension PreparedBurn {
     var painting: CaptionPainting { CaptionPainting(preset: preset, look: look, faces: engine.faces) }
 }
 
-/// Draws one planned caption at any instant it is on screen: once for a static look, else in
-/// the look's word state at that instant (`WordLook.state`), each state drawn by one
-/// `StatePainter` from word layers it rasterized once.
+/// Draws one planned caption at any instant it is on screen, in the look's word state at that
+/// instant (`WordLook.state`), each state drawn by one `StatePainter` from layers it
+/// rasterized once. A static look is the look with one state (`WordLook.still`): drawn once.
 final class CaptionPainter {
     private let planned: PlannedCaption
     private let style: RasterStyle
     private let faces: FaceCache
     private let wordLook: WordLook?
-    private lazy var painter: StatePainter? = wordLook.map {
-        StatePainter(
-            planned.layout, look: $0, style: style, faces: faces,
-            emphasized: Set(planned.caption.words.indices.filter { planned.caption.words[$0].emphasis }),
-            labels: Set(planned.caption.words.indices.filter { planned.caption.words[$0].isLabel }))
-    }
+    private lazy var painter = StatePainter(
+        planned.layout, look: wordLook ?? .still(style), style: style, faces: faces,
+        emphasized: Set(planned.caption.words.indices.filter { planned.caption.words[$0].emphasis }),
+        labels: Set(planned.caption.words.indices.filter { planned.caption.words[$0].isLabel }))
     private var last: (state: WordState?, bitmap: CaptionBitmap?)?
-    private var staticRasterized = 0
     /// What the last new bitmap changed from the one before it (frame pixels), when only
     /// parts were drawn again; nil when it was drawn whole.
     private(set) var lastChange: [Rect]?
@@ -63,19 +60,12 @@ final class CaptionPainter {
         let state = state(at: time)
         if let last, last.state == state { return last.bitmap }
         last = nil  // let go, so that the painter can draw the new state over its pixels
-        let bitmap: CaptionBitmap?
-        if let state, let painter {
-            bitmap = try painter.bitmap(state)
-            lastChange = painter.lastChange
-        } else {
-            bitmap = try Rasterizer.render(planned.layout, style: style, faces: faces)
-            staticRasterized += 1
-            lastChange = nil
-        }
+        let bitmap = try painter.bitmap(state ?? .still)
+        lastChange = painter.lastChange
         last = (state, bitmap)
         return bitmap
     }
 
-    /// Bitmaps rasterized: the caption once for a static look, else one per word and scale.
-    var rasterized: Int { staticRasterized + (painter?.rasterized ?? 0) }
+    /// Layers rasterized: the caption once for a static look, else one per word and scale.
+    var rasterized: Int { painter.rasterized }
 }
