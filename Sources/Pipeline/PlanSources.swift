@@ -30,8 +30,8 @@ final class PlanSources {
     private var engines: [String?: LayoutEngine] = [:]
     /// Presets and looks read, by file, with its signature when read: read again only once
     /// the file changed on disk (a review's plans read none after the first).
-    private var presets: [String: (signature: FileSignature, preset: Preset)] = [:]
-    private var looks: [String: (signature: FileSignature, look: Look)] = [:]
+    private var presets = SignedReads<Preset>()
+    private var looks = SignedReads<Look>()
 
     /// Sources for plans of `input`, with the shipped reading rules.
     init(input: MediaInput) throws {
@@ -41,22 +41,12 @@ final class PlanSources {
 
     /// The preset `name` names (shipped, or a file), as its file is now.
     func preset(_ name: String) throws -> Preset {
-        let url = try Resources.preset(name)
-        let signature = try? FileSignature(url.path)
-        if let signature, let kept = presets[url.path], kept.signature == signature { return kept.preset }
-        let preset = try Preset.load(url)
-        presets[url.path] = signature.map { ($0, preset) }
-        return preset
+        try presets.value(of: try Resources.preset(name), read: Preset.load)
     }
 
     /// The look `name` names (shipped, or a file), as its file is now.
     func look(_ name: String) throws -> Look {
-        let url = try Resources.look(name)
-        let signature = try? FileSignature(url.path)
-        if let signature, let kept = looks[url.path], kept.signature == signature { return kept.look }
-        let look = try Look.load(url)
-        looks[url.path] = signature.map { ($0, look) }
-        return look
+        try looks.value(of: try Resources.look(name), read: Look.load)
     }
 
     /// The input's speech envelope, nil when it has no audio; its audio is decoded the first
