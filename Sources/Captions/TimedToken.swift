@@ -4,13 +4,13 @@ public struct TimedToken: Sendable, Equatable {
     public var start: Double  // seconds
     public var end: Double  // seconds
     /// The times were spread over a range, not measured (see `Word.estimated`).
-    public var estimated: Bool
+    public var estimated = false
     /// The word it comes from is stressed (see `Word.emphasis`).
-    public var emphasis: Bool
+    public var emphasis = false
     /// A Chinese, Japanese or Korean character that continues the timed word of the token
     /// before it: a recognizer timed "今日は" as one word, the tokenizer made a token of each
     /// character. Captions show such a group as one `Word` (see `CaptionChunker`).
-    public var joinsPrevious: Bool
+    public var joinsPrevious = false
     /// How sure the recognizer was of the word it comes from (see `Word.confidence`). // 0...1
     public var confidence: Double? = nil
     /// Adds no word to a caption's count under a word limit (set by `CaptionChunker`): an
@@ -18,18 +18,6 @@ public struct TimedToken: Sendable, Equatable {
     /// pair, a word after a Polish, Czech or Slovak one-letter word. No caption starts on one
     /// where another place fits.
     var continuesWord = false
-
-    public init(
-        token: Token, start: Double, end: Double, estimated: Bool = false, emphasis: Bool = false,
-        joinsPrevious: Bool = false
-    ) {
-        self.token = token
-        self.start = start
-        self.end = end
-        self.estimated = estimated
-        self.emphasis = emphasis
-        self.joinsPrevious = joinsPrevious
-    }
 
     /// The tokens of a segment's text with times. The text decides what is shown (its
     /// punctuation, and words a recognizer left untimed); the word timings, aligned to it
