@@ -73,9 +73,9 @@ let package = Package(
         .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
         .target(name: "Pipeline", dependencies: ["CaptionFiles", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // The command surface shared by the command line and batch manifests: the options table
-        // and its checks, output templates and combinations, transcribe, `doctor` and the
-        // versions of what is linked.
-        .target(name: "Commands", dependencies: ["CaptionFiles", "Pipeline", "Settings", "Captions", "Layout", "Media", "Speech", "Vision", "Files"]),
+        // and its checks, output templates and combinations, transcribe, still, preview, the
+        // sheet of looks, lint, `doctor` and the versions of what is linked.
+        .target(name: "Commands", dependencies: ["CaptionFiles", "Pipeline", "Settings", "Captions", "Imaging", "Layout", "Raster", "Media", "Speech", "Vision", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
         .target(name: "Farm", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Caching", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
         .testTarget(
-            name: "Golden", dependencies: ["Settings", "Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
+            name: "Golden", dependencies: ["Commands", "Settings", "Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual", "Obstacles"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["CaptionFiles", "Settings", "FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
         .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Files", "TestSupport"]),

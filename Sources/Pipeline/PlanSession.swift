@@ -27,11 +27,22 @@ public final class PlanSession {
         }
     }
 
+    /// A session on `input`, already probed (or the preset's reference frame: `InputInfo(frameOf:)`),
+    /// whose requests may name no video (`VideoInput.referenceFrame`).
+    public init(_ input: MediaInput) throws {
+        do {
+            sources = try PlanSources(input: input)
+            info = input.info
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
     /// The plan of `request` (what `Burner.plan` gives of it), on the kept sources: captions
     /// given as a value (`CaptionOrigin.given`) are planned with no file read.
     public func plan(_ request: BurnRequest) throws -> SessionPlan {
         do {
-            guard request.input.path == info.path else {
+            guard request.input.path ?? info.path == info.path else {
                 throw BurnError.usage("a session plans one video: \(info.path), not \(request.input.name)")
             }
             let transcript = try CaptionPlanner.read(request)
@@ -51,37 +62,5 @@ public final class PlanSession {
         } catch {
             throw BurnError.wrap(error)
         }
-    }
-}
-
-/// One plan of a `PlanSession`: the final captions with their layout, times and findings.
-public struct SessionPlan {
-    let prepared: PreparedBurn
-    /// The plan as `burn-captions plan` writes it: captions, lines, boxes and findings.
-    public let document: PlanDocument
-
-    init(prepared: PreparedBurn) {
-        self.prepared = prepared
-        document = prepared.document
-    }
-
-    /// The first track's captions as shown, each with the cue it came from (its place in the
-    /// file, or its id among captions given as a value) and the reading rules it breaks.
-    public var shown: [ShownCaption] {
-        zip(prepared.planned, document.captions).filter { $0.0.track == 1 }.map { item, entry in
-            ShownCaption(
-                text: entry.text, start: entry.start, end: entry.end, source: item.caption.source,
-                findings: (entry.findings ?? []).map { "\($0.rule) (\($0.level)): \($0.message)" })
-        }
-    }
-
-    /// A caption as shown, with the cue it came from and the reading rules it breaks
-    /// (`rule (level): message`).
-    public struct ShownCaption: Sendable, Equatable {
-        public var text: String
-        public var start: Double  // seconds
-        public var end: Double  // seconds
-        public var source: SourceLocation?
-        public var findings: [String]
     }
 }

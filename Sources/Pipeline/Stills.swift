@@ -1,5 +1,4 @@
 import Captions
-import Files
 import Foundation
 import Imaging
 import Layout
@@ -21,24 +20,9 @@ public struct StillGuides: Sendable, Equatable {
     }
 }
 
-/// Looking before waiting: one frame with its caption as PNG, or a contact sheet of every
-/// caption at its midpoint, each labelled with its time range.
+/// Looking before waiting: one frame with its caption as PNG (`still`, `preview` and the
+/// review page draw through it).
 extension Burner {
-    /// Writes the frame at `time` seconds, with the caption on screen then, to the request's
-    /// output (PNG), with `guides` outlined. A time after the video's end fails, naming how
-    /// long the video is. Decodes frames up to that time only.
-    public static func still(
-        _ request: BurnRequest, at time: Double, guides: StillGuides = StillGuides(), events: (BurnEvent) -> Void = { _ in }
-    ) throws {
-        do {
-            let output = try picture(request)
-            let file = try OutputFile(output: output, inputs: request.inputFiles)
-            try file.write(Data(try stillPicture(request, at: time, guides: guides, events: events)))
-        } catch {
-            throw BurnError.wrap(error)
-        }
-    }
-
     /// The frame at `time` seconds with its caption, as the PNG bytes `still` writes (the
     /// request's output is not written).
     /// `backgrounds` keeps the decoded frame for the next picture at the same time (a review
@@ -76,45 +60,6 @@ extension Burner {
         return png
     }
 
-    /// Writes a contact sheet: one thumbnail per caption at its midpoint, `columns` to a row,
-    /// each labelled with its time range, in pages of at most `ContactSheet.maximumHeight`
-    /// pixels (the request's output names them: see `SheetPageNames`). Returns the files written.
-    @discardableResult
-    public static func preview(
-        _ request: BurnRequest, columns: Int = 4, guides: StillGuides = StillGuides(), events: (BurnEvent) -> Void = { _ in }
-    ) throws -> [String] {
-        do {
-            let output = try picture(request)
-            let names = try SheetPageNames(output)
-            try OutputFile.check(names.name(page: 0, of: 1), inputs: request.inputFiles)
-            let prepared = try BurnPlanner.prepare(request, events: events)
-            let planned = prepared.planned
-            // A sheet shows the captions: a file with none to show makes none (the warning said why).
-            guard !planned.isEmpty else { throw BurnError.input("\(request.captions.file): no captions to show, so no contact sheet") }
-            let sheet = ContactSheet(
-                count: planned.count, columns: columns, frameWidth: prepared.info.width,
-                frameHeight: prepared.info.height)
-            let pages = (0..<sheet.pageCount).map { names.name(page: $0, of: sheet.pageCount) }
-            for page in pages { try OutputFile.check(page, inputs: request.inputFiles) }
-            let times = planned.map { ($0.caption.start + $0.caption.end) / 2 }
-            var written = 0
-            try FrameGrabber(input: prepared.input).frames(at: times) { index, canvas in
-                let item = planned[index]
-                if let bitmap = try captionBitmap(at: times[index], prepared) { canvas.blend(bitmap) }
-                drawGuides(guides, at: times[index], prepared, on: canvas)
-                if let (page, canvas) = try sheet.add(canvas, at: index, label: ContactSheet.label(item.caption), engine: prepared.engine) {
-                    try OutputFile(output: pages[page], inputs: request.inputFiles).write(Data(try canvas.png(file: pages[page])))
-                    written += 1
-                }
-            }
-            guard written == pages.count else { throw BurnError.input("\(request.input.name): no frame could be decoded") }
-            if pages.count > 1 { events(.notice("wrote \(pages.count) pages: \(pages[0]) ... \(pages[pages.count - 1])")) }
-            return pages
-        } catch {
-            throw BurnError.wrap(error)
-        }
-    }
-
     /// Every caption on screen at `time` seconds, in its state then, drawn together (as a render draws them).
     static func captionBitmap(at time: Double, _ prepared: PreparedBurn) throws -> CaptionBitmap? {
         let painting = prepared.painting
@@ -126,7 +71,7 @@ extension Burner {
 
     /// The outlines `guides` ask for, over the frame at `time` seconds: the obstacles on
     /// screen then, and the safe area.
-    private static func drawGuides(_ guides: StillGuides, at time: Double, _ prepared: PreparedBurn, on canvas: Canvas) {
+    static func drawGuides(_ guides: StillGuides, at time: Double, _ prepared: PreparedBurn, on canvas: Canvas) {
         if guides.obstacles {
             let frame = Rect(x: 0, y: 0, width: Double(prepared.info.width), height: Double(prepared.info.height))
             for obstacle in prepared.obstacles where obstacle.isSeen(from: time, to: time + 1e-6) {
@@ -138,17 +83,8 @@ extension Burner {
         if guides.safeArea { canvas.blend(Outline.bitmap(prepared.style.safeArea, color: Outline.safeArea)) }
     }
 
-    /// The PNG file the request writes: any other output is a usage error.
-    private static func picture(_ request: BurnRequest) throws -> String {
-        guard let output = request.output.path else { throw BurnError.usage("still and preview need an output (-o FILE.png)") }
-        guard URL(fileURLWithPath: output).pathExtension.lowercased() == "png" else {
-            throw BurnError.usage("\(output): still and preview write PNG pictures; name the output .png")
-        }
-        return output
-    }
-
     /// `--at` after the end of the video.
-    static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {
+    public static func pastTheEnd(_ request: BurnRequest, _ time: Double, _ duration: Double) -> BurnError {
         BurnError.input(
             "\(request.input.name): --at \(String(format: "%.3f", time)) s is after the end of the video, which lasts "
                 + "\(String(format: "%.3f", duration)) s")

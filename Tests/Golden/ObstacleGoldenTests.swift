@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import Pipeline
 import TestSupport

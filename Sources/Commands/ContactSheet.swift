@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Layout
 import Media
+import Pipeline
 import Raster
 
 /// A contact sheet in pages: a grid of thumbnails with a label under each, on a dark canvas.

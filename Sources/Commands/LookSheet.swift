@@ -4,7 +4,7 @@ import Foundation
 import Imaging
 import Layout
 import Media
-import Raster
+import Pipeline
 import Settings
 
 /// `burn-captions looks --sheet FILE.png`: the looks side by side, to choose one at a glance.
@@ -27,28 +27,33 @@ extension Burner {
             let names = looks.isEmpty ? Resources.lookNames() : looks
             guard !names.isEmpty else { throw BurnError.input("no looks found (set BURN_CAPTIONS_HOME to the folder that holds Presets/looks/)") }
             let input = try LookSheet.input(request)
-            let sources = try PlanSources(input: input)
-            let transcript = request.captions.file == LookSheet.sampleName ? LookSheet.sample : nil
-            var prepared: [PreparedBurn] = []
-            for name in names {
-                var one = request
-                one.look = name
-                prepared.append(try BurnPlanner.prepare(one, sources: sources, transcript: transcript, events: events))
+            let session = try PlanSession(input)
+            var sheetRequest = request
+            if request.captions.file == LookSheet.sampleName {
+                let given = request.captions
+                sheetRequest.captions = CaptionInput(
+                    LookSheet.sample, name: LookSheet.sampleName, strict: given.strict, language: given.language, script: given.script)
             }
-            guard let first = prepared.first?.planned.first else {
+            var plans: [SessionPlan] = []
+            for name in names {
+                var one = sheetRequest
+                one.look = name
+                plans.append(try session.plan(one))
+            }
+            guard let first = plans.first?.captions.first else {
                 throw BurnError.input("\(request.captions.file): no captions to show, so no sheet of looks")
             }
-            let instant = time ?? LookSheet.instant(first.caption)
+            let instant = time ?? LookSheet.instant(first)
             if request.input.path != nil, let duration = input.info.duration, instant >= duration {
                 throw Burner.pastTheEnd(request, instant, duration)
             }
-            let bitmaps = try prepared.map { try captionBitmap(at: instant, $0) }
+            let bitmaps = try plans.map { try $0.bitmap(at: instant) }
             guard bitmaps.contains(where: { $0 != nil }) else {
                 throw BurnError.input(
                     "--at \(String(format: "%.3f", instant)) s: no caption is shown then, so no sheet of looks (the first "
-                        + "shows from \(String(format: "%.3f", first.caption.start)) to \(String(format: "%.3f", first.caption.end)) s)")
+                        + "shows from \(String(format: "%.3f", first.start)) to \(String(format: "%.3f", first.end)) s)")
             }
-            let band = LookSheet.band(bitmaps.compactMap { $0 }, style: prepared[0].style, width: input.info.width, height: input.info.height)
+            let band = LookSheet.band(bitmaps.compactMap { $0 }, style: plans[0].style, width: input.info.width, height: input.info.height)
             let background = try LookSheet.background(request, input: input, at: instant)
             let sheet = ContactSheet(
                 count: names.count, columns: min(2, names.count), frameWidth: band.width, frameHeight: band.height,
@@ -58,7 +63,7 @@ extension Burner {
                 let canvas = try background.copy()
                 if let bitmap { canvas.blend(bitmap) }
                 let tile = try canvas.cropped(x: band.x, y: band.y, width: band.width, height: band.height)
-                if let (_, page) = try sheet.add(tile, at: index, label: names[index], engine: prepared[index].engine) {
+                if let (_, page) = try sheet.add(tile, at: index, label: names[index], engine: plans[index].labelEngine) {
                     try OutputFile(output: output, inputs: request.inputFiles).write(Data(try page.png(file: output)))
                 }
             }
