@@ -1,6 +1,5 @@
 import Media
 import Pipeline
-import Settings
 
 extension Burner {
     /// The reading rules the final captions of `request` break (`burn-captions lint`): the
@@ -16,11 +15,7 @@ extension Burner {
             if request.input == .referenceFrame {
                 if request.shotChanges == .auto { throw BurnError.usage("--shot-changes auto needs the video") }
                 if let avoid = request.avoid, !avoid.isOff { throw BurnError.usage("--avoid \(avoid.argument) needs the video") }
-                let preset = try Preset.load(try Resources.preset(request.preset))
-                frame = MediaInput(
-                    frame: InputInfo(
-                        frameOf: Int(preset.frame.width), height: Int(preset.frame.height), frameRate: frameRate ?? 30,
-                        path: request.captions.file))
+                frame = try ReferenceFrame.input(request, frameRate: frameRate ?? 30)
                 request.timingFix = false
             } else if frameRate != nil {
                 throw BurnError.usage("--fps is for lint without a video (a video has its own frame rate)")

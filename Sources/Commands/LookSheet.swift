@@ -13,8 +13,8 @@ import Settings
 /// video at that instant when an input is given, else over a plain grey frame of the
 /// preset's size. Two looks a row, on one page.
 extension Burner {
-    /// Draws `looks` (every look when empty) with `request`'s preset and captions (`sample`
-    /// when `transcript` is nil and the request names no file: see `LookSheet.sample`) at
+    /// Draws `looks` (every look when empty) with `request`'s preset and captions (the
+    /// `LookSheet.sample` caption when they are named `LookSheet.sampleName`) at
     /// `time` seconds (nil: a little after the second word of the first caption starts), and
     /// writes the sheet to the request's output. Returns the looks drawn, in order.
     @discardableResult
@@ -38,7 +38,7 @@ extension Burner {
             for name in names {
                 var one = sheetRequest
                 one.look = name
-                plans.append(try session.plan(one))
+                plans.append(try session.plan(one, events: events))
             }
             guard let first = plans.first?.captions.first else {
                 throw BurnError.input("\(request.captions.file): no captions to show, so no sheet of looks")
@@ -114,9 +114,7 @@ public enum LookSheet {
             try Burner.checkInput(path)
             return try MediaInput(path: path)
         }
-        let preset = try Preset.load(try Resources.preset(request.preset))
-        return MediaInput(
-            frame: InputInfo(frameOf: Int(preset.frame.width), height: Int(preset.frame.height), frameRate: 30, path: request.captions.file))
+        return try ReferenceFrame.input(request, frameRate: 30)
     }
 
     /// The band every look's caption fits in: the frame's `width`, from a little above the

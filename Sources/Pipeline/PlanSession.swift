@@ -39,15 +39,16 @@ public final class PlanSession {
     }
 
     /// The plan of `request` (what `Burner.plan` gives of it), on the kept sources: captions
-    /// given as a value (`CaptionOrigin.given`) are planned with no file read.
-    public func plan(_ request: BurnRequest) throws -> SessionPlan {
+    /// given as a value (`CaptionOrigin.given`) are planned with no file read. Its warnings
+    /// and notices go to `events`.
+    public func plan(_ request: BurnRequest, events: (BurnEvent) -> Void = { _ in }) throws -> SessionPlan {
         do {
             guard request.input.path ?? info.path == info.path else {
                 throw BurnError.usage("a session plans one video: \(info.path), not \(request.input.name)")
             }
             let transcript = try CaptionPlanner.read(request)
             plansMade += 1
-            return SessionPlan(prepared: try BurnPlanner.prepare(request, sources: sources, transcript: transcript, events: { _ in }))
+            return SessionPlan(prepared: try BurnPlanner.prepare(request, sources: sources, transcript: transcript, events: events))
         } catch {
             throw BurnError.wrap(error)
         }

@@ -25,9 +25,12 @@ struct PreparedBurn {
     /// The first track's captions (what `--export-captions` writes).
     var captions: [Caption] { planned.filter { $0.track == 1 }.map(\.caption) }
     /// What `burn-captions plan` prints of it: every caption with its layout and findings.
-    var document: PlanDocument {
+    var document: PlanDocument { document(findings: Lint.findings(self)) }
+
+    /// `document` with the findings of each caption already worked out (`Lint.findings`).
+    func document(findings: [[LintFinding]]) -> PlanDocument {
         PlanDocument(
-            planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: Lint.findings(self),
+            planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: findings,
             speech: speech, settings: request.recognitionSettings, obstacles: obstacles)
     }
 }

@@ -8,13 +8,24 @@ import Media
 /// `lint` are made. Nothing is decoded until a frame is asked for.
 public struct SessionPlan {
     let prepared: PreparedBurn
-    /// The plan as `burn-captions plan` writes it: captions, lines, boxes and findings.
-    public let document: PlanDocument
+    private let worked: Worked
+
+    /// What is worked out of the plan once, when first asked for: a still or a sheet asks for
+    /// neither, `lint` for the findings alone, the review for both.
+    private final class Worked {
+        let prepared: PreparedBurn
+        init(_ prepared: PreparedBurn) { self.prepared = prepared }
+        lazy var findings: [[LintFinding]] = Lint.findings(prepared)
+        lazy var document: PlanDocument = prepared.document(findings: findings)
+    }
 
     init(prepared: PreparedBurn) {
         self.prepared = prepared
-        document = prepared.document
+        worked = Worked(prepared)
     }
+
+    /// The plan as `burn-captions plan` writes it: captions, lines, boxes and findings.
+    public var document: PlanDocument { worked.document }
 
     /// The input as probed (or the preset's reference frame), to decode frames from.
     public var input: MediaInput { prepared.input }
@@ -36,7 +47,7 @@ public struct SessionPlan {
 
     /// The reading rules the captions break and what chunking changed, and of recognized
     /// speech the segments dropped and the unsure words (`burn-captions lint`).
-    public var findings: [LintFinding] { Lint.findings(prepared).flatMap { $0 } + Lint.speechNotes(prepared) }
+    public var findings: [LintFinding] { worked.findings.flatMap { $0 } + Lint.speechNotes(prepared) }
 
     /// The first track's captions as shown, each with the cue it came from (its place in the
     /// file, or its id among captions given as a value) and the reading rules it breaks.

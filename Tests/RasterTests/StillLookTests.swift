@@ -59,7 +59,7 @@ final class StillLookTests: XCTestCase {
     }
 
     func testACaptionThatDrawsNothingHasNoBitmap() throws {
-        guard let caption = try? RasterTestSupport.layout(" ", size: 40) else { throw XCTSkip("a blank caption is not laid out") }
+        let caption = try RasterTestSupport.layout(" ", size: 40)
         let style = RasterStyle(fill: .white, outline: .black, outlineRadius: 3)
         XCTAssertNil(try reference(caption, style: style, faces: try FaceCache()))
         XCTAssertNil(try Rasterizer.render(caption, style: style, faces: try FaceCache()))
