@@ -70,17 +70,18 @@ let package = Package(
         .target(name: "Vision", dependencies: ["CaptionFiles", "Captions", "Imaging", "Media", "CVision"]),
         // Presets, looks, reading rules, emoji annotations, palettes and where the shipped
         // files are (`Resources`): what a burn is configured by, read and checked.
+        .target(name: "Cuts", dependencies: ["Captions", "Speech", "Files"]),
         .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
-        .target(name: "Pipeline", dependencies: ["CaptionFiles", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        .target(name: "Pipeline", dependencies: ["CaptionFiles", "Cuts", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // The command surface shared by the command line and batch manifests: the options table
         // and its checks, output templates and combinations, transcribe, still, preview, the
         // sheet of looks, lint, `doctor` and the versions of what is linked.
-        .target(name: "Commands", dependencies: ["CaptionFiles", "Pipeline", "Settings", "Captions", "Imaging", "Layout", "Raster", "Media", "Speech", "Vision", "Files"]),
+        .target(name: "Commands", dependencies: ["CaptionFiles", "Cuts", "Pipeline", "Settings", "Captions", "Imaging", "Layout", "Raster", "Media", "Speech", "Vision", "Files"]),
         // Batches, shards, split renders (segments), job stamps: the render farm over Pipeline.
-        .target(name: "Farm", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
+        .target(name: "Farm", dependencies: ["CaptionFiles", "Cuts", "Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
-        .target(name: "Review", dependencies: ["CaptionFiles", "Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
+        .target(name: "Review", dependencies: ["CaptionFiles", "Cuts", "Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["CaptionFiles", "Cuts", "Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["CaptionFiles", "Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
@@ -98,6 +99,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Imaging", "Media", "Captions", "CaptionCases", "Files"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
+        .testTarget(name: "CutsTests", dependencies: ["Cuts", "Captions", "Speech", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["CaptionFiles", "Captions", "Caching", "TestSupport"]),

@@ -12,6 +12,7 @@ enum Command {
     case still(BurnRequest, at: Double, guides: StillGuides)
     case preview(BurnRequest, guides: StillGuides)
     case transcribe(BurnRequest, quiet: Bool)
+    case cuts(BurnRequest, quiet: Bool)
     case presets
     case looks
     case lookSheet(BurnRequest, looks: [String], at: Double?)

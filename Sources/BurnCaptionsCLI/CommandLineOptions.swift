@@ -1,6 +1,7 @@
 import CaptionFiles
 import Captions
 import Commands
+import Cuts
 import Farm
 import Media
 import Pipeline
@@ -51,9 +52,10 @@ struct CommandLineOptions {
     var recognition = RecognitionSettings()
     var detection: String?  // --language auto[:LIST], as given
     var align: String?  // auto, off, or (transcribe) the file to align
+    var cuts = CutOptions()
 
     /// The commands these options are read for (not `join` and `batch`, which read their own).
-    static let commands: Set<OptionCommand> = [.render, .part, .plan, .lint, .review, .still, .preview, .transcribe]
+    static let commands: Set<OptionCommand> = [.render, .part, .plan, .lint, .review, .still, .preview, .transcribe, .cuts]
 
     /// Reads every argument of `list`: options (`--option=value` as `--option value`) and the
     /// input. `.help` or `.version` when one of them comes first; nil otherwise.
@@ -149,6 +151,12 @@ struct CommandLineOptions {
         case .soundTags: recognition.soundTags = true
         case .align: align = try value()
         case .saveAs: saveAs = try value()
+        case .cuts: cuts.kinds = try CutOptions.kinds(try value(), .commandLine(spelling))
+        case .cutsFile: cuts.file = try value()
+        case .maxPause:
+            cuts.maxPause = try OptionNumber.decimal(try value(), spelling, in: 0.1...60, expecting: "seconds from 0.1 to 60")
+        case .cutPauses: cuts.overMotion = try CutOptions.overMotion(try value(), .commandLine(spelling))
+        case .editList: cuts.editList = try CutOptions.editList(try value(), .commandLine(spelling))
         case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet:
             preconditionFailure("\(spelling) is not an option of \(Self.commands)")
         }

@@ -7,7 +7,7 @@ import Speech
 
 /// The commands that read captions besides a render (`burn-captions plan ...`).
 enum Mode: String {
-    case plan, lint, still, preview, review, transcribe
+    case plan, lint, still, preview, review, transcribe, cuts
 
     /// plan, lint and review print or serve; they write no video.
     var writesNoFile: Bool { self == .plan || self == .lint || self == .review }
@@ -33,6 +33,7 @@ extension CommandLineOptions {
         if let planFile { return try part(input: input, plan: planFile, mode: mode, encoder: encoder) }
         if segment != nil { throw BurnError.usage("--segment needs --plan PLAN.json (made by plan --segments N)") }
         if mode == .transcribe { return try transcribe(input: input) }
+        if mode == .cuts { return try cutList(input: input) }
         guard !captions.isEmpty else { throw BurnError.usage("no captions (--captions FILE)") }
         try checkOutputs(mode, encoder: encoder)
         let file = overlayOnly ? RenderDestination.overlay : RenderDestination.file
@@ -51,7 +52,7 @@ extension CommandLineOptions {
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
             return .still(requests[0], at: at, guides: guides)
         case .preview: return .preview(requests[0], guides: guides)
-        case .transcribe: preconditionFailure("transcribe is made above")
+        case .transcribe, .cuts: preconditionFailure("\(mode!.rawValue) is made above")
         case nil: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
         }
     }
@@ -121,6 +122,35 @@ extension CommandLineOptions {
         return .transcribe(request, quiet: quiet)
     }
 
+    /// `cuts INPUT --captions FILE|auto [--script S] -o CUTS.json`: the cut plan, written for
+    /// a person to read and edit (and `--edit-list`, the kept ranges for an editor).
+    private func cutList(input: VideoInput) throws -> Command {
+        let renderOnly = [
+            ("--second-captions", !secondCaptions.isEmpty), ("--preset", !presets.isEmpty), ("--look", !looks.isEmpty),
+            ("--emphasize", emphasize != nil), ("--max-words", maxWords != nil), ("--emoji", emoji != .off),
+            ("--export-captions", export != nil), ("--null", discardFrames), ("--stats", stats), ("--shot-changes", shotChanges != .off),
+            ("--overlay-only", overlayOnly), ("--avoid", avoid != nil), ("--obstacles", obstacles != nil),
+        ]
+        if let (option, _) = renderOnly.first(where: \.1) {
+            throw BurnError.usage("\(option) is not for cuts (it writes the cut plan, -o CUTS.json)")
+        }
+        guard captions.count == 1 else {
+            throw BurnError.usage(captions.isEmpty ? "no captions (--captions FILE, or auto: the words are what is cut)" : "cuts reads one --captions")
+        }
+        guard let output else { throw BurnError.usage("no output (-o CUTS.json)") }
+        guard output.lowercased().hasSuffix(".json") else { throw BurnError.usage("cuts -o \(output): a cut plan is JSON; name it .json") }
+        var request = BurnRequest(
+            input: input,
+            captions: CaptionInput(
+                file: captions[0].path, format: format, encoding: encoding, strict: strict,
+                language: captions[0].language ?? defaultLanguage, script: script),
+            output: .file(output))
+        request.recognition = recognition
+        request.cuts = try cuts.source(defaultKinds: [.pauses, .fillers, .retakes], names: { CommandOption.of($0).names.last! })
+        request.editList = cuts.editList
+        return .cuts(request, quiet: quiet)
+    }
+
     /// What `-o`, `--export-captions`, `--null`, `--stats`, `--overlay-only`, `--json` and
     /// `--fps` allow under `mode`, and `review`'s caption file.
     private func checkOutputs(_ mode: Mode?, encoder: EncoderSettings) throws {
@@ -165,6 +195,8 @@ extension CommandLineOptions {
         base.avoid = avoid
         base.obstaclesFile = obstacles
         base.recognition = recognition
+        base.cuts = try cuts.source(names: { CommandOption.of($0).names.last! })
+        base.editList = cuts.editList
         if let align { base.alignment = try OptionCheck.alignment(align, .commandLine("--align")) }
         return BurnCombinations(
             base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,

@@ -137,6 +137,13 @@ case .transcribe(let request, let quiet):
                     + "\(result.language ?? "language not said"), \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s)")
         }
     }
+case .cuts(let request, let quiet):
+    MediaLog.silent()
+    cancellable { cancellation in
+        let terminal = Terminal(quiet: quiet)
+        let result = try CutList.run(request, cancellation: cancellation, events: terminal.handle)
+        if !quiet { Terminal.error("wrote \(result.output) (\(result.summary))") }
+    }
 case .part(let request, let plan, let index, let count, let quiet, let stats):
     MediaLog.silent()
     cancellable { cancellation in

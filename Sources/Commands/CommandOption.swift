@@ -3,7 +3,7 @@ import Pipeline
 /// The commands of `burn-captions` that take options: `render` is `burn-captions INPUT ...`,
 /// `part` a render of one part of a split render (`--plan`).
 public enum OptionCommand: String, Sendable, CaseIterable {
-    case render, part, plan, lint, review, still, preview, join, batch, transcribe, looks
+    case render, part, plan, lint, review, still, preview, join, batch, transcribe, looks, cuts
 }
 
 /// Which option a spelling names, as the parsers switch on it.
@@ -14,6 +14,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, showObstacles, quiet, endOfOptions, help, version
     case json, fps, input, shard, shardCount, workers, force, retries, report
     case model, computeType, languageThreshold, soundTags, align, saveAs, avoid, obstacles, sheet
+    case cuts, cutsFile, maxPause, cutPauses, editList
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in
@@ -78,7 +79,9 @@ extension Set<OptionCommand> {
     /// The commands that read captions and lay them out.
     static let captionCommands: Set<OptionCommand> = [.render, .plan, .lint, .review, .still, .preview]
     /// The commands that may recognize the input's speech.
-    static let recognitionCommands: Set<OptionCommand> = captionCommands.union([.transcribe])
+    static let recognitionCommands: Set<OptionCommand> = captionCommands.union([.transcribe, .cuts])
+    /// The commands that cut the input: renders, and `cuts`, which writes the cut plan.
+    static let cutCommands: Set<OptionCommand> = captionCommands.union([.cuts])
     /// The commands that encode video.
     static let encoderCommands: Set<OptionCommand> = [.render, .part, .review]
 }

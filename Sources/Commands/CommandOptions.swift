@@ -6,7 +6,7 @@ import Pipeline
 extension CommandOption {
     public static let all: [CommandOption] = [
         CommandOption(
-            .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands.union([.looks]), manifest: ["captions"],
+            .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands.union([.looks, .cuts]), manifest: ["captions"],
             help: """
                 captions: .srt, .vtt, .jsonl (live-caption log) or .json
                 (native, Whisper or live-caption log, told apart by content),
@@ -14,19 +14,19 @@ extension CommandOption {
                 repeat for one output per file
                 """),
         CommandOption(
-            .captionsFormat, ["--captions-format"], value: "F", commands: .captionCommands, manifest: ["captionsFormat"],
+            .captionsFormat, ["--captions-format"], value: "F", commands: .cutCommands, manifest: ["captionsFormat"],
             help: """
                 read the captions as F whatever the extension: json (native),
                 srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
                 """),
         CommandOption(
-            .captionsEncoding, ["--captions-encoding"], value: "E", commands: .captionCommands, manifest: ["captionsEncoding"],
+            .captionsEncoding, ["--captions-encoding"], value: "E", commands: .cutCommands, manifest: ["captionsEncoding"],
             help: """
                 the captions' text encoding when it is not UTF-8 (UTF-16 with a
                 BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
                 """),
         CommandOption(
-            .strict, ["--strict"], value: nil, commands: .captionCommands, manifest: ["strict"],
+            .strict, ["--strict"], value: nil, commands: .cutCommands, manifest: ["strict"],
             help: """
                 a malformed SubRip or WebVTT cue is an error (by default it is
                 left out with a warning, as players skip it), and so is a
@@ -66,13 +66,14 @@ extension CommandOption {
                 colour); matched case-insensitively, punctuation ignored
                 """),
         CommandOption(
-            .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join, .transcribe],
+            .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join, .transcribe, .cuts],
             manifest: ["output"],
             help: """
                 output video (.mp4, .mov, .mkv, .webm by codec); written only when complete;
                 may hold {lang}, {name}, {lang2}, {name2}, {preset}, {look};
                 preview: SHEET.png, or a page pattern such as sheet_%03d.png;
-                transcribe: .json (native, with word probabilities), .srt or .vtt
+                transcribe: .json (native, with word probabilities), .srt or .vtt;
+                cuts: the cut plan, .json
                 """),
         CommandOption(
             .language, ["--language"], value: "TAG", commands: .recognitionCommands.union([.looks]), manifest: ["language"],
@@ -121,10 +122,44 @@ extension CommandOption {
                 outputs encoded at once from one decode (default: 8)
                 """),
         CommandOption(
-            .script, ["--script"], value: "FILE", commands: .captionCommands, manifest: ["script"],
+            .script, ["--script"], value: "FILE", commands: .cutCommands, manifest: ["script"],
             help: """
                 the text the speaker read: captions take its punctuation and
                 its character form (Traditional or Simplified Chinese)
+                """),
+        CommandOption(
+            .cuts, ["--cuts"], value: "LIST|off", commands: .cutCommands, manifest: ["cuts"],
+            help: """
+                cut the raw take: pauses (silence over --max-pause shortened),
+                fillers (um, uh: written or heard), retakes (restarts and
+                earlier takes; with --script, by its sentences), lexical
+                (you know, I mean, only set off by commas); a comma list, or
+                off (default; cuts: pauses,fillers,retakes). docs/CUTS.md
+                """),
+        CommandOption(
+            .cutsFile, ["--cuts-file"], value: "FILE", commands: .cutCommands, manifest: ["cutsFile"],
+            help: """
+                cut by a cut plan file (made by `cuts`, perhaps edited): every
+                span with "cut": true is taken out
+                """),
+        CommandOption(
+            .maxPause, ["--max-pause"], value: "SECONDS", commands: .cutCommands, manifest: ["maxPause"],
+            help: """
+                a silence longer than this is shortened to 0.3 s (0.5 s after a
+                full stop) by --cuts pauses (default: 0.6)
+                """),
+        CommandOption(
+            .cutPauses, ["--cut-pauses"], value: "still|always", commands: .cutCommands, manifest: ["cutPauses"],
+            help: """
+                still (default): a silence over a moving picture (a screen
+                demonstration) is kept; always: shortened too
+                """),
+        CommandOption(
+            .editList, ["--edit-list"], value: "FILE", commands: [.render, .cuts], manifest: ["editList"],
+            help: """
+                also write the kept ranges for an editor: .otio (OpenTimelineIO),
+                .fcpxml (Final Cut Pro, Resolve), .xml (Premiere, FCP7), .edl
+                (CMX 3600)
                 """),
         CommandOption(
             .noTimingFix, ["--no-timing-fix"], value: nil, commands: .captionCommands, manifest: ["timingFix"],

@@ -113,6 +113,7 @@ public struct BatchJob: Sendable {
         }
         if let avoid = try line.string("avoid") { base.avoid = try OptionCheck.avoid(avoid, .manifest("avoid")) }
         base.obstaclesFile = try line.path("obstacles")
+        try cuts(line, into: &base)
         // `auto[:LIST]` is the speech's language detected (recognitionSettings), no caption file's.
         let language = try line.string("language").flatMap { SpokenLanguage.isDetection($0) ? nil : $0 }
         let combinations = BurnCombinations(
@@ -122,6 +123,22 @@ public struct BatchJob: Sendable {
             looks: try line.strings("look")?.map { Optional(line.resource($0)) } ?? [nil], output: base.output,
             exportCaptions: try line.path("exportCaptions"))
         return (combinations, segments)
+    }
+
+    /// The cut fields of `line` (`cuts`, `cutsFile`, `maxPause`, `cutPauses`, `editList`), checked as the command line checks its options.
+    private static func cuts(_ line: ManifestLine, into request: inout BurnRequest) throws {
+        var options = CutOptions()
+        options.kinds = try line.string("cuts").map { try CutOptions.kinds($0, .manifest("cuts")) }
+        options.file = try line.path("cutsFile")
+        options.maxPause = try line.decimal("maxPause", in: 0.1...60, expecting: "seconds from 0.1 to 60")
+        options.overMotion = try line.string("cutPauses").map { try CutOptions.overMotion($0, .manifest("cutPauses")) }
+        options.editList = try line.path("editList").map { try CutOptions.editList($0, .manifest("editList")) }
+        do {
+            request.cuts = try options.source(names: { CommandOption.of($0).manifest.first ?? $0.rawValue })
+        } catch let error as BurnError {
+            throw ManifestError(error.description)
+        }
+        request.editList = options.editList
     }
 
     /// How `line` recognizes speech (`captions: "auto"`, alignment): model, compute type,

@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Foundation
 import Layout
 import Media
@@ -82,20 +83,29 @@ enum BurnPlanner {
         let given = try request.output.part == nil ? request.obstaclesFile.map { try sources.obstacles(file: $0) } ?? [] : []
         let detected = try sources.obstacles(
             search, findingCuts: request.shotChanges == .auto, cancellation: cancellation, events: events)
-        let obstacles = request.output.part?.obstacles ?? detected + given
-        let shotChanges = try CaptionPlanner.shotChanges(
-            request.shotChanges, frameDuration: input.info.frameDuration,
-            cuts: { try sources.cuts(cancellation: cancellation, events: events) })
         var speech: RecognizedSpeech?  // the first track's, when recognized
-        let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         // A split render's part draws its plan's captions: their own steps are done.
         let part = request.output.part
+        // The cut plan comes from the first track's words; the captions are planned on the cut.
+        let (words, cuts) =
+            part == nil && request.cuts != .off
+            ? try cutPlan(request, transcript: transcript, sources: sources, timer: timer, cancellation: cancellation, events: events) {
+                speech = $0
+            } : (transcript, nil)
+        let timeline = cuts.flatMap { $0.taken.isEmpty ? nil : $0.timeline }
+        let obstacles = CutStep.obstacles(part?.obstacles ?? detected + given, on: timeline)
+        let shotChanges = CutStep.shotChanges(
+            try CaptionPlanner.shotChanges(
+                request.shotChanges, frameDuration: input.info.frameDuration,
+                cuts: { try sources.cuts(cancellation: cancellation, events: events) }),
+            on: timeline, frameDuration: input.info.frameDuration)
+        let tracks = [request] + (request.secondTrack.map { [$0] } ?? [])
         let style = preset.textStyle(width: input.info.width, height: input.info.height, look: look)
         let secondStyle = TwoTrackLayout.scaled(style, by: (preset.secondTrack ?? .standard).sizeRatio)
         let captions = try part?.tracks(checking: input.info) ?? tracks.enumerated().map { number, track in
             let captions = look.transformed(
                 try onScreenCaptions(
-                    track, transcript: number == 0 ? transcript : nil, input: input, speech: sources.speech,
+                    track, transcript: number == 0 ? words : nil, input: input, speech: sources.speech, timeline: timeline,
                     recognized: { settings in
                         let recognized = try timer.measure(.recognition) {
                             try sources.recognized(settings, cancellation: cancellation, events: events)
@@ -138,7 +148,23 @@ enum BurnPlanner {
         }
         return PreparedBurn(
             request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine,
-            shotChanges: shotChanges, rules: rules, speech: speech, obstacles: obstacles)
+            shotChanges: shotChanges, rules: rules, speech: speech, obstacles: obstacles, cuts: cuts)
+    }
+
+    /// The first track's words (`transcript`, else read or recognized now, the recognized
+    /// speech handed to `heard`) and the request's cut plan made from them.
+    private static func cutPlan(
+        _ request: BurnRequest, transcript: Transcript?, sources: PlanSources, timer: StageTimer, cancellation: Cancellation,
+        events: (BurnEvent) -> Void, heard: (RecognizedSpeech) -> Void
+    ) throws -> (Transcript, CutPlan?) {
+        let words = try transcript ?? CaptionPlanner.read(request) { settings in
+            let recognized = try timer.measure(.recognition) {
+                try sources.recognized(settings, cancellation: cancellation, events: events)
+            }
+            if request.captions.origin == .recognized { heard(recognized) }
+            return recognized
+        }
+        return (words, try CutStep.plan(request, transcript: words, sources: sources, cancellation: cancellation, events: events))
     }
 
     /// Each caption with a speaker takes that speaker's colour from `palette` (the look's,
@@ -157,15 +183,16 @@ enum BurnPlanner {
     /// a warning for captions shorter than a frame.
     private static func onScreenCaptions(
         _ request: BurnRequest, transcript: Transcript?, input: MediaInput, speech: () throws -> EnergyEnvelope?,
-        recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, maxWords: Int?, fit: CaptionFit?, events: (BurnEvent) -> Void
+        timeline: CutTimeline?, recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool,
+        shotChanges: ShotChanges?, rules: ReadingRules, preset: Preset, maxWords: Int?, fit: CaptionFit?,
+        events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var captions = try CaptionPlanner.captions(
             for: request, transcript: transcript, input: input, speech: speech, recognized: recognized,
             alignWords: alignWords, shotChanges: shotChanges, rules: rules, preset: preset, maxWords: maxWords, fit: fit,
-            events: events)
-        if let duration = input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
+            timeline: timeline, events: events)
+        if let duration = timeline?.duration ?? input.info.duration, let late = captions.firstIndex(where: { $0.start >= duration }) {
             let count = captions.count - late
             events(.warning(
                 "\(request.captions.file): \(count == 1 ? "a caption starts" : "\(count) captions start") at "

@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Media
 import Settings
 import Speech
@@ -34,6 +35,11 @@ public struct BurnRequest: Sendable, Equatable {
     public var avoid: ObstacleSearch?
     /// Boxes another tool found (`--obstacles FILE.json`), avoided besides any detected.
     public var obstaclesFile: String?
+    /// Whether the input is cut (`--cuts`, `--cuts-file`): the render plays only what is
+    /// kept, and the captions are planned on the cut timeline.
+    public var cuts = CutSource.off
+    /// Where the kept ranges are written for an editor (`--edit-list FILE.otio|.fcpxml|.xml|.edl`).
+    public var editList: String?
 
     public init(
         input: VideoInput, captions: CaptionInput, preset: String = "tiktok", output: RenderDestination,
@@ -59,7 +65,7 @@ public struct BurnRequest: Sendable, Equatable {
         let look = look.flatMap { try? Resources.look($0).path }
         return [
             input.path, captions.path, secondCaptions, captions.script, preset, look, emphasize, emoji.file, fontsConf, shotChanges.file,
-            obstaclesFile,
+            obstaclesFile, cuts.file,
         ]
             .compactMap { $0 }
     }

@@ -174,6 +174,9 @@ public enum Burner {
         case .part(let part, _): segment = part.segment
         case .file, .discard, .none: segment = nil
         }
+        if prepared.contains(where: { $0.cuts?.taken.isEmpty == false }) {
+            throw BurnError.usage("\(first.input.name): a cut render is not wired to the renderer yet; `burn-captions cuts` writes the plan")
+        }
         let toSDR = dynamicRangeChoice(first, info: prepared[0].info, events: events)
         if let encoder = first.encoder.encoder, !EncoderSettings.mapsQuality(of: encoder) {
             events(.notice("\(encoder): --crf and --encoder-preset are not mapped to this encoder; it runs with its own defaults"))

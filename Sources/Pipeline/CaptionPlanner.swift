@@ -1,5 +1,6 @@
 import CaptionFiles
 import Captions
+import Cuts
 import Files
 import Foundation
 import Layout
@@ -18,10 +19,13 @@ enum CaptionPlanner {
     /// `recognized` gives the input's speech (`--captions auto`, and the words a caption file's
     /// cues are aligned to when `alignWords`). A caption holds at most `maxWords` words (nil:
     /// the preset's limit, if any); `fit` is the layout's answer for a candidate caption.
+    /// With a `timeline` (a cut render's), the words and the envelope are moved onto it
+    /// first: the captions are planned on the cut as it will be seen.
     static func captions(
         for request: BurnRequest, transcript: Transcript? = nil, input: MediaInput, speech: () throws -> EnergyEnvelope?,
         recognized: (RecognitionSettings) throws -> RecognizedSpeech, alignWords: Bool = false, shotChanges: ShotChanges?,
-        rules: ReadingRules, preset: Preset, maxWords: Int? = nil, fit: CaptionFit? = nil, events: (BurnEvent) -> Void
+        rules: ReadingRules, preset: Preset, maxWords: Int? = nil, fit: CaptionFit? = nil, timeline: CutTimeline? = nil,
+        events: (BurnEvent) -> Void
     ) throws -> [Caption] {
         let frameDuration = input.info.frameDuration
         var heard: RecognizedSpeech?  // the speech recognized for the captions, to say what none means
@@ -37,8 +41,9 @@ enum CaptionPlanner {
                     return speech
                 })
         }
-        let transcript = withGuessedLanguage(given, request: request, rules: rules, events: events)
-        let script = try request.captions.script.map(readScript)
+        let guessed = withGuessedLanguage(given, request: request, rules: rules, events: events)
+        let transcript = timeline?.retimed(guessed) ?? guessed
+        let script = try request.captions.script.map(CutStep.readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Recognized before the timing fix measures the audio, so both take it from one decode.
@@ -47,7 +52,8 @@ enum CaptionPlanner {
                 && transcript.segments.contains(where: { $0.words.allSatisfy(\.estimated) })
             ? try alignment(of: transcript, request: request, recognized: recognized, events: events) : nil
         // Phrase starts that absorbed the pause before them move to where the speech begins.
-        let envelope = request.timingFix ? try speech() : nil
+        let envelope = request.timingFix ? try speech().map { timeline?.retimed($0) ?? $0 } : nil
+        let mediaEnd = timeline?.duration ?? input.info.duration
         // Recognized captions follow the reading rules of their language.
         let languages = Set(transcript.segments.map { $0.language ?? transcript.language ?? request.captions.language })
         let limits = rules.applied(
@@ -56,7 +62,7 @@ enum CaptionPlanner {
         var captions = CaptionBuilder.captions(
             from: transcript, limits: limits, script: script,
             language: request.captions.language,
-            fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: input.info.duration) } },
+            fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: mediaEnd) } },
             shotChanges: shotChanges, fit: fit, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
         if let alignment { captions = WordAlignmentStep.timed(captions, by: alignment) }
@@ -160,17 +166,6 @@ enum CaptionPlanner {
         case .auto: return ShotChanges(times: try cuts(), frameDuration: frameDuration)
         case .file(let path): return try ShotChanges.read(URL(fileURLWithPath: path), frameDuration: frameDuration)
         }
-    }
-
-    /// The script as text; errors name the file.
-    private static func readScript(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BurnError.input("\(path): cannot read script")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw BurnError.input("\(path): script is not valid UTF-8")
-        }
-        return text
     }
 
     /// The `--export-captions` file, checked and claimed before the render: a format

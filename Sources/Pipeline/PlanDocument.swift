@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Files
 import Foundation
 import Imaging
@@ -128,10 +129,25 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         var end: Double  // seconds
     }
 
+    /// A span of the input cut out or flagged (`--cuts`, `--cuts-file`): times on the input's
+    /// clock, where every other time of the plan is on the cut timeline.
+    struct CutEntry: Codable, Equatable {
+        var start: Double  // seconds of the input
+        var end: Double  // seconds of the input
+        var reason: String
+        var cut: Bool
+        var flag: String?
+        var sentence: Int?
+        var text: String?
+    }
+
     var frame: Size
     var safeArea: Box
     var speech: Speech?
     var obstacles: [ObstacleEntry]?
+    var cuts: [CutEntry]?
+    /// The cut render's length (with `cuts`). // seconds
+    var keptDuration: Double?
     var captions: [Entry]
     public var render: Render?
     public var segments: [Segment]?
@@ -144,9 +160,18 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     /// `speech`: what the captions were recognized from, when they were.
     init(
         _ planned: [PlannedCaption], width: Int, height: Int, safeArea: Rect, findings: [[LintFinding]] = [],
-        speech: RecognizedSpeech? = nil, settings: RecognitionSettings = RecognitionSettings(), obstacles: [Obstacle] = []
+        speech: RecognizedSpeech? = nil, settings: RecognitionSettings = RecognitionSettings(), obstacles: [Obstacle] = [],
+        cuts: CutPlan? = nil
     ) {
         frame = Size(width: width, height: height)
+        self.cuts = cuts.map { plan in
+            plan.cuts.map {
+                CutEntry(
+                    start: Self.microseconds($0.start), end: Self.microseconds($0.end), reason: $0.reason.rawValue, cut: $0.isCut,
+                    flag: $0.flag?.rawValue, sentence: $0.sentence, text: $0.text)
+            }
+        }
+        keptDuration = cuts.map { Self.microseconds($0.keptDuration) }
         self.obstacles =
             obstacles.isEmpty
             ? nil
@@ -271,6 +296,9 @@ public struct PlanDocument: Codable, Sendable, Equatable {
 
     /// Hundredths of a pixel are enough, and keep the JSON readable.
     static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// A time to the microsecond, as the cut file writes it. // seconds
+    static func microseconds(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
 }
 
 extension PlanDocument.Render {

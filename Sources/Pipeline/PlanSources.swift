@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Files
 import Foundation
 import Layout
@@ -32,6 +33,9 @@ final class PlanSources {
     /// the file changed on disk (a review's plans read none after the first).
     private var presets = SignedReads<Preset>()
     private var looks = SignedReads<Look>()
+    /// Cut plans made, by what they were made from (`CutStep`): a run's outputs cut alike.
+    var cutPlans: [String: CutPlan] = [:]
+    private var fillers: FillerWords?
 
     /// Sources for plans of `input`, with the shipped reading rules.
     init(input: MediaInput) throws {
@@ -47,6 +51,14 @@ final class PlanSources {
     /// The look `name` names (shipped, or a file), as its file is now.
     func look(_ name: String) throws -> Look {
         try looks.value(of: try Resources.look(name), read: Look.load)
+    }
+
+    /// The shipped filler words (`Presets/rules/fillers.json`), read the first time.
+    func fillerWords() throws -> FillerWords {
+        if let fillers { return fillers }
+        let read = try FillerWords(file: try Resources.fillerWords())
+        fillers = read
+        return read
     }
 
     /// The input's speech envelope, nil when it has no audio; its audio is decoded the first

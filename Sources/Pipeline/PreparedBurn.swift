@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Layout
 import Media
 import Settings
@@ -20,6 +21,9 @@ struct PreparedBurn {
     let rules: ReadingRules  // the reading rules the captions were chunked and laid out by
     let speech: RecognizedSpeech?  // what the captions were recognized from (`--captions auto`)
     let obstacles: [Obstacle]  // what the captions were moved off (`--avoid`, `--obstacles`)
+    /// The cut plan (`--cuts`, `--cuts-file`): the render plays what it keeps, and every time
+    /// above is on its timeline; nil when the input is not cut.
+    let cuts: CutPlan?
 
     var info: InputInfo { input.info }
     /// The first track's captions (what `--export-captions` writes).
@@ -31,6 +35,6 @@ struct PreparedBurn {
     func document(findings: [[LintFinding]]) -> PlanDocument {
         PlanDocument(
             planned, width: info.width, height: info.height, safeArea: style.safeArea, findings: findings,
-            speech: speech, settings: request.recognitionSettings, obstacles: obstacles)
+            speech: speech, settings: request.recognitionSettings, obstacles: obstacles, cuts: cuts)
     }
 }

@@ -59,6 +59,9 @@ public enum Resources {
     /// The folder of closed-class tables, one per language (`Presets/rules/boundaries`).
     public static func phraseTables() throws -> URL { try find("Presets/rules/boundaries") }
 
+    /// The filler words of each language the cut plan takes out (`Presets/rules/fillers.json`).
+    public static func fillerWords() throws -> URL { try find("Presets/rules/fillers.json") }
+
     /// The folder of emoji senses, one file per language (`Presets/rules/emoji`).
     public static func emojiSenses() throws -> URL { try find("Presets/rules/emoji") }
 

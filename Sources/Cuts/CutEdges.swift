@@ -1,0 +1,66 @@
+import Speech
+
+/// Places a span's edges where a cut is clean: on a frame boundary (so picture and sound are
+/// cut at one instant and never drift apart), at the quietest of the boundaries within
+/// `reach` of where the words put it, and never nearer than `clearance` to a kept word.
+struct CutEdges {
+    let envelope: EnergyEnvelope?
+    /// The input's frame duration; frame boundaries are its multiples. // seconds
+    let frameDuration: Double
+    /// The input's length. // seconds
+    let duration: Double
+
+    /// How far an edge may move to a quieter place. // seconds
+    static let reach = 0.06
+    /// The least distance between an edge and a kept word. // seconds
+    static let clearance = 0.02
+    /// The stretch about a boundary whose energy says how quiet it is. // seconds
+    static let listen = 0.02
+
+    /// The span's cut with its edges placed; nil when no frame boundary fits between its kept words.
+    func placed(_ span: CutSpans.Span) -> Cut? {
+        let lower = (span.before?.end ?? -.infinity) + Self.clearance
+        let upper = (span.after?.start ?? .infinity) - Self.clearance
+        var cut = span.cut
+        if span.before == nil {
+            cut.start = 0
+        } else if let start = boundary(near: cut.start, from: lower, to: upper) {
+            cut.start = start
+        } else {
+            return nil
+        }
+        if span.after == nil {
+            cut.end = duration
+        } else if let end = boundary(near: cut.end, from: lower, to: upper) {
+            cut.end = end
+        } else {
+            return nil
+        }
+        return cut.end - cut.start >= frameDuration * 0.99 ? cut : nil
+    }
+
+    /// The quietest frame boundary within `reach` of `time` and inside `from...to`, else the
+    /// boundary inside it nearest `time`; nil when none is.
+    private func boundary(near time: Double, from: Double, to: Double) -> Double? {
+        let low = Int((max(from, time - Self.reach) / frameDuration).rounded(.up))
+        let high = Int((min(to, time + Self.reach) / frameDuration).rounded(.down))
+        if low <= high {
+            let candidates = (low...high).map { Double($0) * frameDuration }
+            return candidates.min { a, b in
+                let (qa, qb) = (loudness(at: a), loudness(at: b))
+                return qa != qb ? qa < qb : abs(a - time) < abs(b - time)
+            }
+        }
+        let nearest = (time / frameDuration).rounded() * frameDuration
+        let inside = [nearest, nearest - frameDuration, nearest + frameDuration].filter { $0 >= from && $0 <= to && $0 >= 0 }
+        return inside.min { abs($0 - time) < abs($1 - time) }
+    }
+
+    /// The mean energy of the `listen` seconds about `time`. // RMS, linear
+    private func loudness(at time: Double) -> Float {
+        guard let envelope else { return 0 }
+        let windows = envelope.indices(from: time - Self.listen / 2, to: time + Self.listen / 2)
+        guard !windows.isEmpty else { return envelope.value(at: time) }
+        return windows.map { envelope.values[$0] }.reduce(0, +) / Float(windows.count)
+    }
+}

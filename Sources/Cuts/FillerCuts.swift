@@ -1,0 +1,114 @@
+import Foundation
+import Speech
+
+/// Fillers: the words of the language's filler list the recognizer wrote, lexical fillers
+/// set off by commas when asked for, and the hesitations it did not write (Whisper leaves out
+/// most "um"s) heard in the audio as a sustained sound between two words (`HeardFillers`).
+enum FillerCuts {
+    static func find(
+        _ words: [SpokenWord], envelope: EnergyEnvelope?, settings: CutSettings, lists: FillerWords.Language
+    ) -> [RemovedSpeech] {
+        var found = words.filter { FillerWords.isFiller($0.key, in: lists) }.map {
+            RemovedSpeech([$0.index], of: words, reason: .filler)
+        }
+        if settings.kinds.contains(.lexical) { found += lexical(words, phrases: lists.lexical) }
+        let written = Set(found.flatMap(\.words))
+        if let envelope {
+            let speaking = words.filter { !written.contains($0.index) }
+            found += HeardFillers(envelope: envelope, words: speaking).find()
+        }
+        return found.sorted { $0.start < $1.start }
+    }
+
+    /// Lexical fillers ("you know") that stand apart: after a comma or a sentence's start,
+    /// and followed by a comma.
+    private static func lexical(_ words: [SpokenWord], phrases: [String]) -> [RemovedSpeech] {
+        var found: [RemovedSpeech] = []
+        for phrase in phrases {
+            let keys = phrase.split(separator: " ").map(String.init)
+            guard !keys.isEmpty, words.count >= keys.count else { continue }
+            for i in 0...(words.count - keys.count) where words[i..<(i + keys.count)].map(\.key) == keys {
+                let last = words[i + keys.count - 1]
+                let before = i == 0 || words[i - 1].text.hasSuffix(",") || words[i - 1].endsSentence
+                guard before, last.text.hasSuffix(",") else { continue }
+                found.append(RemovedSpeech(Array(i..<(i + keys.count)).map { words[$0].index }, of: words, reason: .filler))
+            }
+        }
+        return found
+    }
+}
+
+/// Hesitations heard where no word was recognized: in a gap between two words, a stretch at
+/// least `shortest` long whose energy stays over the threshold (6 dB over the recording's
+/// floor and no more than 20 dB under its speech) and is steady, as a held vowel or hum is
+/// (its level in decibels varies by no more than `steadiness`), where a word's consonants
+/// make the level jump. A cough or a breath is shorter or unsteady; a music bed is the floor.
+struct HeardFillers {
+    let envelope: EnergyEnvelope
+    let words: [SpokenWord]
+
+    /// A filler lasts at least this (a short "uh" is 0.2 s). // seconds
+    static let shortest = 0.16
+    /// ... and at most this; longer is something else. // seconds
+    static let longest = 1.6
+    /// A held sound's level varies this little (standard deviation). // decibels
+    static let steadiness = 4.5
+    /// The gap's edges next to a word are left alone: a word's own tail or breath. // seconds
+    static let margin = 0.04
+
+    func find() -> [RemovedSpeech] {
+        let levels = envelope.values.filter { $0 > 0 }.sorted()
+        guard !levels.isEmpty, words.count >= 1 else { return [] }
+        let floor = Double(levels[levels.count / 10])
+        let speech = speechLevel()
+        let threshold = max(floor * decibels(6), speech * decibels(-20), 1e-5)
+        var found: [RemovedSpeech] = []
+        let bounds = [(0.0, words[0].start)] + zip(words, words.dropFirst()).map { ($0.end, $1.start) }
+        for (from, to) in bounds where to - from >= Self.shortest + 2 * Self.margin {
+            found += runs(from: from + Self.margin, to: to - Self.margin, over: threshold)
+                .filter { isSteady($0) }
+                .map { RemovedSpeech(heard: $0.start, end: $0.end, reason: .filler) }
+        }
+        return found
+    }
+
+    /// The median energy inside the words. // RMS, linear
+    private func speechLevel() -> Double {
+        var inside: [Float] = []
+        for word in words { inside += envelope.indices(from: word.start, to: word.end).map { envelope.values[$0] } }
+        guard !inside.isEmpty else { return 0 }
+        inside.sort()
+        return Double(inside[inside.count / 2])
+    }
+
+    /// Stretches of `from..<to` over `threshold`, a single window's dip bridged, `shortest` to `longest` long.
+    private func runs(from: Double, to: Double, over threshold: Double) -> [(start: Double, end: Double)] {
+        let windows = envelope.indices(from: from, to: to)
+        var found: [(start: Double, end: Double)] = []
+        var first: Int?
+        var lastLoud = 0
+        for index in windows {
+            if Double(envelope.values[index]) >= threshold {
+                if first == nil { first = index }
+                lastLoud = index
+            } else if let start = first, index - lastLoud > 1 {
+                found.append((envelope.time(at: start), envelope.time(at: lastLoud + 1)))
+                first = nil
+            }
+        }
+        if let start = first { found.append((envelope.time(at: start), envelope.time(at: lastLoud + 1))) }
+        return found.filter { $0.end - $0.start >= Self.shortest && $0.end - $0.start <= Self.longest }
+    }
+
+    /// Whether the level over `run` is held (a vowel or a hum), not a word's jumps.
+    private func isSteady(_ run: (start: Double, end: Double)) -> Bool {
+        let levels = envelope.indices(from: run.start, to: run.end).map { 20 * log10(max(Double(envelope.values[$0]), 1e-9)) }
+        // The onset and the release are a held sound's slopes: measure between them.
+        let held = levels.count > 6 ? Array(levels.dropFirst(2).dropLast(2)) : levels
+        let mean = held.reduce(0, +) / Double(held.count)
+        let variance = held.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(held.count)
+        return variance.squareRoot() <= Self.steadiness
+    }
+
+    private func decibels(_ value: Double) -> Double { pow(10, value / 20) }
+}
