@@ -18,6 +18,8 @@ extension Arguments {
                burn-captions join --input INPUT -o OUTPUT PART...
                burn-captions transcribe INPUT -o TRANSCRIPT.json|.srt|.vtt [--model NAME] [--language TAG]
                                   [--align CUES.srt]
+               burn-captions cuts INPUT --captions FILE|auto [--script FILE] [--cuts LIST] -o CUTS.json
+                                  [--edit-list FILE]
                burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
                                   [--fps N] [--json]
                burn-captions review INPUT --captions FILE [--preset NAME] [--look NAME] [--language TAG] [--port N]

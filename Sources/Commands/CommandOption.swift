@@ -79,9 +79,13 @@ extension Set<OptionCommand> {
     /// The commands that read captions and lay them out.
     static let captionCommands: Set<OptionCommand> = [.render, .plan, .lint, .review, .still, .preview]
     /// The commands that may recognize the input's speech.
-    static let recognitionCommands: Set<OptionCommand> = captionCommands.union([.transcribe, .cuts])
-    /// The commands that cut the input: renders, and `cuts`, which writes the cut plan.
-    static let cutCommands: Set<OptionCommand> = captionCommands.union([.cuts])
+    static let recognitionCommands: Set<OptionCommand> = captionCommands.union([.transcribe])
+    /// The commands that may recognize the input's speech and take the recognizer's settings
+    /// (`cuts` too, which never aligns a caption file).
+    static let speechCommands: Set<OptionCommand> = recognitionCommands.union([.cuts])
+    /// The commands that cut the input: renders, `plan` and `lint` (on the cut timeline),
+    /// and `cuts`, which writes the cut plan.
+    static let cutCommands: Set<OptionCommand> = [.render, .plan, .lint, .cuts]
     /// The commands that encode video.
     static let encoderCommands: Set<OptionCommand> = [.render, .part, .review]
 }

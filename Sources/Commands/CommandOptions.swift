@@ -14,19 +14,19 @@ extension CommandOption {
                 repeat for one output per file
                 """),
         CommandOption(
-            .captionsFormat, ["--captions-format"], value: "F", commands: .cutCommands, manifest: ["captionsFormat"],
+            .captionsFormat, ["--captions-format"], value: "F", commands: .captionCommands.union([.cuts]), manifest: ["captionsFormat"],
             help: """
                 read the captions as F whatever the extension: json (native),
                 srt, vtt (WebVTT), whisper (openai-/faster-whisper), live
                 """),
         CommandOption(
-            .captionsEncoding, ["--captions-encoding"], value: "E", commands: .cutCommands, manifest: ["captionsEncoding"],
+            .captionsEncoding, ["--captions-encoding"], value: "E", commands: .captionCommands.union([.cuts]), manifest: ["captionsEncoding"],
             help: """
                 the captions' text encoding when it is not UTF-8 (UTF-16 with a
                 BOM is found by itself): windows-1252, latin1, Shift_JIS, ...
                 """),
         CommandOption(
-            .strict, ["--strict"], value: nil, commands: .cutCommands, manifest: ["strict"],
+            .strict, ["--strict"], value: nil, commands: .captionCommands.union([.cuts]), manifest: ["strict"],
             help: """
                 a malformed SubRip or WebVTT cue is an error (by default it is
                 left out with a warning, as players skip it), and so is a
@@ -76,7 +76,7 @@ extension CommandOption {
                 cuts: the cut plan, .json
                 """),
         CommandOption(
-            .language, ["--language"], value: "TAG", commands: .recognitionCommands.union([.looks]), manifest: ["language"],
+            .language, ["--language"], value: "TAG", commands: .speechCommands.union([.looks]), manifest: ["language"],
             help: """
                 BCP-47 language for captions that name none (e.g. ja, zh-TW);
                 after a --captions, that file's (default: its name, talk.ja.srt);
@@ -84,26 +84,26 @@ extension CommandOption {
                 detected per stretch of speech; auto:en,fr among those only
                 """),
         CommandOption(
-            .model, ["--model"], value: "NAME|DIR", commands: .recognitionCommands, manifest: ["model"],
+            .model, ["--model"], value: "NAME|DIR", commands: .speechCommands, manifest: ["model"],
             help: """
                 speech recognition model: base (default), tiny.en, another
                 installed or cached model, a CTranslate2 Whisper model folder,
                 or a hub name such as Systran/faster-whisper-small (downloaded)
                 """),
         CommandOption(
-            .computeType, ["--compute-type"], value: "T", commands: .recognitionCommands, manifest: ["computeType"],
+            .computeType, ["--compute-type"], value: "T", commands: .speechCommands, manifest: ["computeType"],
             help: """
                 the recognizer's CTranslate2 compute type (default: int8)
                 """),
         CommandOption(
-            .languageThreshold, ["--language-threshold"], value: "P", commands: .recognitionCommands,
+            .languageThreshold, ["--language-threshold"], value: "P", commands: .speechCommands,
             manifest: ["languageThreshold"],
             help: """
                 a detected language less likely than P (default: 0.6) fails
                 the job, naming the candidates; 0 accepts any guess
                 """),
         CommandOption(
-            .soundTags, ["--sound-tags"], value: nil, commands: .recognitionCommands, manifest: ["soundTags"],
+            .soundTags, ["--sound-tags"], value: nil, commands: .speechCommands, manifest: ["soundTags"],
             help: """
                 recognized laughter or sound alone is shown as a tag, [laughter],
                 [music], [applause], as SDH subtitles do (default: left out)
@@ -122,7 +122,7 @@ extension CommandOption {
                 outputs encoded at once from one decode (default: 8)
                 """),
         CommandOption(
-            .script, ["--script"], value: "FILE", commands: .cutCommands, manifest: ["script"],
+            .script, ["--script"], value: "FILE", commands: .captionCommands.union([.cuts]), manifest: ["script"],
             help: """
                 the text the speaker read: captions take its punctuation and
                 its character form (Traditional or Simplified Chinese)
@@ -319,7 +319,7 @@ extension CommandOption {
                 still, preview: outline the obstacles on screen (faces magenta, text orange, other boxes cyan)
                 """),
         CommandOption(
-            .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch, .transcribe],
+            .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch, .transcribe, .cuts],
             help: """
                 no progress and no summary line
                 """),
