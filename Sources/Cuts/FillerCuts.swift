@@ -39,10 +39,11 @@ enum FillerCuts {
 }
 
 /// Hesitations heard where no word was recognized: in a gap between two words, a stretch at
-/// least `shortest` long whose energy stays over the threshold (6 dB over the recording's
-/// floor and no more than 20 dB under its speech) and is steady, as a held vowel or hum is
-/// (its level in decibels varies by no more than `steadiness`), where a word's consonants
-/// make the level jump. A cough or a breath is shorter or unsteady; a music bed is the floor.
+/// least `shortest` long whose energy stays over the threshold and is steady, as a held vowel
+/// or hum is (its level in decibels varies by no more than `steadiness`). The threshold is
+/// `overBed` over the bed around the gap (the median level of what is not speech within
+/// `around` of it: silence, room noise, a music bed, whose swells stay under it), and no
+/// more than 20 dB under the recording's speech. A breath is too quiet; a cough is shorter.
 struct HeardFillers {
     let envelope: EnergyEnvelope
     let words: [SpokenWord]
@@ -52,19 +53,26 @@ struct HeardFillers {
     /// ... and at most this; longer is something else. // seconds
     static let longest = 1.6
     /// A held sound's level varies this little (standard deviation). // decibels
-    static let steadiness = 4.5
+    static let steadiness = 6.0
     /// The gap's edges next to a word are left alone: a word's own tail or breath. // seconds
     static let margin = 0.04
+    /// A filler stands this far over the bed around it. // decibels
+    static let overBed = 7.0
+    /// How far around a gap the bed is measured. // seconds
+    static let around = 4.0
 
     func find() -> [RemovedSpeech] {
-        let levels = envelope.values.filter { $0 > 0 }.sorted()
-        guard !levels.isEmpty, words.count >= 1 else { return [] }
-        let floor = Double(levels[levels.count / 10])
+        guard !envelope.values.isEmpty, words.count >= 1 else { return [] }
         let speech = speechLevel()
-        let threshold = max(floor * decibels(6), speech * decibels(-20), 1e-5)
+        var speaking = [Bool](repeating: false, count: envelope.values.count)
+        for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
         var found: [RemovedSpeech] = []
         let bounds = [(0.0, words[0].start)] + zip(words, words.dropFirst()).map { ($0.end, $1.start) }
         for (from, to) in bounds where to - from >= Self.shortest + 2 * Self.margin {
+            let around = envelope.indices(from: from - Self.around, to: to + Self.around).filter { !speaking[$0] }
+                .map { envelope.values[$0] }.sorted()
+            let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
+            let threshold = max(bed * decibels(Self.overBed), speech * decibels(-20), 1e-5)
             found += runs(from: from + Self.margin, to: to - Self.margin, over: threshold)
                 .filter { isSteady($0) }
                 .map { RemovedSpeech(heard: $0.start, end: $0.end, reason: .filler) }

@@ -61,6 +61,11 @@ final class Demuxer {
         for other in 0..<streamCount where other != Int(index) { stream(other).pointee.discard = AVDISCARD_ALL }
     }
 
+    /// The value of the file's metadata tag `key` (`timecode`), when it has it.
+    func tag(_ key: String) -> String? {
+        av_dict_get(context.pointee.metadata, key, nil, 0).flatMap { $0.pointee.value.map { String(cString: $0) } }
+    }
+
     /// The file's duration, when known. // seconds
     var duration: Double? {
         let value = context.pointee.duration

@@ -14,6 +14,11 @@ public struct InputInfo: Sendable {
     public let rotation: Int
     /// Frames per second (the average, or 25 when the file does not say).
     public let frameRate: Double
+    /// The same, as the file's fraction (30000/1001).
+    public let frameRateFraction: (numerator: Int, denominator: Int)
+    /// The start timecode the file carries (a phone's or a camera's `timecode` tag,
+    /// `HH:MM:SS:FF`, `;` before the frames for drop-frame), when it has one.
+    public let timecode: String?
     /// The file's duration, when known. // seconds
     public private(set) var duration: Double?
     /// How long the file says the video lasts: the stream's duration, else the file's. // seconds
@@ -46,6 +51,7 @@ public struct InputInfo: Sendable {
         height = Int(video.height)
         rotation = video.orientation.rotation
         frameRate = av_q2d(video.frameRate)
+        frameRateFraction = (Int(video.frameRate.num), Int(video.frameRate.den))
         duration = demuxer.duration
         let s = stream.pointee
         statedDuration =
@@ -53,6 +59,7 @@ public struct InputInfo: Sendable {
         bitDepth = video.bitDepth
         colour = ColourDescription(video.colors)
         streams = StreamInfo.all(of: demuxer)
+        timecode = demuxer.tag("timecode") ?? streams.lazy.compactMap(\.timecode).first
     }
 
     /// A file with sound and no pictures (WAV, MP3, M4A) read for its sound: no frame (0 x 0
@@ -72,6 +79,8 @@ public struct InputInfo: Sendable {
         self.height = height
         rotation = 0
         self.frameRate = frameRate
+        frameRateFraction = (Int((frameRate * 1001).rounded()), 1001)
+        timecode = nil
         duration = nil
         statedDuration = nil
         bitDepth = 8
@@ -102,6 +111,12 @@ public struct StreamInfo: Sendable, Equatable {
     /// What its frames are, as FFmpeg names them: "360x640 yuv420p 30/1" for video,
     /// "48000 Hz 2 ch fltp" for audio, empty for other kinds.
     public let parameters: String
+    /// An audio stream's samples per second (0 for other kinds). // Hz
+    public let sampleRate: Int
+    /// An audio stream's channels (0 for other kinds).
+    public let channels: Int
+    /// The stream's start timecode tag (QuickTime's timecode track has one), when it has one.
+    public let timecode: String?
 
     /// Every stream of `demuxer`'s file, in order.
     static func all(of demuxer: Demuxer) -> [StreamInfo] {
@@ -114,6 +129,10 @@ public struct StreamInfo: Sendable, Equatable {
         kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "unknown"
         codec = String(cString: avcodec_get_name(parameters.codec_id))
         let name = { (text: UnsafePointer<CChar>?) in text.map { String(cString: $0) } ?? "none" }
+        let audio = parameters.codec_type == AVMEDIA_TYPE_AUDIO
+        sampleRate = audio ? Int(parameters.sample_rate) : 0
+        channels = audio ? Int(parameters.ch_layout.nb_channels) : 0
+        timecode = av_dict_get(stream.pointee.metadata, "timecode", nil, 0).flatMap { $0.pointee.value.map { String(cString: $0) } }
         switch parameters.codec_type {
         case AVMEDIA_TYPE_VIDEO:
             let rate = stream.pointee.avg_frame_rate
