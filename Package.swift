@@ -49,6 +49,9 @@ let package = Package(
         // The one funnel for libc file calls and their wording: safe outputs, locks, atomic
         // replacement, real paths, scratch space, signatures (the bottom of the graph).
         .target(name: "Files"),
+        // Edit lists of a cut take's kept ranges: OTIO, FCPXML 1.10, FCP 7 XML, CMX 3600 EDL
+        // (text only; the caller writes the file).
+        .target(name: "EditLists"),
 
         // Pipeline stages.
         // Positioned premultiplied pictures and colours: what Raster hands to Media.
