@@ -101,6 +101,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Imaging", "Media", "Captions", "CaptionCases", "Files"], path: "Tests/TestSupport"),
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
+        .testTarget(name: "EditListsTests", dependencies: ["EditLists", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["CaptionFiles", "Captions", "Caching", "TestSupport"]),
