@@ -80,5 +80,5 @@ public struct EditTimeline: Sendable, Equatable {
     }
 
     /// The record timecode the timeline starts at in EDL, FCP 7, FCPXML and OTIO: 01:00:00:00.
-    var recordStartFrame: Int { try! Timecode(rate.dropFrame ? "01:00:00;00" : "01:00:00:00", rate: rate).frames }
+    var recordStartFrame: Int { Timecode.framesPerHour(rate) }
 }

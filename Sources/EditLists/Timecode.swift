@@ -43,12 +43,15 @@ public struct Timecode: Sendable, Equatable, CustomStringConvertible {
     /// The labels drop-frame timecode skips each minute (2 at 29.97, 4 at 59.94).
     static func droppedPerMinute(_ rate: EditRate) -> Int { rate.timebase / 15 }
 
-    /// The frames a 24-hour day of labels counts at `rate`.
-    static func framesPerDay(_ rate: EditRate) -> Int {
+    /// The frames an hour of labels counts at `rate` (107892 at 29.97 drop-frame, 108000 without).
+    public static func framesPerHour(_ rate: EditRate) -> Int {
         let base = rate.timebase
-        guard rate.dropFrame else { return base * 86400 }
-        return (base * 600 - droppedPerMinute(rate) * 9) * 144
+        guard rate.dropFrame else { return base * 3600 }
+        return (base * 600 - droppedPerMinute(rate) * 9) * 6
     }
+
+    /// The frames a 24-hour day of labels counts at `rate`.
+    static func framesPerDay(_ rate: EditRate) -> Int { framesPerHour(rate) * 24 }
 
     /// The label: `HH:MM:SS:FF`, or `HH:MM:SS;FF` at a drop-frame rate.
     public var description: String {
