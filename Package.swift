@@ -49,6 +49,9 @@ let package = Package(
         // The one funnel for libc file calls and their wording: safe outputs, locks, atomic
         // replacement, real paths, scratch space, signatures (the bottom of the graph).
         .target(name: "Files"),
+        // Edit lists of a cut take's kept ranges: OTIO, FCPXML 1.10, FCP 7 XML, CMX 3600 EDL
+        // (text only; the caller writes the file).
+        .target(name: "EditLists"),
 
         // Pipeline stages.
         // Positioned premultiplied pictures and colours: what Raster hands to Media.
@@ -72,7 +75,7 @@ let package = Package(
         // files are (`Resources`): what a burn is configured by, read and checked.
         .target(name: "Cuts", dependencies: ["Captions", "Speech", "Files"]),
         .target(name: "Settings", dependencies: ["Captions", "Caching", "Imaging", "Layout", "Raster", "Vision", "UnicodeText", "Files"]),
-        .target(name: "Pipeline", dependencies: ["CaptionFiles", "Cuts", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
+        .target(name: "Pipeline", dependencies: ["CaptionFiles", "Cuts", "EditLists", "Settings", "Speech", "Vision", "Caching", "Captions", "Imaging", "Layout", "Raster", "Media", "UnicodeText", "CProcess", "Files"]),
         // The command surface shared by the command line and batch manifests: the options table
         // and its checks, output templates and combinations, transcribe, still, preview, the
         // sheet of looks, lint, `doctor` and the versions of what is linked.
@@ -100,6 +103,7 @@ let package = Package(
 
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "CutsTests", dependencies: ["Cuts", "Captions", "Speech", "TestSupport"]),
+        .testTarget(name: "EditListsTests", dependencies: ["EditLists", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["CaptionFiles", "Captions", "Caching", "TestSupport"]),

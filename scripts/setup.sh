@@ -79,6 +79,14 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
   python3 -m pip install --quiet 'selenium==4.51.0'
 fi
 
+# OpenTimelineIO and its FCPXML, FCP 7 XML and CMX 3600 adapters, from PyPI, read the edit
+# lists back in EditListsTests (scripts/read-edit-list.py).
+if ! python3 -c 'import opentimelineio, otio_fcpx_xml_adapter, otio_fcp_adapter, otio_cmx3600_adapter' 2>/dev/null; then
+  echo "setup: installing opentimelineio and its adapters (PyPI)" >&2
+  python3 -m pip install --quiet 'opentimelineio==0.18.1' 'otio-fcpx-xml-adapter==1.0.0' \
+    'otio-fcp-adapter==1.0.0' 'otio-cmx3600-adapter==1.0.0'
+fi
+
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # The face photograph of the obstacle tests: scikit-image's astronaut.png, from Debian's
