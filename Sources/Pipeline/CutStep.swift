@@ -1,5 +1,6 @@
 import Captions
 import Cuts
+import EditLists
 import Files
 import Foundation
 import Media
@@ -139,8 +140,30 @@ extension Burner {
 }
 
 extension Burner {
-    /// Writes the kept ranges of `plan` for an editor to `file` (its extension names the format).
+    /// Writes the kept ranges of `plan` for an editor to `file`, in the format its extension
+    /// names (`EditListFormat`): in frames of the input's rate, from its start timecode, with
+    /// its first audio stream's channels.
     public static func writeEditList(_ plan: CutPlan, info: InputInfo, to file: OutputFile) throws {
-        throw BurnError.usage("\(file.finalURL.path): edit lists are not written yet")
+        let path = file.finalURL.path
+        guard let format = EditListFormat(path: path) else {
+            throw BurnError.usage("\(path): edit lists are .otio, .fcpxml, .xml or .edl")
+        }
+        do {
+            let rate = try EditRate(measuredNumerator: info.frameRateFraction.numerator, denominator: info.frameRateFraction.denominator)
+            let start = try info.timecode.map { try Timecode($0, rate: rate).frames } ?? 0
+            let frames = Int(((info.duration ?? plan.duration) * info.frameRate).rounded())
+            let kept = plan.kept.map { range in
+                Int((range.lowerBound * info.frameRate).rounded())..<min(frames, Int((range.upperBound * info.frameRate).rounded()))
+            }.filter { !$0.isEmpty }
+            let audio = info.streams.first { $0.kind == "audio" }
+            let timeline = EditTimeline(
+                name: URL(fileURLWithPath: info.path).deletingPathExtension().lastPathComponent + " (cut)",
+                sourcePath: URL(fileURLWithPath: info.path).standardizedFileURL.path, rate: rate, sourceStartFrame: start,
+                sourceFrames: frames, kept: kept, width: info.width, height: info.height, audioChannels: audio?.channels ?? 0,
+                audioSampleRate: audio?.sampleRate ?? 0)
+            try file.write(Data(try EditListWriter.write(timeline, as: format).utf8))
+        } catch let error as EditListError {
+            throw BurnError.input("\(path): cannot write the edit list of \(info.path): \(error.description)")
+        }
     }
 }

@@ -8,6 +8,10 @@ extension Burner {
     public static func splitPlan(
         _ request: BurnRequest, events: (BurnEvent) -> Void, starts: (MediaInput, Double) throws -> [Double]
     ) throws -> PlanDocument {
+        // A part is cut on the source's keyframes, and the join takes the input's audio whole.
+        if request.cuts != .off {
+            throw BurnError.usage("\(request.input.name): a split render does not cut yet: render the cut in one piece, or cut first (--edit-list)")
+        }
         let prepared = try BurnPlanner.prepare(request, events: events)
         var document = PlanDocument(
             prepared.planned, width: prepared.info.width, height: prepared.info.height, safeArea: prepared.style.safeArea,
