@@ -27,6 +27,8 @@ struct CutTimeline {
     private var soughtRange = -1
     /// A seek wanted: to this time (seconds), for range `range`.
     private var wanted: (range: Int, time: Double)?
+    /// Whether a frame past the last range has been decoded.
+    private var pastLast = false
 
     /// Seek when the cut still runs this long: a seek and a decoder flush cost about 1 ms,
     /// decoding from the keyframe costs what decoding through costs, and 1080p H.264
@@ -70,6 +72,7 @@ struct CutTimeline {
     mutating func place(_ pts: Int64, at time: Double) -> Int64? {
         guard time > lastKept, let index = kept.index(holding: time, frameDuration: frameDuration) else {
             if time > lastKept { wantSeek(from: time) }
+            if time >= kept.ranges[kept.ranges.count - 1].end - frameDuration / 2 { pastLast = true }
             return nil
         }
         lastKept = time
@@ -83,6 +86,15 @@ struct CutTimeline {
     mutating func heard(stream index: Int32, pts: Int64) {
         guard let stream = audio[index], pts != AVCode.noPTS else { return }
         audioReached[index] = Double(pts - stream.offset) * stream.seconds
+    }
+
+    /// Whether the reading is done: a frame past the last range has come, and every audio
+    /// stream has been read past its end. The rest of the file is not read.
+    var isDone: Bool { pastLast && heard(upTo: kept.ranges[kept.ranges.count - 1].end) }
+
+    /// Whether every audio stream has been read up to `time` (seconds).
+    private func heard(upTo time: Double) -> Bool {
+        audio.keys.allSatisfy { (audioReached[$0] ?? -.infinity) >= time }
     }
 
     /// The seek wanted, if any (seconds from the timeline start); asked once.
@@ -99,8 +111,7 @@ struct CutTimeline {
             kept.ranges[next].start - time > Self.seekThreshold
         else { return }
         if next > 0 {
-            let needed = kept.ranges[next - 1].end + kept.fade(before: next) / 2
-            guard audio.keys.allSatisfy({ (audioReached[$0] ?? -.infinity) >= needed }) else { return }
+            guard heard(upTo: kept.ranges[next - 1].end + kept.fade(before: next) / 2) else { return }
         }
         soughtRange = next
         wanted = (next, max(0, kept.ranges[next].start - Self.seekLead))

@@ -184,6 +184,8 @@ final class DecodeAhead: @unchecked Sendable {
                 try put(.packet(other))
             }
             packet.unref()
+            // A cut render past its last kept range: the rest of the file is cut.
+            if cut?.isDone == true { break }
         }
         try decode(nil)
     }

@@ -67,6 +67,7 @@ final class CutRenderTests: XCTestCase {
         var files: [String]
         var overlayTimes: [[Double]]
         var seeks: Int
+        var decoded: Int  // video frames
         var summaries: [TranscodeSummary]
     }
 
@@ -91,8 +92,10 @@ final class CutRenderTests: XCTestCase {
         let transcoder = try Transcoder(input: try MediaInput(path: input), kept: kept)
         let results = try transcoder.run(outputs: renderOutputs)
         let summaries = try results.map { try $0.get() }
+        let counts = MediaCounters.current.since(before)
         return Rendered(
-            files: files, overlayTimes: times.values, seeks: MediaCounters.current.since(before).cutSeeks, summaries: summaries)
+            files: files, overlayTimes: times.values, seeks: counts.cutSeeks, decoded: counts.videoFramesDecoded,
+            summaries: summaries)
     }
 
     /// The source time of the clip's first frame (MPEG-TS starts later than its audio). // seconds
@@ -152,6 +155,8 @@ final class CutRenderTests: XCTestCase {
         XCTAssertEqual(rendered.summaries.map(\.frames), rendered.files.map { _ in frames }, name)
         if cut.seeks {
             XCTAssertGreaterThan(rendered.seeks, 0, "\(name): the long cut is sought over")
+            let all = Int((Double(clip.seconds) / frameDuration).rounded(.down))
+            XCTAssertLessThan(rendered.decoded, all, "\(name): the seek saved decoding")
         } else {
             XCTAssertEqual(rendered.seeks, 0, "\(name): no cut is long enough to seek over")
         }
