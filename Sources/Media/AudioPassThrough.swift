@@ -6,7 +6,10 @@ import CAVUtil
 /// The input's audio in an output: every audio stream copied packet for packet on the
 /// output's timeline (re-encoded to AAC, or Opus, only where the container cannot hold its
 /// codec); subtitle and data streams are dropped with a notice (`RenderNotice`). A render and a join of
-/// segments (`SegmentJoiner`) carry the audio the same way.
+/// segments (`SegmentJoiner`) carry the audio the same way. A cut render re-encodes every
+/// audio stream, its kept ranges joined (`AudioReencoder` with `kept`): a packet holds
+/// about 21 ms of sound and its neighbours' overlap, so packets cannot be copied across a
+/// cut without a gap, a click and the audio slipping from the video.
 final class AudioPassThrough {
     private let demuxer: Demuxer
     private let muxer: Muxer
@@ -16,8 +19,10 @@ final class AudioPassThrough {
     var copiedStreams: Int { copied.count }
 
     /// Adds an output stream to `muxer` for each of `demuxer`'s audio streams (before its
-    /// header is written); `finalPath` is the output named in errors.
-    init(from demuxer: Demuxer, to muxer: Muxer, finalPath: String, notice: (RenderNotice) -> Void) throws {
+    /// header is written); `finalPath` is the output named in errors; `kept`: a cut render's ranges.
+    init(
+        from demuxer: Demuxer, to muxer: Muxer, finalPath: String, kept: KeptRanges? = nil, notice: (RenderNotice) -> Void
+    ) throws {
         self.demuxer = demuxer
         self.muxer = muxer
         for index in 0..<demuxer.streamCount where Int32(index) != demuxer.videoStreamIndex {
@@ -29,12 +34,13 @@ final class AudioPassThrough {
                 continue
             }
             let codec = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-            guard muxer.canHold(parameters) else {
+            guard kept == nil && muxer.canHold(parameters) else {
                 let reencoder = try AudioReencoder(
                     stream: stream, offset: demuxer.timelineOffset(in: stream.pointee.time_base), muxer: muxer,
-                    path: demuxer.path, outputPath: finalPath)
+                    path: demuxer.path, outputPath: finalPath, kept: kept)
                 reencoders[Int32(index)] = reencoder
-                notice(.reencodedStream(index: Int(index), codec: codec, encoder: reencoder.codecName))
+                // A cut render re-encodes every stream, as it was asked to.
+                if kept == nil { notice(.reencodedStream(index: Int(index), codec: codec, encoder: reencoder.codecName)) }
                 continue
             }
             let out = try muxer.addStream()
@@ -61,6 +67,9 @@ final class AudioPassThrough {
             try reencoder.feed(packet, to: muxer)
         }
     }
+
+    /// The demuxer has sought (a cut render over a long cut): the decoders start afresh.
+    func restart() { reencoders.values.forEach { $0.restart() } }
 
     /// Flushes the re-encoders.
     func finish() throws {

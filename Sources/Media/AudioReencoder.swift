@@ -6,7 +6,9 @@ import CAVUtil
 /// Re-encodes one audio stream to AAC, or to Opus where the container holds no AAC (WebM),
 /// for codecs the output container cannot hold (PCM from a .mov into .mp4, AAC into .webm):
 /// decode, convert to the encoder's sample format in frames of its size with libavfilter
-/// (abuffer -> aformat -> abuffersink), encode.
+/// (abuffer -> aformat -> abuffersink), encode. In a cut render (`kept`) every audio stream
+/// comes this way, since packets cannot be copied across a cut: the graph makes planar float
+/// at the encoder's rate, an `AudioSplicer` joins the kept ranges, then encodes.
 final class AudioReencoder {
     let outputIndex: Int32
     /// The codec written: "AAC" or "Opus".
@@ -20,12 +22,18 @@ final class AudioReencoder {
     private let decoded: Frame
     private let filtered: Frame
     private let packet: Packet
+    /// The kept ranges joined, in a cut render.
+    private let splicer: AudioSplicer?
 
     /// The bit rate per channel. // bits per second
     static let bitRatePerChannel: Int64 = 96_000
 
-    /// `offset` is the timeline start in the stream's time base (subtracted from every timestamp).
-    init(stream: UnsafeMutablePointer<AVStream>, offset: Int64, muxer: Muxer, path: String, outputPath: String) throws {
+    /// `offset` is the timeline start in the stream's time base (subtracted from every
+    /// timestamp); `kept`: only these ranges, joined (a cut render).
+    init(
+        stream: UnsafeMutablePointer<AVStream>, offset: Int64, muxer: Muxer, path: String, outputPath: String,
+        kept: KeptRanges? = nil
+    ) throws {
         let decoder = try CodecContext(decoding: stream, file: path)
         let decoded = try Frame()
         let filtered = try Frame()
@@ -55,6 +63,7 @@ final class AudioReencoder {
         }
 
         let format = av_get_sample_fmt_name(input.sample_fmt).map { String(cString: $0) } ?? "s16"
+        let frameSize = encoder.pointer.pointee.frame_size
         let graph = try FilterGraph(
             source: "abuffer",
             arguments: "time_base=1/\(input.sample_rate):sample_rate=\(input.sample_rate):"
@@ -62,11 +71,16 @@ final class AudioReencoder {
             steps: [
                 FilterStep(
                     "aformat",
-                    "sample_fmts=\(String(cString: av_get_sample_fmt_name(sampleFormat))):sample_rates=\(rate):"
-                        + "channel_layouts=\(Self.describe(outputLayout))")
+                    "sample_fmts=\(String(cString: av_get_sample_fmt_name(kept == nil ? sampleFormat : AV_SAMPLE_FMT_FLTP))):"
+                        + "sample_rates=\(rate):channel_layouts=\(Self.describe(outputLayout))")
             ],
             sink: "abuffersink", path: path)
-        av_buffersink_set_frame_size(graph.sink, UInt32(encoder.pointer.pointee.frame_size))
+        if kept == nil { av_buffersink_set_frame_size(graph.sink, UInt32(frameSize)) }
+        let splicer = try kept.map {
+            try AudioSplicer(
+                kept: $0, rate: rate, layout: outputLayout, format: sampleFormat, frameSize: frameSize,
+                layoutName: Self.describe(outputLayout), path: path)
+        }
 
         let out = try muxer.addStream()
         try encoder.copyParameters(to: out)
@@ -76,6 +90,7 @@ final class AudioReencoder {
         self.codecName = aac ? "AAC" : "Opus"
         self.decoder = decoder
         self.graph = graph
+        self.splicer = splicer
         self.encoder = encoder
         self.outputIndex = out.pointee.index
         self.inputTimeBase = stream.pointee.time_base
@@ -117,18 +132,31 @@ final class AudioReencoder {
         guard input == nil else { return }
         try graph.push(nil)
         try encodeFiltered(to: muxer)
+        try splicer?.finish { try encode($0, to: muxer) }
         try encoder.send(frame: nil)
         try writePackets(to: muxer)
     }
 
-    /// Encodes the frames the filter graph has ready.
+    /// Encodes the frames the filter graph has ready (joined first, in a cut render).
     private func encodeFiltered(to muxer: Muxer) throws {
         while try graph.pull(into: filtered) {
-            try encoder.send(frame: filtered.pointer)
+            if let splicer {
+                try splicer.take(filtered, timeBase: av_buffersink_get_time_base(graph.sink)) { try encode($0, to: muxer) }
+            } else {
+                try encode(filtered, to: muxer)
+            }
             filtered.unref()
-            try writePackets(to: muxer)
         }
     }
+
+    /// Encodes one frame and writes the packets the encoder has ready.
+    private func encode(_ frame: Frame, to muxer: Muxer) throws {
+        try encoder.send(frame: frame.pointer)
+        try writePackets(to: muxer)
+    }
+
+    /// Drops what the decoder holds: the demuxer has sought (a cut render over a long cut).
+    func restart() { decoder.flush() }
 
     /// Writes the packets the encoder has ready.
     private func writePackets(to muxer: Muxer) throws {

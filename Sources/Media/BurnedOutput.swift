@@ -15,10 +15,10 @@ final class BurnedOutput {
     var copiedStreams: Int { output.copiedStreams }
 
     /// `segment`: the label a part of a split render carries (video only: the join takes the
-    /// audio from the input).
+    /// audio from the input); `kept`: a cut render's ranges (its audio joined at the same cuts).
     init(
         source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, segment: SegmentLabel?,
-        notice: (RenderNotice) -> Void
+        kept: KeptRanges? = nil, notice: (RenderNotice) -> Void
     ) throws {
         let muxer = try Muxer(path: path, formatFor: finalPath)
         let inputStream = source.stream
@@ -40,7 +40,8 @@ final class BurnedOutput {
         }
         output = try EncodedOutput(
             muxer: muxer, plan: plan, source: source, colors: Self.namedColors(source), frameRate: frameRate,
-            finalPath: finalPath, audioFrom: segment == nil ? source.demuxer : nil, segment: segment, notice: notice)
+            finalPath: finalPath, audioFrom: segment == nil ? source.demuxer : nil, kept: kept, segment: segment,
+            notice: notice)
     }
 
     /// The input's colour tags, an untagged matrix named as the captions were blended with it
@@ -74,6 +75,9 @@ final class BurnedOutput {
 
     /// A packet of another stream: copied, re-encoded, or dropped.
     func passOn(_ packet: Packet) throws { try output.passOn(packet) }
+
+    /// The demuxer has sought (a cut render over a long cut): the audio decoders start afresh.
+    func restartAudio() { output.restartAudio() }
 
     /// Flushes the audio re-encoders and the video encoder, and completes the file.
     func finish(timer: StageTimer) throws { try output.finish(timer: timer) }

@@ -8,12 +8,15 @@ import Foundation
 /// decoding runs while the render thread blends and waits on the encoder: on 2 cores a
 /// single-threaded decoder then costs less CPU than a frame-threaded one and still keeps
 /// both cores busy (docs/PERFORMANCE.md). Frames and the other streams' packets come out in
-/// file order; at most `depth` decoded frames wait, so memory stays bounded.
+/// file order; at most `depth` decoded frames wait, so memory stays bounded. In a cut render
+/// (`cut`) only the kept frames come out, with their cut-timeline timestamps, and the thread
+/// seeks over a long cut (`CutTimeline`).
 final class DecodeAhead: @unchecked Sendable {
     /// What the render thread gets next, in file order.
     enum Item {
         case frame(Frame, time: Double)  // seconds from the timeline start
         case packet(Packet)  // a packet of another stream than the video
+        case seek  // the demuxer sought over a cut: the other streams' decoders start afresh
     }
 
     /// How reading ended, known once `next()` has returned nil.
@@ -25,6 +28,7 @@ final class DecodeAhead: @unchecked Sendable {
 
     private let source: VideoSource
     private let depth: Int
+    private let cut: KeptRanges?
     /// Other streams' packets that may wait besides the frames: audio runs a little ahead
     /// of video in most files, and an audio tail after the last frame must not pile up.
     private static let packetLimit = 256
@@ -42,10 +46,12 @@ final class DecodeAhead: @unchecked Sendable {
     private var waited = 0.0  // seconds the decoding thread spent waiting for room (decoding thread only)
     private(set) var ending = Ending()
 
-    /// Prepares reading `source`; `depth` decoded frames at most wait for the render thread.
-    init(source: VideoSource, depth: Int) {
+    /// Prepares reading `source`; `depth` decoded frames at most wait for the render thread;
+    /// `cut`: only these ranges' frames, on the cut timeline.
+    init(source: VideoSource, depth: Int, cut: KeptRanges? = nil) {
         self.source = source
         self.depth = max(1, depth)
+        self.cut = cut
     }
 
     /// Starts the decoding thread.
@@ -141,12 +147,18 @@ final class DecodeAhead: @unchecked Sendable {
         let demuxer = source.demuxer
         let packet = try Packet()
         var frames = 0
+        var cut = self.cut.map { CutTimeline(kept: $0, source: source) }
         func deliver(_ frame: Frame) throws {
-            let held = try spareFrame()
-            av_frame_move_ref(held.pointer, frame.pointer)
-            let time = source.seconds(held)
+            var time = source.seconds(frame)
             ending.lastTime = time
             frames += 1
+            if cut != nil {
+                guard let pts = cut!.place(frame.pointer.pointee.pts, at: time) else { return }
+                frame.pointer.pointee.pts = pts
+                time = cut!.seconds(pts)
+            }
+            let held = try spareFrame()
+            av_frame_move_ref(held.pointer, frame.pointer)
             try put(.frame(held, time: time))
         }
         /// Decodes a video packet (nil: the end); a damaged one is skipped and counted.
@@ -158,14 +170,22 @@ final class DecodeAhead: @unchecked Sendable {
             try timer.measure(.decode) { try source.read(into: packet, decoded: frames > 0, damage: &ending.damage) }
         }
         while try read() {
-            if packet.pointer.pointee.stream_index == demuxer.videoStreamIndex {
+            let index = packet.pointer.pointee.stream_index
+            if index == demuxer.videoStreamIndex {
                 try decode(packet)
+                if let seconds = cut?.seek(), let from = ending.lastTime, try source.skip(to: seconds, from: from) {
+                    MediaCounters.add(\.cutSeeks)
+                    try put(.seek)
+                }
             } else {
+                cut?.heard(stream: index, pts: packet.pointer.pointee.pts)
                 let other = try sparePacket()
                 av_packet_move_ref(other.pointer, packet.pointer)
                 try put(.packet(other))
             }
             packet.unref()
+            // A cut render past its last kept range: the rest of the file is cut.
+            if cut?.isDone == true { break }
         }
         try decode(nil)
     }

@@ -25,11 +25,12 @@ final class EncodedOutput {
 
     /// Opens the encoder for frames of `source`'s size, time base and pixel aspect, with
     /// `colors` and `frameRate`, adds its stream to `muxer`, then the audio of `audioFrom`
-    /// (nil: none) or the tags of `segment`, and writes the header. Errors name `finalPath`;
-    /// `notice` hears of streams dropped or re-encoded.
+    /// (nil: none; only its `kept` ranges, joined, in a cut render) or the tags of `segment`,
+    /// and writes the header. Errors name `finalPath`; `notice` hears of streams dropped or re-encoded.
     init(
         muxer: Muxer, plan: EncoderPlan, source: VideoSource, colors: ColorTags, frameRate: AVRational, finalPath: String,
-        audioFrom demuxer: Demuxer? = nil, segment: SegmentLabel? = nil, notice: (RenderNotice) -> Void = { _ in }
+        audioFrom demuxer: Demuxer? = nil, kept: KeptRanges? = nil, segment: SegmentLabel? = nil,
+        notice: (RenderNotice) -> Void = { _ in }
     ) throws {
         self.muxer = muxer
         encoded = try Packet()
@@ -47,7 +48,7 @@ final class EncodedOutput {
         plan.metadata?.attach(to: stream)
         for tag in plan.streamTags { av_dict_set(&stream.pointee.metadata, tag.key, tag.value, 0) }
         videoIndex = stream.pointee.index
-        audio = try demuxer.map { try AudioPassThrough(from: $0, to: muxer, finalPath: finalPath, notice: notice) }
+        audio = try demuxer.map { try AudioPassThrough(from: $0, to: muxer, finalPath: finalPath, kept: kept, notice: notice) }
         recordsFrames = segment != nil
         if let segment { segment.tags.forEach { muxer.setTag($0.key, $0.value) } }
         try muxer.start()
@@ -61,6 +62,9 @@ final class EncodedOutput {
 
     /// A packet of another stream than the video: copied, re-encoded, or dropped.
     func passOn(_ packet: Packet) throws { try audio?.passOn(packet) }
+
+    /// The demuxer has sought (a cut render over a long cut): the audio decoders start afresh.
+    func restartAudio() { audio?.restart() }
 
     /// Flushes the audio re-encoders and the video encoder, and completes the file.
     func finish(timer: StageTimer) throws {

@@ -178,6 +178,11 @@ struct FrameFanOut {
         }
     }
 
+    /// The decoding thread sought over a cut: every output's audio decoders start afresh.
+    func restartAudio() {
+        for output in outputs { output.sink?.restartAudio() }
+    }
+
     /// Flushes every live output's encoder and completes its file.
     mutating func finish(timer: StageTimer) {
         for index in outputs.indices where outputs[index].failure == nil {

@@ -10,16 +10,18 @@ public enum MediaCounters {
         public var videoFramesDecoded = 0
         public var decodeThreadsStarted = 0  // the render's decode-ahead threads
         public var audioTracksDecoded = 0  // audio streams decoded through for their samples (the timing fix's envelope)
+        public var cutSeeks = 0  // seeks over a long cut in a cut render (`CutTimeline`)
 
         public init(
             inputsProbed: Int = 0, inputsOpened: Int = 0, videoFramesDecoded: Int = 0, decodeThreadsStarted: Int = 0,
-            audioTracksDecoded: Int = 0
+            audioTracksDecoded: Int = 0, cutSeeks: Int = 0
         ) {
             self.inputsProbed = inputsProbed
             self.inputsOpened = inputsOpened
             self.videoFramesDecoded = videoFramesDecoded
             self.decodeThreadsStarted = decodeThreadsStarted
             self.audioTracksDecoded = audioTracksDecoded
+            self.cutSeeks = cutSeeks
         }
 
         /// What was counted since `earlier`.
@@ -28,7 +30,7 @@ public enum MediaCounters {
                 inputsProbed: inputsProbed - earlier.inputsProbed, inputsOpened: inputsOpened - earlier.inputsOpened,
                 videoFramesDecoded: videoFramesDecoded - earlier.videoFramesDecoded,
                 decodeThreadsStarted: decodeThreadsStarted - earlier.decodeThreadsStarted,
-                audioTracksDecoded: audioTracksDecoded - earlier.audioTracksDecoded)
+                audioTracksDecoded: audioTracksDecoded - earlier.audioTracksDecoded, cutSeeks: cutSeeks - earlier.cutSeeks)
         }
     }
 

@@ -8,10 +8,13 @@ import Imaging
 /// Decodes the input, composites overlays into every frame they cover, encodes H.264 and
 /// muxes it with the input's audio copied packet for packet (re-encoded to AAC only when
 /// the output container cannot hold its codec), or drops the frames (`RenderTarget.discard`).
+/// A cut render (`KeptRanges`) renders only the kept ranges, picture and sound cut at the
+/// same instants, on the cut timeline.
 public final class Transcoder {
     private let source: VideoSource
     private let info: InputInfo
     private let segment: SegmentRange?
+    private let kept: KeptRanges?
     private var inputPath: String { info.path }
 
     /// Opens the decoder for the probed `input`; nothing is decoded or written yet. When the
@@ -21,10 +24,21 @@ public final class Transcoder {
     /// holds pictures of its own. Without an encoder it takes them all.
     /// `toSDR` tone-maps an HDR input to SDR BT.709 as it is decoded. With a `segment`, only
     /// its frames are rendered, from a seek to its start, and the outputs get no audio (a
-    /// part of a split render: the join takes the audio from the input).
-    public init(input: MediaInput, encoding: Bool = true, toSDR: Bool = false, segment: SegmentRange? = nil) throws {
+    /// part of a split render: the join takes the audio from the input). With `kept`, only
+    /// those ranges are rendered, end to end (a cut render): frames in a cut are dropped as
+    /// they are decoded, each kept frame's timestamp is shifted by the time cut before it,
+    /// every output's `overlay(t)` and the progress are on the cut timeline, long cuts are
+    /// sought over (`CutTimeline`), and every audio stream is re-encoded with its kept
+    /// ranges joined by a crossfade (`AudioSplice`). A cut render of a segment is refused.
+    public init(
+        input: MediaInput, encoding: Bool = true, toSDR: Bool = false, segment: SegmentRange? = nil, kept: KeptRanges? = nil
+    ) throws {
+        if segment != nil && kept != nil {
+            throw MediaError.unsupported(file: input.info.path, message: "a cut render cannot be split into segments (yet)")
+        }
         info = input.info
         self.segment = segment
+        self.kept = kept
         let cores = ProcessInfo.processInfo.activeProcessorCount
         source = try VideoSource(
             input, decoderThreads: encoding ? max(1, cores / 4) : 0, toSDR: toSDR, keepingChroma: true)
@@ -39,6 +53,7 @@ public final class Transcoder {
     private var height: Int { info.height }
     /// The duration rendered (the input's, or the segment's), when known. // seconds
     private var duration: Double? {
+        if let kept { return kept.duration }
         guard let segment else { return info.duration }
         return (segment.end ?? info.duration).map { $0 - segment.start }
     }
@@ -66,7 +81,7 @@ public final class Transcoder {
             notice(.croppedOddSize(width: Int(odd.width), height: Int(odd.height), croppedWidth: width, croppedHeight: height))
         }
         // Frames come from the decoding thread and go back to it once encoded (or dropped).
-        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth)
+        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth, cut: kept)
         var fanOut = try FrameFanOut(outputs: states, source: source, width: width, height: height, path: inputPath)
         func report(frames: Int, time: Double) {
             progress(TranscodeProgress(frames: frames, time: time - (segment?.start ?? 0), duration: duration))
@@ -95,7 +110,8 @@ public final class Transcoder {
             guard case .file(let path, let finalPath, let settings) = output.target else { return state }
             do {
                 let sink = try BurnedOutput(
-                    source: source, path: path, finalPath: finalPath, settings: settings, segment: segment?.label, notice: notice)
+                    source: source, path: path, finalPath: finalPath, settings: settings, segment: segment?.label, kept: kept,
+                    notice: notice)
                 state.sink = sink
                 state.narrows = sink.takesNarrowed
             } catch {
@@ -139,6 +155,8 @@ public final class Transcoder {
             case .packet(let packet):
                 fanOut.passOn(packet, timer: timer)
                 ahead.recycle(packet)
+            case .seek:
+                fanOut.restartAudio()
             }
             // Nothing left to write to (or the segment is done): the decode stops.
             if pastSegment || fanOut.allFailed { break }
@@ -155,7 +173,8 @@ public final class Transcoder {
         if ending.damage.skippedPackets > 0 {
             notice(.skippedPackets(count: ending.damage.skippedPackets))
         }
-        if ending.damage.reason == nil, segment?.end == nil, let stated = info.statedDuration, let lastTime = ending.lastTime,
+        if ending.damage.reason == nil, segment?.end == nil, kept == nil, let stated = info.statedDuration,
+            let lastTime = ending.lastTime,
             lastTime + 1 < stated
         {
             notice(.endsEarly(lastSeconds: lastTime, statedSeconds: stated))

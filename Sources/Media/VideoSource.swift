@@ -238,6 +238,30 @@ final class VideoSource {
         decoder.flush()
     }
 
+    /// Seeks a cut render over a long cut: to the keyframe at or before `seconds` (from the
+    /// timeline start), the decoder flushed. Returns false, and stays, when the index shows
+    /// that keyframe at or before `current` (seconds, the frame decoded last): decoding on
+    /// costs less than decoding it again. Without an index that reaches the target (Matroska
+    /// reads its cues at the first seek, and indexes keyframes as it meets them till then)
+    /// the demuxer finds the keyframe itself; one before `current` only costs frames decoded
+    /// again (`CutTimeline` keeps no frame twice).
+    func skip(to seconds: Double, from current: Double) throws -> Bool {
+        let timeBase = stream.pointee.time_base
+        let target = av_rescale_q(Int64((seconds * 1_000_000).rounded()), AVRational(num: 1, den: 1_000_000), timeBase) + offset
+        let entries = avformat_index_get_entries_count(stream)
+        if entries > 0, let last = avformat_index_get_entry(stream, entries - 1), last.pointee.timestamp >= target,
+            let entry = avformat_index_get_entry_from_timestamp(stream, target, AVSEEK_FLAG_BACKWARD),
+            Double(entry.pointee.timestamp - offset) * av_q2d(timeBase) <= current
+        {
+            return false
+        }
+        try MediaError.check(
+            av_seek_frame(demuxer.context, videoStreamIndex, target, AVSEEK_FLAG_BACKWARD), "av_seek_frame", file: path)
+        decoder.flush()
+        lastPTS = Int64.min
+        return true
+    }
+
     /// A frame's time from the timeline start; captions use this clock. // seconds
     func seconds(_ frame: Frame) -> Double {
         Double(frame.pointer.pointee.pts) * av_q2d(timeBase)

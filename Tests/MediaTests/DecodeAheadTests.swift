@@ -16,6 +16,7 @@ final class DecodeAheadTests: XCTestCase {
         switch item {
         case .frame(let frame, _): "v \(frame.pointer.pointee.pts)"
         case .packet(let packet): "p \(packet.pointer.pointee.stream_index) \(packet.pointer.pointee.pts)"
+        case .seek: "seek"
         }
     }
 
@@ -50,6 +51,7 @@ final class DecodeAheadTests: XCTestCase {
                 times.append(time)
                 ahead.recycle(frame)
             case .packet(let packet): ahead.recycle(packet)
+            case .seek: break
             }
         }
         let expected = try readInline(talk)
