@@ -72,6 +72,9 @@ public enum Burner {
                 try CaptionPlanner.exportOutput(path, inputs: request.inputFiles + [request.output.path].compactMap { $0 })
             }
         }
+        let editLists = try requests.map { request in
+            try request.editList.map { try OutputFile(output: $0, inputs: request.inputFiles + [request.output.path].compactMap { $0 }) }
+        }
         let timer = StageTimer()
         let prepared = try BurnPlanner.prepare(requests, timer: timer, cancellation: cancellation, events: events)
         // What planning freed goes back to the system before the decoder and encoder take theirs.
@@ -104,6 +107,9 @@ public enum Burner {
                             if let export = exports[index] {
                                 try CaptionPlanner.export(prepared[index].captions, to: export, style: prepared[index].assStyle)
                             }
+                            if let list = editLists[index], let cuts = prepared[index].cuts {
+                                try writeEditList(cuts, info: prepared[index].info, to: list)
+                            }
                             return BurnResult(
                                 output: destinations[index]?.finalURL.path, width: summary.width, height: summary.height,
                                 frames: summary.frames, captionedFrames: summary.captionedFrames,
@@ -133,7 +139,7 @@ public enum Burner {
     public static func checkDistinct(_ requests: [BurnRequest]) throws {
         var writers: [String: (request: BurnRequest, option: String)] = [:]
         for request in requests {
-            let written = [("-o", request.output.path), ("--export-captions", request.exportCaptions)]
+            let written = [("-o", request.output.path), ("--export-captions", request.exportCaptions), ("--edit-list", request.editList)]
             for case let (option, path?) in written {
                 let key = RealPath.resolve(path)
                 if let first = writers[key] {
@@ -168,21 +174,19 @@ public enum Burner {
         events: (BurnEvent) -> Void
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let first = prepared[0].request
+        let kept = try keptRanges(prepared)
         let segment: SegmentRange?
         switch first.output {
         case .overlay: return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events)
         case .part(let part, _): segment = part.segment
         case .file, .discard, .none: segment = nil
         }
-        if prepared.contains(where: { $0.cuts?.taken.isEmpty == false }) {
-            throw BurnError.usage("\(first.input.name): a cut render is not wired to the renderer yet; `burn-captions cuts` writes the plan")
-        }
         let toSDR = dynamicRangeChoice(first, info: prepared[0].info, events: events)
         if let encoder = first.encoder.encoder, !EncoderSettings.mapsQuality(of: encoder) {
             events(.notice("\(encoder): --crf and --encoder-preset are not mapped to this encoder; it runs with its own defaults"))
         }
         let transcoder = try Transcoder(
-            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR, segment: segment)
+            input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR, segment: segment, kept: kept)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
         let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
             let (prepared, destination) = item
@@ -197,6 +201,27 @@ public enum Burner {
             notice: { events(.notice("\(first.input.name): \($0.wording)")) },
             isCancelled: { cancellation.isCancelled })
         return zip(results, overlays).map { ($0, $1.rasterized) }
+    }
+
+    /// What a cut render of `prepared` keeps (nil: the input is not cut): one decode serves
+    /// every output, so every output of a run cuts alike.
+    private static func keptRanges(_ prepared: [PreparedBurn]) throws -> KeptRanges? {
+        let plans = prepared.map { $0.cuts.flatMap { $0.taken.isEmpty ? nil : $0.kept } }
+        guard let kept = plans[0] else {
+            if plans.contains(where: { $0 != nil }) { throw differentCuts(prepared) }
+            return nil
+        }
+        if plans.contains(where: { $0 != kept }) { throw differentCuts(prepared) }
+        if case .overlay = prepared[0].request.output {
+            throw BurnError.usage("\(prepared[0].request.input.name): --overlay-only does not cut; render the cut, or write it as an edit list")
+        }
+        return try KeptRanges(kept)
+    }
+
+    private static func differentCuts(_ prepared: [PreparedBurn]) -> BurnError {
+        .usage(
+            "\(prepared[0].request.input.name): the outputs of one run are cut alike (one decode), but these cut differently: "
+                + "give each its own run, or one --cuts-file")
     }
 
     /// `render` for overlay-only outputs: the captions alone, transparent elsewhere, at the
