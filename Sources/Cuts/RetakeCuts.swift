@@ -25,13 +25,17 @@ enum RetakeCuts {
     {
         var found = Found()
         var takes: [Int: [[SpokenWord]]] = [:]  // by sentence
+        var assigned: [Int?] = []  // by utterance
         var last = -1
         for utterance in utterances {
-            guard let sentence = sentence(of: utterance, in: script, after: last) else { continue }
+            let sentence = sentence(of: utterance, in: script, after: last)
+            assigned.append(sentence)
+            guard let sentence else { continue }
             takes[sentence, default: []].append(utterance)
             last = sentence
         }
         found.matchedScript = !takes.isEmpty
+        found.flagged += unscripted(utterances, assigned: assigned, script: script, settings: settings)
         for (sentence, sayings) in takes where sayings.count > 1 {
             let keys = script[sentence]
             let complete = sayings.lastIndex { Double(CommonWords.count($0.map(\.key), keys)) >= 0.8 * Double(keys.count) }
@@ -41,7 +45,7 @@ enum RetakeCuts {
                 if CommonWords.isBeginning(taken, of: keys) || CommonWords.similarity(taken, keys) >= settings.retakeSimilarity {
                     found.removed.append(RemovedSpeech(take.map(\.index), of: words, reason: .retake, sentence: sentence + 1))
                 } else {
-                    found.flagged.append(flag(take, sentence: sentence + 1))
+                    found.flagged.append(flag(take, sentence: sentence + 1, next: after(take, in: utterances)))
                 }
             }
         }
@@ -83,7 +87,7 @@ enum RetakeCuts {
                     break
                 }
                 if keys.prefix(2) == other.prefix(2), similarity >= 0.4 {
-                    found.flagged.append(flag(take, sentence: k + 1))
+                    found.flagged.append(flag(take, sentence: k + 1, next: utterances[i + 1][0].start))
                     break
                 }
             }
@@ -91,9 +95,32 @@ enum RetakeCuts {
         return found
     }
 
-    private static func flag(_ take: [SpokenWord], sentence: Int) -> Cut {
+    /// With a script, an utterance the script does not hold, said just before a take of one of
+    /// its sentences that shares one of its words (of four letters or more), is most likely an
+    /// earlier take in other words ("This takes an hour." before "Cutting it by hand takes a
+    /// long time."): flagged, for a person to decide.
+    private static func unscripted(_ utterances: [[SpokenWord]], assigned: [Int?], script: [[String]], settings: CutSettings) -> [Cut] {
+        var flagged: [Cut] = []
+        for (i, take) in utterances.enumerated() where assigned[i] == nil && take.count >= 2 {
+            guard let k = assigned.indices.dropFirst(i + 1).first(where: { assigned[$0] != nil }),
+                utterances[k][0].start - take[0].start <= settings.retakeWithin, let sentence = assigned[k]
+            else { continue }
+            let shared = Set(take.map(\.key).filter { $0.count >= 4 }).intersection(script[sentence])
+            if !shared.isEmpty { flagged.append(flag(take, sentence: sentence + 1, next: utterances[i + 1][0].start)) }
+        }
+        return flagged
+    }
+
+    /// Where the utterance after `take` begins (nil for the last).
+    private static func after(_ take: [SpokenWord], in utterances: [[SpokenWord]]) -> Double? {
+        utterances.first { $0[0].start > take.last!.end }?[0].start
+    }
+
+    /// A flagged take: from its first word to where the next utterance begins (what cutting it
+    /// would take out), else to its last word's end.
+    private static func flag(_ take: [SpokenWord], sentence: Int, next: Double?) -> Cut {
         Cut(
-            start: take[0].start, end: take.last!.end, reason: .retake, isCut: false, flag: .reworded, sentence: sentence,
+            start: take[0].start, end: next ?? take.last!.end, reason: .retake, isCut: false, flag: .reworded, sentence: sentence,
             text: take.map(\.text).joined(separator: " "))
     }
 }

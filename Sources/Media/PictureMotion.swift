@@ -5,7 +5,7 @@ import CAVUtil
 
 /// Whether the picture moves during stretches of a video, for the cut plan: a silence over
 /// a moving picture (a screen demonstration, a slide, a camera move) is content, not a pause.
-/// "Moves" means that between frames sampled a quarter of a second apart at least a tenth of
+/// "Moves" means that between frames sampled a quarter of a second apart at least 3% of
 /// the picture (on a grid of every eighth pixel) changes by more than `step` luma levels, in
 /// at least half of the sampled pairs: a speaker who breathes, blinks or shifts on a still
 /// camera changes far less of the picture, sensor noise far less than the step. One pass,
@@ -14,7 +14,7 @@ public enum PictureMotion {
     /// A grid sample changes by more than this to count. // luma levels (8-bit)
     static let step = 20
     /// The part of the grid that changes in a moving pair. // fraction
-    static let movingShare = 0.1
+    static let movingShare = 0.03
     /// The distance between sampled frames. // seconds
     static let interval = 0.25
 

@@ -97,10 +97,11 @@ enum CutStep {
     }
 
     /// Shot changes on the cut `timeline`, every join among them (a jump cut is a shot
-    /// change); unchanged without a timeline.
+    /// change) when captions snap to shot changes; unchanged without a timeline.
     static func shotChanges(_ changes: ShotChanges?, on timeline: CutTimeline?, frameDuration: Double) -> ShotChanges? {
-        guard let timeline else { return changes }
-        return ShotChanges(times: timeline.retimed(shotChanges: changes?.times ?? []), frameDuration: frameDuration)
+        // Snapping is asked for (`--shot-changes`), or a caption keeps its first word's time.
+        guard let timeline, let changes else { return changes }
+        return ShotChanges(times: timeline.retimed(shotChanges: changes.times), frameDuration: frameDuration)
     }
 
     /// Obstacles on the cut `timeline`; unchanged without one.
