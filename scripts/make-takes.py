@@ -115,19 +115,20 @@ SCREEN = "studio"
 #   retake "phrase:n"     the sentence begun, abandoned after n words, then said in full
 #   retake "sentence"     the sentence said in full twice
 #   reworded TEXT         the sentence first said as TEXT, then as its final text
+# A planted pause never stands right before a retake or a restart (their cuts would share it).
 CLIPS = [
     {"name": "bread", "picture": "0x3a2a1a", "sentences": [
         {"text": "Today I want to show you how I bake bread at home."},
         {"text": "You only need flour, water, salt and a little yeast.", "fillers": {5: "um"}},
-        {"text": "So we start by mixing the flour and the water in a large bowl.", "restart": [0, 2]},
-        {"text": "Leave the dough alone for half an hour before you add the salt.", "after": 0.8},
+        {"text": "So we start by mixing the flour and the water in a large bowl.", "restart": [0, 2], "after": 0.8},
+        {"text": "Leave the dough alone for half an hour before you add the salt."},
         {"text": "Then fold it over itself a few times with wet hands.", "retake": "phrase:4"},
         {"text": "The dough should feel soft and a bit sticky.", "pauses": {5: 0.3}},
         {"text": "Cover the bowl and let it rise slowly in the fridge overnight.", "retake": "sentence"},
-        {"text": "In the morning it has grown to about twice its size.", "fillers": {6: "uh"}, "after": 1.5},
+        {"text": "In the morning it has grown to about twice its size.", "fillers": {6: "uh"}},
         {"text": "Shape it gently into a round loaf on a floured board.",
          "reworded": "Shape it into a ball on the table."},
-        {"text": "Bake it in a very hot oven for about forty minutes.", "pauses": {6: 4.0}},
+        {"text": "Bake it in a very hot oven for about forty minutes.", "pauses": {6: 4.0}, "after": 1.5},
         {"text": "Let the loaf cool completely before you cut the first slice.", "fillers": {4: "ummm"}},
     ]},
     {"name": "bike", "picture": "0x1f3550", "sentences": [
@@ -148,9 +149,9 @@ CLIPS = [
         {"text": "Tomatoes grow very well on a sunny balcony."},
         {"text": "Choose a deep pot with holes in the bottom for the water.", "fillers": {3: "um"}},
         {"text": "Fill it with fresh soil and a handful of compost.", "retake": "phrase:2"},
-        {"text": "Plant the young tomato a little deeper than it was before.", "after": 1.5},
+        {"text": "Plant the young tomato a little deeper than it was before."},
         {"text": "The buried stem will grow new roots within a week.", "restart": [0, 3]},
-        {"text": "Water the plant in the morning and never at night.", "pauses": {4: 0.8}},
+        {"text": "Water the plant in the morning and never at night.", "pauses": {4: 0.8}, "after": 1.5},
         {"text": "Tie the main stem to a stick as it gets taller.", "fillers": {5: "uh"}},
         {"text": "Pinch off the small side shoots that grow between the leaves.", "retake": "sentence"},
         {"text": "After about two months the first green fruit appears.", "after": 0.3},
@@ -161,9 +162,9 @@ CLIPS = [
         {"text": "I record everything in one long take on my phone.", "restart": [1, 1]},
         {"text": "Then I copy the file over to my laptop.", "fillers": {4: "um"}},
         {"text": "Cutting out the mistakes by hand takes a long time.",
-         "reworded": "This takes an hour.", "after": 0.8},
+         "reworded": "This takes an hour."},
         {"text": "I listen for the places where I started a sentence again.", "retake": "phrase:5"},
-        {"text": "The long silences between my sentences go as well.", "pauses": {3: 4.0}},
+        {"text": "The long silences between my sentences go as well.", "pauses": {3: 4.0}, "after": 0.8},
         {"text": "After that I add the captions and pick a style.", "fillers": {5: "uh"}},
         {"text": "Short lines with a few words each are easier to read.", "retake": "sentence"},
         {"text": "Finally I export the video in the tall format.", "after": 0.3},
