@@ -229,9 +229,11 @@ def _rms(x):
 
 
 def join_steps(audio, rate, join_times, floor):
-    """Joins where a 5 ms window within 10 ms of the join is louder, by more than 6 dB, than
-    the 50 ms on either side of it (outside those 10 ms); a side quieter than floor (RMS)
-    counts as floor. Returns [{"at", "step_db"}] of the failing joins."""
+    """Joins with a step: a 5 ms window within 10 ms of the join more than 6 dB louder than the
+    louder of the 50 ms on either side of it (outside those 10 ms): a click or a burst; or, when
+    a side is silent (its RMS under floor), more than 6 dB louder than floor: a cut from
+    silence into sound (a word cut into). A level change between two sides that both sound (a
+    music bed, noise) is no step. Returns [{"at", "step_db"}] of the failing joins."""
     audio = np.asarray(audio, dtype=np.float64)
     win, near, around = int(round(JOIN_WINDOW * rate)), int(round(JOIN_NEAR * rate)), int(round(JOIN_AROUND * rate))
     bad = []
@@ -242,8 +244,8 @@ def join_steps(audio, rate, join_times, floor):
         peak = max(windows) if windows else 0.0
         left = _rms(audio[max(0, j - near - around):max(0, j - near)])
         right = _rms(audio[min(len(audio), j + near):min(len(audio), j + near + around)])
-        quieter = max(min(left, right), floor)
-        step = 20 * np.log10(max(peak, 1e-12) / quieter)
+        reference = floor if min(left, right) < floor else max(left, right)
+        step = 20 * np.log10(max(peak, 1e-12) / reference)
         if step > JOIN_STEP_DB:
             bad.append({"at": round(t, 4), "step_db": round(float(step), 2)})
     return bad

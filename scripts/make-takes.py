@@ -5,6 +5,7 @@ Usage:
 
     python3 scripts/make-takes.py OUT_DIR                    # every clip
     python3 scripts/make-takes.py OUT_DIR --only bread,bike  # some clips (a comma list)
+    python3 scripts/make-takes.py OUT_DIR --conditions clean # without the noise and music copies
     python3 scripts/make-takes.py --list                     # the clip names
 
 One speaker (espeak-ng en-us, as scripts/make-speech.py makes it) reads a short script of our
@@ -65,7 +66,8 @@ and the two after it, plus -3 to +1 dB (each filler's level against them is in t
 "level_db"; it must stay within 6 dB). Fillers stand between two words with an ordinary gap on
 either side.
 
-The noise and music copies use make-speech.py's pink_noise, chords and mix against the
+The noise and music copies use make-speech.py's pink_noise (made at the next length whose
+prime factors are 2, 3 and 5, for a fast FFT, and cut to the clip), chords and mix against the
 speech's RMS over its words. Every choice comes from a generator seeded by the clip's name; the
 output is the same on every run with the same espeak-ng (1.51 here), numpy and ffmpeg, and
 nothing is downloaded.
@@ -106,6 +108,7 @@ FILLER_PITCH = 40
 SIZE = (1280, 720)
 FPS = 30
 SCREEN = "studio"
+CONDITIONS = {"clean": "", "noise": ".noise", "music": ".music"}
 
 # The scripts. A sentence is its final text and the events planted in it:
 #   restart [k, n]        words k..k+n-1 said, then said again from word k
@@ -471,7 +474,19 @@ def write_videos(name, picture, duration, out, conditions, screen=None):
                "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k", str(out / (name + "-screen.mp4")))
 
 
-def make_clip(spec, out, voice):
+def smooth_length(n):
+    """The least number >= n with no prime factor above 5."""
+    while True:
+        m = n
+        for p in (2, 3, 5):
+            while m % p == 0:
+                m //= p
+        if m == 1:
+            return n
+        n += 1
+
+
+def make_clip(spec, out, voice, conditions=CONDITIONS):
     name = spec["name"]
     b, script, segments, pending = build_clip(spec, voice)
     rng = random.Random(name + "/fillers")
@@ -483,9 +498,11 @@ def make_clip(spec, out, voice):
     speech = np.concatenate([signal[w["start"]:w["end"]] for w in words if not w.get("filler")])
     speech_rms = rms(speech)
     ms.write_wav(out / (name + ".wav"), signal)
-    ms.write_wav(out / (name + ".noise.wav"), ms.mix(signal, ms.pink_noise(len(signal), ms.seed_of(name)),
-                                                     ms.NOISE_SNR_DB, speech_rms))
-    ms.write_wav(out / (name + ".music.wav"), ms.mix(signal, ms.chords(len(signal)), ms.MUSIC_BELOW_DB, speech_rms))
+    if "noise" in conditions:  # the noise made at a length the FFT does fast (5-smooth), then cut
+        noise = ms.pink_noise(smooth_length(len(signal)), ms.seed_of(name))[: len(signal)]
+        ms.write_wav(out / (name + ".noise.wav"), ms.mix(signal, noise, ms.NOISE_SNR_DB, speech_rms))
+    if "music" in conditions:
+        ms.write_wav(out / (name + ".music.wav"), ms.mix(signal, ms.chords(len(signal)), ms.MUSIC_BELOW_DB, speech_rms))
     (out / (name + ".script.txt")).write_text("\n".join(script) + "\n")
     words_s, events_s = to_seconds(words, b.events)
     screen = None
@@ -496,7 +513,7 @@ def make_clip(spec, out, voice):
     truth = {
         "name": name, "sample_rate": RATE, "duration": seconds_of(duration), "voice": VOICE, "speed_wpm": SPEED,
         "size": list(SIZE), "fps": FPS, "speech_rms_dbfs": round(20 * math.log10(speech_rms), 2),
-        "conditions": {"clean": name + ".mp4", "noise": name + ".noise.mp4", "music": name + ".music.mp4"},
+        "conditions": {c: name + CONDITIONS[c] + ".mp4" for c in conditions},
         "copies": {"noise": "pink noise, %g dB SNR against the speech RMS" % ms.NOISE_SNR_DB,
                    "music": "chords %g dB below the speech RMS" % ms.MUSIC_BELOW_DB},
         "screen": {"video": name + "-screen.mp4", "moving": screen} if screen else None,
@@ -511,7 +528,7 @@ def make_clip(spec, out, voice):
         segs.append({"start": ws[0]["start"], "end": ws[-1]["end"], "text": " ".join(w["text"] for w in ws),
                      "words": [{"text": w["text"], "start": w["start"], "end": w["end"]} for w in ws]})
     (out / (name + ".words.json")).write_text(json.dumps({"language": "en", "segments": segs}, indent=1) + "\n")
-    write_videos(name, spec["picture"], seconds_of(duration), out, ["", ".noise", ".music"], screen)
+    write_videos(name, spec["picture"], seconds_of(duration), out, [CONDITIONS[c] for c in conditions], screen)
     return truth
 
 
@@ -519,8 +536,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("out", nargs="?", help="output folder")
     ap.add_argument("--only", help="comma-separated clip names")
+    ap.add_argument("--conditions", default="clean,noise,music", help="comma list of clean, noise, music")
     ap.add_argument("--list", action="store_true", help="print the clip names and exit")
     args = ap.parse_args()
+    conditions = [c for c in args.conditions.split(",") if c]
+    if "clean" not in conditions or any(c not in CONDITIONS for c in conditions):
+        ap.error("--conditions: a comma list of clean, noise and music, clean among them")
     names = [c["name"] for c in CLIPS]
     if args.list:
         print("\n".join(names))
@@ -537,7 +558,7 @@ def main():
     began = time.monotonic()
     for spec in CLIPS:
         if spec["name"] in wanted:
-            truth = make_clip(spec, out, voice)
+            truth = make_clip(spec, out, voice, conditions)
             kinds = {}
             for e in truth["events"]:
                 kinds[e["kind"]] = kinds.get(e["kind"], 0) + 1

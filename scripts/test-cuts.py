@@ -8,7 +8,7 @@ Usage (from the repository root):
     python3 scripts/test-cuts.py --oracle       # a perfect planner from the truth, and ffmpeg renders
 
 It makes the corpus (scripts/make-takes.py) in a temporary folder, or uses --corpus DIR (made
-there when DIR has no truth yet), and for each clip and condition (clean, noise, music) runs
+there when DIR lacks a clip or condition), and for each clip and condition (clean, noise, music) runs
 
     BIN cuts NAME.mp4 --captions NAME.words.json --cuts pauses,fillers,retakes --script NAME.script.txt -o cuts.json
     BIN cuts NAME.mp4 --captions NAME.words.json --cuts pauses,fillers,retakes -o cuts.json       (no script)
@@ -374,10 +374,11 @@ def main():
         began = time.monotonic()
         names = clips or [line for line in subprocess.run([sys.executable, str(REPO / "scripts" / "make-takes.py"), "--list"],
                                                           check=True, capture_output=True, text=True).stdout.split()]
-        missing = [n for n in names if not (corpus / (n + ".json")).exists()]
+        missing = [n for n in names if not all((corpus / (n + CONDITIONS[c] + ".mp4")).exists() for c in conditions)
+                   or not (corpus / (n + ".json")).exists()]
         if missing:
-            subprocess.run([sys.executable, str(REPO / "scripts" / "make-takes.py"), str(corpus), "--only", ",".join(missing)],
-                           check=True, capture_output=True)
+            subprocess.run([sys.executable, str(REPO / "scripts" / "make-takes.py"), str(corpus), "--only", ",".join(missing),
+                            "--conditions", ",".join(conditions)], check=True, capture_output=True)
             print("corpus: %s made in %.1f s" % (", ".join(missing), time.monotonic() - began))
         work = Path(args.keep) if args.keep else Path(tmp) / "work"
         work.mkdir(parents=True, exist_ok=True)
