@@ -242,6 +242,38 @@ def oracle_render(video, plan, fps, out, fade=0.010, uncut_video=False):
     wav.unlink()
 
 
+# ---------------------------------------------------------------- the corpus itself
+
+def corpus_problems(corpus, name):
+    """The truth holds on the clean audio: silence (digital zero) for 5 ms either side of every
+    word and over every planted pause, sound in each word's first 20 ms; fillers of 250-700 ms
+    within 6 dB of the words around them; each restart said again within 1 s."""
+    truth = json.loads((corpus / (name + ".json")).read_text())
+    with wave.open(str(corpus / (name + ".wav"))) as w:
+        rate = w.getframerate()
+        x = np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(np.float64) / 32768
+    out = []
+    edge = int(0.005 * rate)
+    for wd in truth["words"]:
+        s, e = int(round(wd["start"] * rate)), int(round(wd["end"] * rate))
+        if np.any(x[max(0, s - edge):s]) or np.any(x[e:e + edge]) or cs._rms(x[s:s + int(0.02 * rate)]) < 0.002:
+            out.append("%s: word %r at %.3f s is not where the truth puts it" % (name, wd["text"], wd["start"]))
+        if wd.get("filler"):
+            if not 0.25 <= wd["end"] - wd["start"] <= 0.70 or abs(wd["level_db"]) > 6:
+                out.append("%s: filler at %.3f s lasts %.3f s at %+.1f dB" % (name, wd["start"], wd["end"] - wd["start"], wd["level_db"]))
+    for i, ev in enumerate(truth["events"]):
+        if ev["kind"] == "pause" and ev["where"] == "mid":
+            s, e = (int(round(t * rate)) for t in ev["silence"])
+            if np.any(x[s:e]) or abs((e - s) / rate - ev["length"]) > 1e-3:
+                out.append("%s: the pause at %.3f s is not %.2f s of silence" % (name, ev["silence"][0], ev["length"]))
+        if ev["kind"] == "restart":
+            said = [wd for wd in truth["words"] if wd.get("event") == i]
+            again = min(wd["start"] for wd in truth["words"] if wd["start"] > said[-1]["end"] and not wd.get("filler"))
+            if again - said[-1]["end"] > 1.0:
+                out.append("%s: the restart at %.3f s is not said again within 1 s" % (name, said[0]["start"]))
+    return out
+
+
 # ---------------------------------------------------------------- running the binary
 
 def run(command, log):
@@ -387,6 +419,8 @@ def main():
 
 def run_all(args, corpus, work, names, conditions):
     failures, log = [], []
+    for name in names:
+        failures += ["corpus: " + p for p in corpus_problems(corpus, name)]
     totals = Totals()
     table = []
     for condition in conditions:
