@@ -17,7 +17,7 @@ reworded, length, kept, where, silence).
     cs.edge_violations(truth, plan)   # cut edges within 20 ms of a kept word's edge
     cs.pauses(truth, plan)            # planted pauses shortened to the kept pause (60 ms)
     cs.plan_problems(plan)            # "kept" and "keptDuration" agree with the cuts
-    cs.join_steps(audio, rate, joins, floor)   # level steps at the joins of a render
+    cs.join_steps(audio, rate, joins, floor, cs.edge_levels(source, rate, kept))   # steps at a render's joins
     cs.duration_problems(streams, kept_total, fps)
     cs.captions(truth, plan, exported)          # caption starts and cut words shown
 
@@ -228,23 +228,45 @@ def _rms(x):
     return float(np.sqrt(np.mean(np.square(x)))) if len(x) else 0.0
 
 
-def join_steps(audio, rate, join_times, floor):
+def _peak_window(x, rate):
+    """The loudest 5 ms window's RMS in x (1 ms steps)."""
+    win = int(round(JOIN_WINDOW * rate))
+    if len(x) == 0:
+        return 0.0
+    return max(_rms(x[k:k + win]) for k in range(0, max(1, len(x) - win + 1), max(1, win // 5)))
+
+
+def edge_levels(source, rate, kept):
+    """Per join, the loudest 5 ms window of the source (the input's audio) within 10 ms inside
+    the two kept edges that meet there: what the join may carry of the input's own sound."""
+    near = int(round(JOIN_NEAR * rate))
+    out = []
+    for (s0, e0), (s1, e1) in zip(kept, kept[1:]):
+        a, b = int(round(e0 * rate)), int(round(s1 * rate))
+        out.append(max(_peak_window(source[max(0, a - near):a], rate), _peak_window(source[b:b + near], rate)))
+    return out
+
+
+def join_steps(audio, rate, join_times, floor, edges=None):
     """Joins with a step: a 5 ms window within 10 ms of the join more than 6 dB louder than the
-    louder of the 50 ms on either side of it (outside those 10 ms): a click or a burst; or, when
-    a side is silent (its RMS under floor), more than 6 dB louder than floor: a cut from
-    silence into sound (a word cut into). A level change between two sides that both sound (a
-    music bed, noise) is no step. Returns [{"at", "step_db"}] of the failing joins."""
+    louder of the 50 ms on either side of it (outside those 10 ms) and than the input's own
+    sound at the two kept edges (edges, from edge_levels): a click or a burst the join made;
+    or, when a side is silent (its RMS under floor), more than 6 dB louder than floor: a cut
+    from silence into sound (a word cut into). A level change between two sides that both
+    sound (a music bed, noise) is no step. floor None: no side is silent (a recording under a
+    bed, whose quiet moments are the bed's). Returns [{"at", "step_db"}] of the failing joins."""
     audio = np.asarray(audio, dtype=np.float64)
-    win, near, around = int(round(JOIN_WINDOW * rate)), int(round(JOIN_NEAR * rate)), int(round(JOIN_AROUND * rate))
+    near, around = int(round(JOIN_NEAR * rate)), int(round(JOIN_AROUND * rate))
     bad = []
-    for t in join_times:
+    for n, t in enumerate(join_times):
         j = int(round(t * rate))
-        lo, hi = max(0, j - near), min(len(audio), j + near)
-        windows = [_rms(audio[k:k + win]) for k in range(lo, max(lo + 1, hi - win + 1), max(1, win // 5))]
-        peak = max(windows) if windows else 0.0
+        peak = _peak_window(audio[max(0, j - near):min(len(audio), j + near)], rate)
         left = _rms(audio[max(0, j - near - around):max(0, j - near)])
         right = _rms(audio[min(len(audio), j + near):min(len(audio), j + near + around)])
-        reference = floor if min(left, right) < floor else max(left, right)
+        if floor is not None and min(left, right) < floor:
+            reference = floor
+        else:
+            reference = max(left, right, edges[n] if edges else 0.0, 1e-9)
         step = 20 * np.log10(max(peak, 1e-12) / reference)
         if step > JOIN_STEP_DB:
             bad.append({"at": round(t, 4), "step_db": round(float(step), 2)})
