@@ -28,7 +28,8 @@ too long and saying "um" and "uh". Every clip NAME gives
                     planner must find them in the audio)
 
 and the clip named in SCREEN also gives NAME-screen.mp4 (clean audio) whose picture moves
-(ffmpeg's testsrc2) during its 4 s pause only: a pause over a moving picture is not to be
+(ffmpeg's testsrc2) during its 4 s pause only (the frames from round(start x 30) to
+round(end x 30); truth "screen": {"video", "moving": [start, end]}): a pause over a moving picture is not to be
 shortened unless `--cut-pauses always`.
 
 The truth, NAME.json: "words", every sound spoken, in time order, with "start" and "end"
@@ -452,26 +453,33 @@ def ffmpeg(*args):
 
 
 def write_videos(name, picture, duration, out, conditions, screen=None):
-    """NAME.mp4 and its copies: a still picture looped from one encoded GOP, the audio as AAC."""
+    """NAME.mp4 and its copies: a still picture looped from one encoded GOP, the audio as AAC;
+    NAME-screen.mp4: the same still, testsrc2 over the frames of the screen stretch (encoded
+    alone, with the same settings) and the still again, joined by the concat demuxer."""
     w, h = SIZE
     still = "color=c=%s:s=%dx%d:r=%d:d=2,drawbox=x=%d:y=%d:w=%d:h=%d:color=0xe8b04a:t=fill,drawbox=x=%d:y=%d:w=%d:h=%d:color=white:t=8" % (
         picture, w, h, FPS, w // 10, h // 6, w // 3, h // 4, w // 2, h // 2, w // 3, h // 3)
+    x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "28", "-g", str(2 * FPS), "-pix_fmt", "yuv420p"]
     gop = out / (name + ".gop.mp4")
-    ffmpeg("-f", "lavfi", "-i", still, "-c:v", "libx264", "-preset", "ultrafast", "-tune", "stillimage",
-           "-crf", "28", "-g", str(2 * FPS), "-pix_fmt", "yuv420p", str(gop))
+    ffmpeg("-f", "lavfi", "-i", still, *x264, str(gop))
     for suffix in conditions:
         ffmpeg("-stream_loop", "-1", "-i", str(gop), "-i", str(out / (name + suffix + ".wav")), "-t", "%.6f" % duration,
                "-map", "0:v", "-map", "1:a", "-c:v", "copy", "-c:a", "aac", "-b:a", "96k",
                str(out / (name + suffix + ".mp4")))
-    gop.unlink()
     if screen:
-        s0, s1 = screen
-        graph = ("color=c=%s:s=%dx%d:r=%d:d=%.6f[base];testsrc2=s=%dx%d:r=%d:d=%.6f[moving];"
-                 "[base][moving]overlay=enable='between(t,%.6f,%.6f)'[v]") % (
-            picture, w, h, FPS, duration, w, h, FPS, duration, s0, s1)
-        ffmpeg("-filter_complex", graph, "-i", str(out / (name + ".wav")), "-map", "[v]", "-map", "0:a",
-               "-t", "%.6f" % duration, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "28", "-g", str(2 * FPS),
-               "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k", str(out / (name + "-screen.mp4")))
+        k0, k1 = round(screen[0] * FPS), round(screen[1] * FPS)
+        frames = math.ceil(duration * FPS - 1e-6)
+        parts = [out / (name + ".part%d.mp4" % i) for i in range(3)]
+        ffmpeg("-stream_loop", "-1", "-i", str(gop), "-frames:v", str(k0), "-c", "copy", str(parts[0]))
+        ffmpeg("-f", "lavfi", "-i", "testsrc2=s=%dx%d:r=%d" % (w, h, FPS), "-frames:v", str(k1 - k0), *x264, str(parts[1]))
+        ffmpeg("-stream_loop", "-1", "-i", str(gop), "-frames:v", str(frames - k1), "-c", "copy", str(parts[2]))
+        listing = out / (name + ".parts.txt")
+        listing.write_text("".join("file '%s'\n" % p.name for p in parts))
+        ffmpeg("-f", "concat", "-safe", "0", "-i", str(listing), "-i", str(out / (name + ".wav")), "-map", "0:v", "-map", "1:a",
+               "-c:v", "copy", "-c:a", "aac", "-b:a", "96k", str(out / (name + "-screen.mp4")))
+        for p in parts + [listing]:
+            p.unlink()
+    gop.unlink()
 
 
 def smooth_length(n):
