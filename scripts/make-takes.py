@@ -62,7 +62,7 @@ Fillers are the same voice given phonemes (espeak-ng's [[...]] input, checked wi
 `espeak-ng -v en-us -x "um uh"`, which spells them 'Vm and 'V): "um" is [[Vm]] at 120-170
 words a minute, "uh" is [[@@]] (a long schwa) at 95-130, and the lengthened "ummm" is [[@@m]]
 at 75-95, all 20% lower in pitch (-p 40, a hesitation), trimmed like a word, kept within
-250-700 ms (the speed is raised until it is), and scaled to the RMS of the two words before
+250-700 ms (the speed stepped by 10 until it is), and scaled to the RMS of the two words before
 and the two after it, plus -3 to +1 dB (each filler's level against them is in the truth as
 "level_db"; it must stay within 6 dB). Fillers stand between two words with an ordinary gap on
 either side.
@@ -339,28 +339,19 @@ def build_clip(spec, voice):
 
 
 def place_fillers(b, pending, rng):
-    """Puts each filler's sound where its placeholder stands, shifting what follows."""
-    # The placeholders are empty sounds; rebuild the signal with the filler audio spliced in.
-    order = sorted(b.words, key=lambda w: w["start"])
-    audio_of = {}
-    for _, kind, word in pending:
-        audio_of[id(word)] = filler_audio(kind, rng)
-    pieces, shift, cursor = [], 0, 0
+    """The signal with each filler's sound spliced in where its (empty) placeholder stands;
+    every time at or after a filler moves on by its length."""
+    audio_of = {id(word): filler_audio(kind, rng) for _, kind, word in pending}
+    marks = sorted(((w["start"], audio_of[id(w)]) for w in b.words if id(w) in audio_of), key=lambda m: m[0])
     signal = np.concatenate(b.pieces)
-    marks = []  # (position in the old signal, inserted audio)
-    for w in order:
-        if id(w) in audio_of:
-            marks.append((w["start"], audio_of[id(w)], w))
-    # Shift every time at or after each mark.
-    for pos, audio, w in marks:
-        pieces.append(signal[cursor:pos])
-        pieces.append(audio)
+    pieces, cursor = [], 0
+    for pos, audio in marks:
+        pieces += [signal[cursor:pos], audio]
         cursor = pos
     pieces.append(signal[cursor:])
-    new_signal = np.concatenate(pieces)
 
     def moved(t, inclusive):
-        return t + sum(len(a) for p, a, _ in marks if p < t or (inclusive and p == t))
+        return t + sum(len(a) for p, a in marks if p < t or (inclusive and p == t))
 
     for w in b.words:
         if id(w) in audio_of:
@@ -371,7 +362,7 @@ def place_fillers(b, pending, rng):
     for e in b.events:
         if "silence" in e:
             e["silence"] = [moved(e["silence"][0], True), moved(e["silence"][1], True)]
-    return new_signal
+    return np.concatenate(pieces)
 
 
 def level_fillers(signal, words, rng):

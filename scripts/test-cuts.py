@@ -19,7 +19,8 @@ there when DIR lacks a clip or condition), and for each clip and condition (clea
 (with --captions auto, `--captions auto` instead of the words file: real recognition, slow),
 and, on the clean condition, `BIN cuts NAME-screen.mp4 ...` with and without `--cut-pauses
 always` (its pause over a moving picture is kept, then shortened). Each plan and render is
-scored by scripts/cut_scores.py; a table per condition and the totals are printed, then the
+scored by scripts/cut_scores.py (the render against the plan `cuts` wrote with the same
+options and the script: a render must follow that plan); the scorer's own cases run first; a table per condition and the totals are printed, then the
 acceptance thresholds are checked, one line per failure, and the exit status is 1 on any:
 
   retake F1 >= 0.9 with the script, >= 0.8 without; filler F1 >= 0.85 (each per condition,
@@ -78,9 +79,11 @@ FLOOR_BELOW_SPEECH_DB = {"clean": 30.0, "noise": None, "music": None}
 
 # ---------------------------------------------------------------- self-test
 
-def self_test():
+def self_test(quiet=False):
+    """The scorer's cases; prints one line per failure and the counts (quiet: returns the
+    failure lines instead)."""
     cases = json.loads((REPO / "Tests" / "Cases" / "cut-scores.json").read_text())
-    passed, failed = 0, 0
+    passed, failed, lines = 0, 0, []
 
     def check(ok, what):
         nonlocal passed, failed
@@ -88,7 +91,9 @@ def self_test():
             passed += 1
         else:
             failed += 1
-            print("FAIL: " + what)
+            lines.append("self-test: " + what)
+            if not quiet:
+                print("FAIL: " + what)
 
     def near(a, b, tol=1e-6):
         return a is not None and abs(a - b) <= tol
@@ -133,6 +138,8 @@ def self_test():
         got = cs.output_time(c["t"], c["kept"])
         check((got is None and c["out"] is None) or (got is not None and c["out"] is not None and near(got, c["out"])),
               "output_time(%s, %s) = %s, expected %s" % (c["t"], c["kept"], got, c["out"]))
+    if quiet:
+        return lines
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
@@ -435,7 +442,7 @@ def main():
 
 
 def run_all(args, corpus, work, names, conditions):
-    failures, log = [], []
+    failures, log = self_test(quiet=True), []
     for name in names:
         failures += ["corpus: " + p for p in corpus_problems(corpus, name)]
     totals = Totals()
