@@ -23,6 +23,9 @@ struct CutTimeline {
     /// The source time of the last frame kept: a frame at or before it (decoded again after a
     /// seek landed early) is not kept twice. // seconds
     private var lastKept = -Double.infinity
+    /// The cut-timeline pts given last: each is later (edges not quite on a frame's time
+    /// could otherwise give two frames one pts, which an encoder refuses).
+    private var lastPTS = Int64.min
     /// The range whose start was sought last: each cut is sought over at most once.
     private var soughtRange = -1
     /// A seek wanted: to this time (seconds), for range `range`.
@@ -84,7 +87,8 @@ struct CutTimeline {
             return nil
         }
         lastKept = time
-        return pts - shifts[index]
+        lastPTS = max(pts - shifts[index], lastPTS == Int64.min ? Int64.min : lastPTS + 1)
+        return lastPTS
     }
 
     /// A time on the cut timeline, in seconds, of a pts `place` gave.
