@@ -4,7 +4,9 @@ import Foundation
 /// at one rate: each range's samples keep their order, and at each join the end of the range
 /// before and the start of the range after overlap by the join's crossfade, centred on the
 /// join (half before it, half after), so the output is exactly the sum of the ranges long
-/// and stays on the video's cut timeline.
+/// and stays on the video's cut timeline. The first range fades in over half a crossfade
+/// when it starts after the input's start, and the last fades out over half a crossfade,
+/// so that the output neither starts nor ends on a step.
 ///
 /// The curve is equal-power (the range before fades as cos, the one after as sin, over the
 /// same samples: their gains' squares add to 1): the two sides of a cut are different
@@ -27,6 +29,8 @@ struct AudioSplice {
         var output: Int64  // output position of its first sample
         var fadeIn: Int64  // half of the crossfade before it, in samples (0 for the first)
         var fadeOut: Int64  // half of the crossfade after it (0 for the last)
+        var edgeIn: Int64 = 0  // the output's fade-in, in the first range after the input's start
+        var edgeOut: Int64 = 0  // the output's fade-out, in the last range
         var widenedStart: Int64 { start - fadeIn }
         var widenedEnd: Int64 { end + fadeOut }
     }
@@ -58,6 +62,9 @@ struct AudioSplice {
             spans.append(Span(start: start, end: end, output: output, fadeIn: half, fadeOut: 0))
             output += end - start
         }
+        let edge = Int64(kept.crossfade * perSecond / 2)
+        if spans[0].start > 0 { spans[0].edgeIn = min(edge, (spans[0].end - spans[0].start) / 2) }
+        spans[spans.count - 1].edgeOut = min(edge, (spans[spans.count - 1].end - spans[spans.count - 1].start) / 2)
         self.spans = spans
         self.channels = channels
         total = output
@@ -66,12 +73,13 @@ struct AudioSplice {
     }
 
     /// Takes `count` samples of each channel (`samples[c]`) whose first lies at source
-    /// position `position` (samples from the timeline start), and hands `emit` the output
-    /// samples that no later input can change, with the output position of the first.
+    /// position `position` (samples from the timeline start; nil: right after the last), and
+    /// hands `emit` the output samples that no later input can change, with the output
+    /// position of the first.
     mutating func take(
-        _ samples: [UnsafePointer<Float>], count: Int, at position: Int64, emit: ([[Float]], Int64) throws -> Void
+        _ samples: [UnsafePointer<Float>], count: Int, at position: Int64?, emit: ([[Float]], Int64) throws -> Void
     ) throws {
-        var first = position
+        var first = position ?? next
         // Rounded timestamps: the samples follow on. A repeat (after a seek back): skipped.
         if abs(first - next) <= jitter { first = next }
         let skip = max(0, Int(next - first))
@@ -104,8 +112,15 @@ struct AudioSplice {
         }
     }
 
-    /// The gain of source position `p` of `span`: equal-power fades over the widened edges.
+    /// The gain of source position `p` of `span`: equal-power fades over the widened edges,
+    /// and the output's own fade in and out.
     private static func gain(at p: Int64, of span: Span) -> Float {
+        if span.edgeIn > 0 && p < span.start + span.edgeIn {
+            return Float(sin((Double(p - span.start) + 0.5) / Double(span.edgeIn) * .pi / 2))
+        }
+        if span.edgeOut > 0 && p >= span.end - span.edgeOut {
+            return Float(cos((Double(p - (span.end - span.edgeOut)) + 0.5) / Double(span.edgeOut) * .pi / 2))
+        }
         if p < span.start + span.fadeIn {
             let x = (Double(p - span.widenedStart) + 0.5) / Double(2 * span.fadeIn)
             return Float(sin(x * .pi / 2))

@@ -42,8 +42,9 @@ final class AudioSplicer {
     /// timeline start) and hands `encode` each frame ready for the encoder.
     func take(_ frame: Frame, timeBase: AVRational, encode: (Frame) throws -> Void) throws {
         let f = frame.pointer.pointee
-        guard f.pts != AVCode.noPTS, f.nb_samples > 0, let data = f.extended_data else { return }
-        let position = av_rescale_q(f.pts, timeBase, AVRational(num: 1, den: rate))
+        guard f.nb_samples > 0, let data = f.extended_data else { return }
+        // Samples without a timestamp follow on from the last.
+        let position = f.pts == AVCode.noPTS ? nil : av_rescale_q(f.pts, timeBase, AVRational(num: 1, den: rate))
         let channels = (0..<splice.channels).map {
             UnsafePointer(data[$0]!.withMemoryRebound(to: Float.self, capacity: 1) { $0 })
         }

@@ -173,7 +173,9 @@ final class DecodeAhead: @unchecked Sendable {
             let index = packet.pointer.pointee.stream_index
             if index == demuxer.videoStreamIndex {
                 try decode(packet)
-                if let seconds = cut?.seek(), let from = ending.lastTime, try source.skip(to: seconds, from: from) {
+                if let seconds = cut?.seek(), let from = ending.lastTime,
+                    try source.skip(to: seconds, from: from + CutTimeline.seekCost)
+                {
                     MediaCounters.add(\.cutSeeks)
                     try put(.seek)
                 }

@@ -240,8 +240,8 @@ final class VideoSource {
 
     /// Seeks a cut render over a long cut: to the keyframe at or before `seconds` (from the
     /// timeline start), the decoder flushed. Returns false, and stays, when the index shows
-    /// that keyframe at or before `current` (seconds, the frame decoded last): decoding on
-    /// costs less than decoding it again. Without an index that reaches the target (Matroska
+    /// that keyframe at or before `current` (seconds: the frame decoded last, with what a
+    /// seek costs): decoding on costs less. Without an index that reaches the target (Matroska
     /// reads its cues at the first seek, and indexes keyframes as it meets them till then)
     /// the demuxer finds the keyframe itself; one before `current` only costs frames decoded
     /// again (`CutTimeline` keeps no frame twice).

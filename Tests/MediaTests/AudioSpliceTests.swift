@@ -6,7 +6,8 @@ import XCTest
 
 /// The cut timeline (`KeptRanges`) and the audio joins (`AudioSplice`) as units: times map
 /// through the cuts, the joined sound is exactly the kept ranges long, every kept sample lands
-/// at its place, and the crossfade's gains keep the power.
+/// at its place, the crossfade's gains keep the power, and the output starts and ends
+/// without a step.
 final class AudioSpliceTests: XCTestCase {
     func testTheCutTimelineRunsThroughTheKeptRanges() throws {
         let kept = try KeptRanges([1.0...2.0, 3.0...3.5, 5.0...6.0])
@@ -62,6 +63,11 @@ final class AudioSpliceTests: XCTestCase {
         XCTAssertEqual(out[0][94], 1)
         XCTAssertEqual(out[1][105], 1)
         XCTAssertEqual(out[2][105], 305, "the range after the join starts on time")
+        // The output fades in (its first range starts after the input's) and out, over 5 ms.
+        XCTAssertLessThan(out[0][0], 0.2)
+        XCTAssertEqual(out[0][5], 1)
+        XCTAssertLessThan(out[2][349] / 599, 0.2)
+        XCTAssertEqual(out[2][344], 594)
     }
 
     func testACutRenderOfASegmentIsRefused() throws {

@@ -74,15 +74,26 @@ enum CutRenderChecks {
         return 10 * log10(max(loudest, 1e-20) / max(around, 1e-20))
     }
 
-    /// Where 10 ms of `output` at `at` lie in `source`, from `from` (samples, within 20 ms),
-    /// and how alike they are there (the correlation).
-    static func lag(of output: [Float], at: Int, in source: [Float], from: Int) -> (lag: Int, correlation: Double) {
+    /// Where 10 ms of `output` at `at` lie in `source`, from `from` (samples, within
+    /// `within` samples), and how alike they are there (the correlation).
+    static func lag(of output: [Float], at: Int, in source: [Float], from: Int, within: Int) -> (lag: Int, correlation: Double) {
         var best = (lag: 0, correlation: -2.0)
-        for lag in -(rate / 50)...(rate / 50) {
+        for lag in -within...within {
             let c = correlation(output, at: at + lag, source, from: from)
             if c > best.correlation { best = (lag, c) }
         }
         return best
+    }
+
+    /// The lag (samples, within `within`) at which 10 ms of `output` at each of `places` are
+    /// most like `source` at its `from`, all together: two tones nearly repeat after a few
+    /// milliseconds at some places, where a quiet and coded range may match there better, but
+    /// never at all of them.
+    static func commonLag(of output: [Float], at places: [(at: Int, from: Int)], in source: [Float], within: Int) -> Int {
+        (-within...within).max { a, b in
+            places.reduce(0) { $0 + correlation(output, at: $1.at + a, source, from: $1.from) }
+                < places.reduce(0) { $0 + correlation(output, at: $1.at + b, source, from: $1.from) }
+        } ?? 0
     }
 
     /// The correlation (-1 ... 1) of 10 ms of `output` at `at` with `source` at `from`:
