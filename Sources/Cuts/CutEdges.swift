@@ -2,7 +2,9 @@ import Speech
 
 /// Places a span's edges where a cut is clean: on a frame boundary (so picture and sound are
 /// cut at one instant and never drift apart), at the quietest of the boundaries within
-/// `reach` of where the words put it, and never nearer than `clearance` to a kept word.
+/// `reach` of where the words put it when it is 3 dB quieter than the nearest one (else the
+/// nearest: in steady noise the pause keeps its length), and never nearer than `clearance`
+/// to a kept word.
 struct CutEdges {
     let envelope: EnergyEnvelope?
     /// The input's frame duration; frame boundaries are its multiples. // seconds
@@ -16,6 +18,9 @@ struct CutEdges {
     static let clearance = 0.02
     /// The stretch about a boundary whose energy says how quiet it is. // seconds
     static let listen = 0.02
+    /// A boundary further from the words' edge is taken when it is this much quieter than the
+    /// nearest (3 dB). // ratio of RMS
+    static let quieter: Float = 0.708
 
     /// The span's cut with its edges placed; nil when no frame boundary fits between its kept words.
     func placed(_ span: CutSpans.Span) -> Cut? {
@@ -24,14 +29,14 @@ struct CutEdges {
         var cut = span.cut
         if span.before == nil {
             cut.start = 0
-        } else if let start = boundary(near: cut.start, from: lower, to: upper) {
+        } else if let start = boundary(near: cut.start, from: lower, to: upper, listening: !span.silenceOnly) {
             cut.start = start
         } else {
             return nil
         }
         if span.after == nil {
             cut.end = duration
-        } else if let end = boundary(near: cut.end, from: lower, to: upper) {
+        } else if let end = boundary(near: cut.end, from: lower, to: upper, listening: !span.silenceOnly) {
             cut.end = end
         } else {
             return nil
@@ -40,16 +45,19 @@ struct CutEdges {
     }
 
     /// The quietest frame boundary within `reach` of `time` and inside `from...to`, else the
-    /// boundary inside it nearest `time`; nil when none is.
-    private func boundary(near time: Double, from: Double, to: Double) -> Double? {
+    /// boundary inside it nearest `time`; nil when none is. Without `listening`, the nearest:
+    /// a shortened pause's edges lie in its silence, half the kept pause from the words, and
+    /// keep the pause's length.
+    private func boundary(near time: Double, from: Double, to: Double, listening: Bool) -> Double? {
         let low = Int((max(from, time - Self.reach) / frameDuration).rounded(.up))
         let high = Int((min(to, time + Self.reach) / frameDuration).rounded(.down))
         if low <= high {
             let candidates = (low...high).map { Double($0) * frameDuration }
-            return candidates.min { a, b in
-                let (qa, qb) = (loudness(at: a), loudness(at: b))
-                return qa != qb ? qa < qb : abs(a - time) < abs(b - time)
-            }
+            let nearest = candidates.min { abs($0 - time) < abs($1 - time) }!
+            guard listening else { return nearest }
+            let quietest = candidates.min { loudness(at: $0) < loudness(at: $1) }!
+            // Steady room noise or a music bed is as quiet a frame further on: the edge stays.
+            return loudness(at: quietest) < loudness(at: nearest) * Self.quieter ? quietest : nearest
         }
         let nearest = (time / frameDuration).rounded() * frameDuration
         let inside = [nearest, nearest - frameDuration, nearest + frameDuration].filter { $0 >= from && $0 <= to && $0 >= 0 }
