@@ -30,7 +30,10 @@ acceptance thresholds are checked, one line per failure, and the exit status is 
   each other and of the kept ranges' sum; no step at a join (cut_scores.join_steps: a click
   or burst the join made; in the clean clip also sound at a join beside silence); at least
   95% of each condition's captions starting within 0.10 s of their first word's start on the
-  cut timeline (each other one listed as a note), and no cut word in a caption. The corpus's own truth is checked first (corpus_problems).
+  cut timeline (each other one listed as a note), and no cut word in a caption. Then the
+  first clip's plan is rendered with no captions, losslessly, with each edit list: each read
+  back by OpenTimelineIO gives the plan's kept frames, and FFmpeg's render of the .otio
+  file's ranges has our render's frames (framemd5). The corpus's own truth is checked first (corpus_problems).
 
 --quick (for `make test`): the clean condition, two clips (bread and studio: every kind of
 event and the moving picture), the truth's words and the script. BIN defaults to
@@ -72,6 +75,7 @@ FILLER_F1 = 0.85
 # first word, as the timing tests count phrase starts: the timing fix moves a few phrase starts
 # later on noisy audio (pink noise at 10 dB), with or without cuts; each one is listed as a note.
 CAPTION_SHARE = 0.95
+EDIT_LIST_SECONDS = 20.0  # the part of the first clip the edit lists are checked on
 REASON = {"restart": "restart", "retake-phrase": "retake", "retake-sentence": "retake", "filler": "filler", "pause": "pause"}
 # A join's side counts as silent under this level (cut_scores.join_steps) in the clean clip:
 # 30 dB under the speech (AAC smears a word's onset up to a frame, 64 ms at 16 kHz, into the
@@ -326,6 +330,66 @@ def binary_render(bin_path, video, captions, script, out, exported, log):
     return None
 
 
+def edit_lists(bin_path, corpus, work, name, plan_file, log):
+    """The edit lists of a cut render read back by OpenTimelineIO (scripts/read-edit-list.py)
+    give the plan's kept frames, in every format; and FFmpeg's own render of the kept frames
+    the .otio file names (select by frame number) matches our lossless render's frames
+    (framemd5 hashes) where no captions are burned (an empty caption file). One line a problem."""
+    video = corpus / (name + ".mp4")
+    plan = json.loads(Path(plan_file).read_text())
+    fps = json.loads((corpus / (name + ".json")).read_text())["fps"]
+    # The first 20 s are enough (a lossless encode is slow): the rest is one more cut.
+    plan["cuts"] = [c for c in plan["cuts"] if c["end"] <= EDIT_LIST_SECONDS]
+    plan["cuts"].append({"start": EDIT_LIST_SECONDS, "end": plan["duration"], "reason": "pause", "cut": True})
+    kept, at = [], 0.0
+    for c in sorted((c for c in plan["cuts"] if c.get("cut", True)), key=lambda c: c["start"]):
+        if c["start"] > at:
+            kept.append({"start": at, "end": c["start"]})
+        at = max(at, c["end"])
+    plan["kept"] = kept
+    plan_file = work / (name + ".first-seconds.cuts.json")
+    plan_file.write_text(json.dumps(plan))
+    want = [[round(k["start"] * fps), round(k["end"] * fps)] for k in plan["kept"]]
+    empty = work / "no-captions.json"
+    empty.write_text('{"segments": []}\n')
+    out = work / (name + ".lossless.mp4")
+    lists = [work / (name + ".kept." + ext) for ext in ("otio", "fcpxml", "xml", "edl")]
+    problems = []
+    for index, listed in enumerate(lists):
+        command = [bin_path, str(video), "--captions", str(empty), "--cuts-file", str(plan_file), "--edit-list", str(listed)]
+        command += ["--crf", "0", "-o", str(out)] if index == 0 else ["--null"]
+        ok, tail = run(command, log)
+        if not ok:
+            return ["%s failed: %s" % (" ".join(command), " ".join(tail))]
+    read = subprocess.run([sys.executable, str(REPO / "scripts" / "read-edit-list.py"), "--rate", "%g" % fps]
+                          + [str(f) for f in lists], capture_output=True, text=True)
+    if read.returncode != 0:
+        return ["read-edit-list.py: " + read.stderr.strip()]
+    for line in read.stdout.splitlines():
+        got = json.loads(line)
+        if got.get("clips") != want:
+            problems.append("%s: OpenTimelineIO reads %s, the plan keeps %s" % (
+                Path(got["file"]).name, _short(got.get("clips") or got.get("error")), _short(want)))
+    otio_clips = json.loads(read.stdout.splitlines()[0]).get("clips") or []
+    select = "+".join("between(n,%d,%d)" % (a, b - 1) for a, b in otio_clips)
+
+    def hashes(args):
+        p = subprocess.run(["ffmpeg", "-v", "error"] + args + ["-an", "-f", "framemd5", "-"], capture_output=True, text=True)
+        return [line.split(",")[-1].strip() for line in p.stdout.splitlines() if line and not line.startswith("#")]
+    ours = hashes(["-i", str(out)])
+    theirs = hashes(["-i", str(video), "-vf", "select='%s',setpts=N/FRAME_RATE/TB" % select, "-fps_mode", "passthrough"])
+    if not ours or ours != theirs:
+        same = sum(1 for a, b in zip(ours, theirs) if a == b)
+        problems.append("%s: FFmpeg's render of the .otio ranges and ours differ: %d and %d frames, %d alike" % (
+            name, len(theirs), len(ours), same))
+    return problems
+
+
+def _short(x):
+    text = json.dumps(x)
+    return text if len(text) < 120 else text[:117] + "..."
+
+
 # ---------------------------------------------------------------- scoring
 
 def score_plan(truth, plan, moving_picture=False, cut_moving=False):
@@ -526,6 +590,13 @@ def run_all(args, corpus, work, names, conditions):
                     row["screen" + ("_always" if always else "")] = "ok" if all(p["ok"] for p in moving) else "bad"
             table.append(row)
     print_table(table, totals, conditions)
+    plan_file = work / ("%s.clean.script.cuts.json" % names[0])
+    if not args.oracle and "clean" in conditions and plan_file.exists():
+        began = time.monotonic()
+        problems = edit_lists(args.bin, corpus, work, names[0], plan_file, log)
+        failures += problems
+        print("edit lists: %s in .otio, .fcpxml, .xml and .edl read back by OpenTimelineIO, and FFmpeg's render of the .otio "
+              "ranges against ours by framemd5: %s (%.1f s)" % (names[0], "ok" if not problems else "bad", time.monotonic() - began))
     for condition, (within, measured) in captions_within.items():
         share = within / measured if measured else 1.0
         print("  %s  caption starts within %.2f s of their first word: %d/%d (%.3f)" % (
