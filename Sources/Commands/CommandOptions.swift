@@ -151,7 +151,7 @@ extension CommandOption {
         CommandOption(
             .cutPauses, ["--cut-pauses"], value: "still|always", commands: .cutCommands, manifest: ["cutPauses"],
             help: """
-                still (default): a silence over a moving picture (a screen
+                still (default): a silence of 2 s or more over a moving picture (a screen
                 demonstration) is kept; always: shortened too
                 """),
         CommandOption(

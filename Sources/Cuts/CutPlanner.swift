@@ -65,7 +65,7 @@ public enum CutPlanner {
         }
         var spans = CutSpans(words: words, settings: settings, duration: material.duration).spans(removing: removed)
         if !settings.pausesOverMotion {
-            let silences = spans.indices.filter { spans[$0].silenceOnly }
+            let silences = spans.indices.filter { spans[$0].silenceOnly && spans[$0].cut.length >= settings.contentSilence }
             let moves = try moving(silences.map { spans[$0].cut.start...spans[$0].cut.end })
             let still = Set(zip(silences, moves).filter { !$0.1 }.map(\.0))
             spans = spans.enumerated().filter { !$0.element.silenceOnly || still.contains($0.offset) }.map(\.element)

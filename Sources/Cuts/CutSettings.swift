@@ -13,6 +13,10 @@ public struct CutSettings: Sendable, Hashable {
     /// Silence over a moving picture is shortened too (`--cut-pauses always`): by default a
     /// stretch with no speech but a moving picture (a screen demonstration) is content.
     public var pausesOverMotion = false
+    /// A silence over a moving picture is content from this length on; a shorter one is a
+    /// breath between sentences, shortened whatever the picture does (and the picture of
+    /// every silence need not be decoded). // seconds
+    public var contentSilence = 2.0
     /// A span longer than this is flagged, not cut. // seconds
     public var longCut = 15.0
     /// A restart's second saying begins within this of the first's end. // seconds

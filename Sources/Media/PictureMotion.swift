@@ -23,11 +23,11 @@ public enum PictureMotion {
         guard !spans.isEmpty else { return [] }
         var samples: [(span: Int, time: Double)] = []
         for (index, span) in spans.enumerated() {
-            let count = max(2, min(12, Int((span.upperBound - span.lowerBound) / interval)))
+            let count = max(2, min(6, Int((span.upperBound - span.lowerBound) / interval)))
             let step = (span.upperBound - span.lowerBound) / Double(count)
             samples += (0..<count).map { (index, span.lowerBound + step * (Double($0) + 0.5)) }
         }
-        let source = try VideoSource(input, referencedOnly: false)
+        let source = try VideoSource(input, roughly: true, referencedOnly: true)
         var grids: [[UInt8]?] = Array(repeating: nil, count: samples.count)
         var next = 0
         if samples[0].time > 1 { try source.seek(to: samples[0].time) }
