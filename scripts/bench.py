@@ -30,6 +30,9 @@ ASS file with the same captions, line breaks and placement), then runs interleav
   F  ffmpeg libx265 transcode of the same 15 s
   G  A with --shot-changes auto   (scene detection: one more decoding pass)
   K  burn-captions plan --shot-changes auto (the detection pass alone)
+  J  burn-captions --cuts-file: a cut render (8 cuts, 13 s of the 60 s cut, audio re-encoded)
+  O  burn-captions on the same kept frames as a clip of their own, with J's captions: a plain
+     burn of the cut's length, which J must cost no more than 1.05x of (issue 60)
 
 Each round runs every command once, in an order that rotates from round to round; a ratio
 is taken within a round (A/B of round 2 divides round 2's A by round 2's B) and the table
@@ -274,6 +277,33 @@ def cut(clip, seconds):
     return path
 
 
+# J's cuts: 13.5 s of the 60 s clip in 8 spans, on frame boundaries at 30 fps.
+BENCH_CUTS = [(5.0, 6.5), (12.0, 14.0), (20.0, 21.0), (27.0, 30.0), (35.0, 36.5), (42.0, 44.0), (50.0, 51.0), (55.0, 56.5)]
+
+
+def cut_inputs(clip, captions):
+    """J's cut file, and O's inputs: the kept frames of `clip` as a clip of their own (FFmpeg's
+    select by time, x264 crf 18, AAC) and the captions J exports for the cut timeline."""
+    cuts = clip.with_name(clip.stem + ".cuts.json")
+    kept_clip = clip.with_name(clip.stem + "-kept.mp4")
+    kept_captions = clip.with_name(clip.stem + "-kept.json")
+    if not (cuts.exists() and kept_clip.exists() and kept_captions.exists()):
+        cuts.write_text(json.dumps({"format": "burn-captions cuts", "version": 1, "cuts": [
+            {"start": a, "end": b, "reason": "pause", "cut": True} for a, b in BENCH_CUTS]}) + "\n")
+        keep = "*".join("not(between(t,%g,%g))" % (a, b - 0.001) for a, b in BENCH_CUTS)
+        with tempfile.TemporaryDirectory(prefix="bench-") as tmpdir:
+            partial = Path(tmpdir) / "kept.mp4"
+            sample.run(["ffmpeg", "-nostdin", "-y", "-v", "error", "-i", str(clip),
+                        "-vf", "select='%s',setpts=N/FRAME_RATE/TB" % keep, "-af", "aselect='%s',asetpts=N/SR/TB" % keep,
+                        "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-c:a", "aac", "-movflags", "+faststart",
+                        str(partial)])
+            shutil.move(str(partial), kept_clip)
+            sample.run([str(BIN), str(clip), "--captions", str(captions), "--cuts-file", str(cuts), "--null", "-q",
+                        "--export-captions", str(Path(tmpdir) / "kept.json")])
+            shutil.move(str(Path(tmpdir) / "kept.json"), kept_captions)
+    return cuts, kept_clip, kept_captions
+
+
 def plan(clip, captions):
     return json.loads(sample.run([str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok"],
                                  capture=True))
@@ -296,9 +326,9 @@ def measure(command):
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024}
 
 
-def commands(clip, captions, ass, hevc=None, short=None):
+def commands(clip, captions, ass, hevc=None, short=None, cuts=None):
     """Every command by its letter; T and U only with `hevc`, the HEVC Main 10 clip; E and F
-    only with `short`, the clip's first seconds."""
+    only with `short`, the clip's first seconds; J and O only with `cuts` (`cut_inputs`)."""
     out = BENCH / "out"
     out.mkdir(exist_ok=True)
     preset, crf = X264
@@ -355,6 +385,9 @@ def commands(clip, captions, ass, hevc=None, short=None):
         # pixels wide), then the same render.
         "V": ours + ["--avoid", "faces,text", "-o", str(out / "V.mp4")],
         "K": [str(BIN), "plan", str(clip), "--captions", str(captions), "--preset", "tiktok", "--shot-changes", "auto"],
+        "J": ours + ["--cuts-file", str(cuts[0]), "-o", str(out / "J.mp4")] if cuts else None,
+        "O": [str(BIN), str(cuts[1]), "--captions", str(cuts[2]), "--preset", "tiktok", "-q", "--x264-preset", preset,
+              "--crf", crf, "--threads", threads, "-o", str(out / "O.mp4")] if cuts else None,
         # Recognized captions, each run with an empty transcript cache: --captions auto against
         # transcribe, then a render of what it wrote.
         "R": fresh_cache([str(BIN), str(clip), "--captions", "auto", "--language", "en", "--preset", "tiktok", "-q",
@@ -398,14 +431,16 @@ NAMES = {
     "R": "burn-captions --captions auto --null",
     "W": "burn-captions transcribe, then --null on its JSON",
     "V": "burn-captions --avoid faces,text",
+    "J": "burn-captions --cuts-file (8 cuts, 13.5 of 60 s)",
+    "O": "burn-captions on the kept frames as a clip (J's length)",
 }
 RATIOS = [("A/B", "wall"), ("A/C", "wall"), ("N/D", "cpu"), ("L/D", "cpu"), ("N/D", "wall"), ("L/D", "wall"),
           ("H/B", "wall"), ("P/B", "wall"), ("I/D", "cpu"), ("Q/D", "cpu"), ("X/D", "cpu"), ("Y/D", "cpu"), ("Z/B", "wall"), ("M/S", "cpu"), ("M/S", "wall"),
           ("T/U", "cpu"), ("T/U", "wall"), ("E/F", "wall"), ("E/F", "cpu"),
           ("G/A", "cpu"), ("G/A", "wall"), ("K/A", "cpu"), ("R/W", "wall"), ("R/W", "cpu"),
-          ("V/A", "cpu"), ("V/A", "wall")]
+          ("V/A", "cpu"), ("V/A", "wall"), ("J/O", "cpu"), ("J/O", "wall")]
 # Renders (encoding) run --rounds times; the rest, --null-rounds.
-RENDERS = "ABCHPZMSTUEFGRWV"
+RENDERS = "ABCHPZMSTUEFGRWVJO"
 
 
 def frame_count(clip):
@@ -462,7 +497,7 @@ def main():
     parser.add_argument("--null-rounds", type=int, default=11, help="rounds of N, D, L, I and Q (about 40 s each)")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--no-long", action="store_true", help="skip the 4x longer memory run")
-    parser.add_argument("--only", default="ABCNDLHPIQXYZMSTUEFGKRWV", help="commands to run (letters)")
+    parser.add_argument("--only", default="ABCNDLHPIQXYZMSTUEFGKRWVJO", help="commands to run (letters)")
     parser.add_argument("--layout-only", action="store_true", help="only the layout and raster micro-benchmark")
     parser.add_argument("--write", help="write the results into this Markdown file")
     parser.add_argument("--recognition-rounds", type=int, default=3,
@@ -483,9 +518,10 @@ def main():
 
     clip, captions, ass = inputs(options.seconds)
     frames = frame_count(clip)
-    order = [k for k in "ABCNDLHPIQXYZMSTUEFGKRWV" if k in options.only]
+    order = [k for k in "ABCNDLHPIQXYZMSTUEFGKRWVJO" if k in options.only]
     runs = commands(clip, captions, ass, hevc10(clip) if set("TU") & set(order) else None,
-                    cut(clip, 15) if set("EF") & set(order) else None)
+                    cut(clip, 15) if set("EF") & set(order) else None,
+                    cut_inputs(clip, captions) if set("JO") & set(order) else None)
     results = {k: [] for k in order}
     for round_index in range(max(options.rounds, options.null_rounds)):
         keys = [k for k in order if round_index < (options.rounds if k in RENDERS else options.null_rounds)]
