@@ -42,7 +42,8 @@ public enum CutPlanner {
     ) rethrows -> Outcome {
         let empty = CutPlan(cuts: [], duration: material.duration)
         guard !settings.kinds.isEmpty else { return Outcome(plan: empty, notices: []) }
-        let words = SpokenWord.words(of: material.transcript)
+        let said = SpokenWord.words(of: material.transcript)
+        let words = material.envelope.map { WordExtents.widened(said, envelope: $0) } ?? said
         let timed = material.transcript.segments.flatMap(\.words).contains { !$0.estimated && !$0.isLabel }
         guard timed else {
             return Outcome(plan: empty, notices: ["the captions have no word times: nothing cut (cuts need the words' times: --captions auto, or a file with them)"])
@@ -67,8 +68,8 @@ public enum CutPlanner {
         if !settings.pausesOverMotion {
             let silences = spans.indices.filter { spans[$0].silenceOnly && spans[$0].cut.length >= settings.contentSilence }
             let moves = try moving(silences.map { spans[$0].cut.start...spans[$0].cut.end })
-            let still = Set(zip(silences, moves).filter { !$0.1 }.map(\.0))
-            spans = spans.enumerated().filter { !$0.element.silenceOnly || still.contains($0.offset) }.map(\.element)
+            let moving = Set(zip(silences, moves).filter(\.1).map(\.0))
+            spans = spans.enumerated().filter { !moving.contains($0.offset) }.map(\.element)
         }
         let edges = CutEdges(envelope: material.envelope, frameDuration: material.frameDuration, duration: material.duration)
         let placed = spans.compactMap(edges.placed).map { cut in

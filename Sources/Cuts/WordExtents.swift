@@ -1,0 +1,62 @@
+import Foundation
+import Speech
+
+/// The words' times widened to the sound they are said in. A recognizer's word times are
+/// rough (Whisper's may end 0.1–0.3 s before the word's sound does, or start early into the
+/// pause), and a cut placed by them alone would clip a word's tail or take a word's end for
+/// a filler. Each word's start moves back and its end forward while the energy next to it
+/// stays over the threshold (`over` dB over the bed around it, the median of what is not
+/// speech within `around`, and no more than `under` dB under the recording's speech), by
+/// at most `reach`; a single quiet window does not stop it. Exact times (a corpus's truth,
+/// a forced alignment) sit on silence and do not move.
+enum WordExtents {
+    /// How far a word's edge may move onto its sound. // seconds
+    static let reach = 0.4
+    /// The threshold over the bed. // decibels
+    static let over = 6.0
+    /// ... and under the speech. // decibels
+    static let under = 30.0
+    /// How far around a word the bed is measured. // seconds
+    static let around = 4.0
+
+    static func widened(_ words: [SpokenWord], envelope: EnergyEnvelope) -> [SpokenWord] {
+        guard !words.isEmpty, !envelope.values.isEmpty else { return words }
+        var speaking = [Bool](repeating: false, count: envelope.values.count)
+        for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
+        let inside = speaking.indices.filter { speaking[$0] }.map { envelope.values[$0] }.sorted()
+        let speech = inside.isEmpty ? 0 : Double(inside[inside.count / 2])
+        return words.map { word in
+            let around = envelope.indices(from: word.start - around, to: word.end + around).filter { !speaking[$0] }
+                .map { envelope.values[$0] }.sorted()
+            let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
+            let threshold = Float(max(bed * pow(10, over / 20), speech * pow(10, -under / 20), 1e-5))
+            var widened = word
+            widened.start = edge(from: word.start, step: -1, envelope: envelope, threshold: threshold)
+            widened.end = max(widened.start, edge(from: word.end, step: 1, envelope: envelope, threshold: threshold))
+            return widened
+        }
+    }
+
+    /// Where the sound next to `time` ends going `step` (-1: back, 1: forward) windows at a time.
+    private static func edge(from time: Double, step: Int, envelope: EnergyEnvelope, threshold: Float) -> Double {
+        guard let start = envelope.index(at: step < 0 ? time - envelope.hop / 2 : time + envelope.hop / 2) else { return time }
+        let limit = Int((reach / envelope.hop).rounded())
+        var last: Int?  // the farthest loud window found
+        var quiet = 0
+        var index = start
+        for _ in 0..<limit {
+            guard envelope.values.indices.contains(index) else { break }
+            if envelope.values[index] >= threshold {
+                last = index
+                quiet = 0
+            } else {
+                quiet += 1
+                if quiet > 1 { break }
+            }
+            index += step
+        }
+        guard let last else { return time }
+        let moved = step < 0 ? envelope.time(at: last) : envelope.time(at: last + 1)
+        return step < 0 ? min(time, moved) : max(time, moved)
+    }
+}
