@@ -10,7 +10,7 @@ import Foundation
 /// both cores busy (docs/PERFORMANCE.md). Frames and the other streams' packets come out in
 /// file order; at most `depth` decoded frames wait, so memory stays bounded. In a cut render
 /// (`cut`) only the kept frames come out, with their cut-timeline timestamps, and the thread
-/// seeks over a long cut (`CutTimeline`).
+/// seeks over a long cut (`KeptFrames`).
 final class DecodeAhead: @unchecked Sendable {
     /// What the render thread gets next, in file order.
     enum Item {
@@ -147,7 +147,7 @@ final class DecodeAhead: @unchecked Sendable {
         let demuxer = source.demuxer
         let packet = try Packet()
         var frames = 0
-        var cut = self.cut.map { CutTimeline(kept: $0, source: source) }
+        var cut = self.cut.map { KeptFrames(kept: $0, source: source) }
         func deliver(_ frame: Frame) throws {
             var time = source.seconds(frame)
             ending.lastTime = time
@@ -174,7 +174,7 @@ final class DecodeAhead: @unchecked Sendable {
             if index == demuxer.videoStreamIndex {
                 try decode(packet)
                 if let seconds = cut?.seek(), let from = ending.lastTime,
-                    try source.skip(to: seconds, from: from + CutTimeline.seekCost)
+                    try source.skip(to: seconds, from: from + KeptFrames.seekCost)
                 {
                     MediaCounters.add(\.cutSeeks)
                     try put(.seek)

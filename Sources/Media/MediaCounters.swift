@@ -10,7 +10,7 @@ public enum MediaCounters {
         public var videoFramesDecoded = 0
         public var decodeThreadsStarted = 0  // the render's decode-ahead threads
         public var audioTracksDecoded = 0  // audio streams decoded through for their samples (the timing fix's envelope)
-        public var cutSeeks = 0  // seeks over a long cut in a cut render (`CutTimeline`)
+        public var cutSeeks = 0  // seeks over a long cut in a cut render (`KeptFrames`)
 
         public init(
             inputsProbed: Int = 0, inputsOpened: Int = 0, videoFramesDecoded: Int = 0, decodeThreadsStarted: Int = 0,

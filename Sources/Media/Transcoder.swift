@@ -28,7 +28,7 @@ public final class Transcoder {
     /// those ranges are rendered, end to end (a cut render): frames in a cut are dropped as
     /// they are decoded, each kept frame's timestamp is shifted by the time cut before it,
     /// every output's `overlay(t)` and the progress are on the cut timeline, long cuts are
-    /// sought over (`CutTimeline`), and every audio stream is re-encoded with its kept
+    /// sought over (`KeptFrames`), and every audio stream is re-encoded with its kept
     /// ranges joined by a crossfade (`AudioSplice`). A cut render of a segment is refused.
     public init(
         input: MediaInput, encoding: Bool = true, toSDR: Bool = false, segment: SegmentRange? = nil, kept: KeptRanges? = nil

@@ -244,7 +244,7 @@ final class VideoSource {
     /// seek costs): decoding on costs less. Without an index that reaches the target (Matroska
     /// reads its cues at the first seek, and indexes keyframes as it meets them till then)
     /// the demuxer finds the keyframe itself; one before `current` only costs frames decoded
-    /// again (`CutTimeline` keeps no frame twice).
+    /// again (`KeptFrames` keeps no frame twice).
     func skip(to seconds: Double, from current: Double) throws -> Bool {
         let timeBase = stream.pointee.time_base
         let target = av_rescale_q(Int64((seconds * 1_000_000).rounded()), AVRational(num: 1, den: 1_000_000), timeBase) + offset

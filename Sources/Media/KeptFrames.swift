@@ -9,7 +9,7 @@ import CAVUtil
 /// A kept frame's pts is shifted by the time cut before its range, in the stream's time
 /// base: each range's edges are rounded to ticks once, and the shift is an integer sum of
 /// ticks, so no error builds up over any number of cuts.
-struct CutTimeline {
+struct KeptFrames {
     let kept: KeptRanges
     private let frameDuration: Double  // seconds
     private let tick: Double  // seconds per tick of the video's time base
