@@ -65,6 +65,12 @@ public enum CutPlanner {
             flagged = retakes.flagged
         }
         var spans = CutSpans(words: words, settings: settings, duration: material.duration).spans(removing: removed)
+        // A pause that holds a sound (a word the recognizer timed elsewhere, a laugh) is kept.
+        if let envelope = material.envelope {
+            let gone = Set(removed.flatMap(\.words))
+            let listener = HeardFillers(envelope: envelope, words: words.filter { !gone.contains($0.index) })
+            spans = spans.filter { !$0.silenceOnly || !listener.hasSound(from: $0.cut.start, to: $0.cut.end) }
+        }
         if !settings.pausesOverMotion {
             let silences = spans.indices.filter { spans[$0].silenceOnly && spans[$0].cut.length >= settings.contentSilence }
             let moves = try moving(silences.map { spans[$0].cut.start...spans[$0].cut.end })

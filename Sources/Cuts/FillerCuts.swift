@@ -67,8 +67,12 @@ struct HeardFillers {
         var speaking = [Bool](repeating: false, count: envelope.values.count)
         for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
         var found: [RemovedSpeech] = []
-        let bounds = [(0.0, words[0].start)] + zip(words, words.dropFirst()).map { ($0.end, $1.start) }
-        for (from, to) in bounds where to - from >= Self.shortest + 2 * Self.margin {
+        // A gap beside a word timed too short to be said is where that word's sound went; one
+        // after a word timed far too long is where the next word's went (the recognizer
+        // stretched a word over a filler and put the next word's time after its sound).
+        let bounds = [(0.0, words[0].start, words[0].isSquashed)]
+            + zip(words, words.dropFirst()).map { ($0.end, $1.start, $0.isSquashed || $0.isStretched || $1.isSquashed) }
+        for (from, to, squashed) in bounds where !squashed && to - from >= Self.shortest + 2 * Self.margin {
             let around = envelope.indices(from: from - Self.around, to: to + Self.around).filter { !speaking[$0] }
                 .map { envelope.values[$0] }.sorted()
             let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
@@ -89,8 +93,31 @@ struct HeardFillers {
         return Double(inside[inside.count / 2])
     }
 
+    /// Whether `from..<to` holds a sound as loud as a word, at least `audible` long (what a
+    /// shortened pause must not hold: a word the recognizer timed elsewhere).
+    func hasSound(from: Double, to: Double) -> Bool {
+        guard !envelope.values.isEmpty, !words.isEmpty else { return false }
+        let speech = speechLevel()
+        var speaking = [Bool](repeating: false, count: envelope.values.count)
+        for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
+        let around = envelope.indices(from: from - Self.around, to: to + Self.around).filter { !speaking[$0] }
+            .map { envelope.values[$0] }.sorted()
+        let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
+        let threshold = max(bed * decibels(Self.overBed), speech * decibels(-Self.wordBelowSpeech), 1e-5)
+        return runs(from: from, to: to, over: threshold, shortest: Self.audible, longest: .infinity).count > 0
+    }
+
+    /// A sound this long in a pause keeps it from being shortened. // seconds
+    static let audible = 0.1
+    /// ... when it is as loud as a word: at most this far under the speech (a music bed's
+    /// swells, 10 dB under the voice, are not). // decibels
+    static let wordBelowSpeech = 12.0
+
     /// Stretches of `from..<to` over `threshold`, a single window's dip bridged, `shortest` to `longest` long.
-    private func runs(from: Double, to: Double, over threshold: Double) -> [(start: Double, end: Double)] {
+    private func runs(
+        from: Double, to: Double, over threshold: Double, shortest: Double = HeardFillers.shortest,
+        longest: Double = HeardFillers.longest
+    ) -> [(start: Double, end: Double)] {
         let windows = envelope.indices(from: from, to: to)
         var found: [(start: Double, end: Double)] = []
         var first: Int?
@@ -105,7 +132,7 @@ struct HeardFillers {
             }
         }
         if let start = first { found.append((envelope.time(at: start), envelope.time(at: lastLoud + 1))) }
-        return found.filter { $0.end - $0.start >= Self.shortest && $0.end - $0.start <= Self.longest }
+        return found.filter { $0.end - $0.start >= shortest && $0.end - $0.start <= longest }
     }
 
     /// Whether the level over `run` is held (a vowel or a hum), not a word's jumps.
@@ -119,4 +146,14 @@ struct HeardFillers {
     }
 
     private func decibels(_ value: Double) -> Double { pow(10, value / 20) }
+}
+
+extension SpokenWord {
+    /// The recognizer timed it shorter than a word of its letters can be said (Whisper's
+    /// "pinched" in 50 ms, half a second after the word): its times are not where it was said.
+    var isSquashed: Bool { said < min(0.12, 0.025 * Double(key.count)) }
+
+    /// The recognizer timed it far longer than a word of its letters is said ("to" over 0.6 s):
+    /// its time holds something more.
+    var isStretched: Bool { said > 0.3 + 0.1 * Double(key.count) }
 }

@@ -11,6 +11,10 @@ struct SpokenWord: Sendable, Equatable {
     var segment: Int
     /// Where it stands among all the spoken words.
     var index: Int
+    /// How long the recognizer says it lasts, before `WordExtents` widens it. // seconds
+    var said: Double { saidEnd - saidStart }
+    var saidStart: Double
+    var saidEnd: Double
 
     /// The comparison key of a word: lowercase letters and digits, an inner apostrophe kept.
     static func key(_ text: String) -> String {
@@ -30,7 +34,10 @@ struct SpokenWord: Sendable, Equatable {
             for word in segment.words where !word.isLabel {
                 let key = Self.key(word.text)
                 guard !key.isEmpty, word.end >= word.start, word.start.isFinite, word.end.isFinite else { continue }
-                words.append(SpokenWord(text: word.text, key: key, start: word.start, end: word.end, segment: number, index: 0))
+                words.append(
+                    SpokenWord(
+                        text: word.text, key: key, start: word.start, end: word.end, segment: number, index: 0,
+                        saidStart: word.start, saidEnd: word.end))
             }
         }
         words.sort { $0.start < $1.start }

@@ -6,16 +6,20 @@ import Speech
 /// pause), and a cut placed by them alone would clip a word's tail or take a word's end for
 /// a filler. Each word's start moves back and its end forward while the energy next to it
 /// stays over the threshold (`over` dB over the bed around it, the median of what is not
-/// speech within `around`, and no more than `under` dB under the recording's speech), by
-/// at most `reach`; a single quiet window does not stop it. Exact times (a corpus's truth,
-/// a forced alignment) sit on silence and do not move.
+/// speech within `around`: under that a tail is lost in the bed anyway; and no more than
+/// `under` dB under the recording's speech), by at most `reach`; a stop's closure (up to
+/// `closure` quiet windows) does not stop it. Exact times (a corpus's truth, a forced
+/// alignment) sit on silence and do not move.
 enum WordExtents {
     /// How far a word's edge may move onto its sound. // seconds
     static let reach = 0.4
     /// The threshold over the bed. // decibels
-    static let over = 6.0
-    /// ... and under the speech. // decibels
-    static let under = 30.0
+    static let over = 10.0
+    /// ... and under the speech: a word's sibilant tail is that quiet. // decibels
+    static let under = 40.0
+    /// A quiet stretch this long inside a word (a stop's closure: the p of "keeps") does not
+    /// end it. // windows of the envelope (10 ms)
+    static let closure = 4
     /// How far around a word the bed is measured. // seconds
     static let around = 4.0
 
@@ -51,7 +55,7 @@ enum WordExtents {
                 quiet = 0
             } else {
                 quiet += 1
-                if quiet > 1 { break }
+                if quiet > closure { break }
             }
             index += step
         }
