@@ -120,18 +120,26 @@ function makeRow(id) {
 
 // Every row made again, whatever it shows (after a reload: nothing of the old file stays).
 function rebuild() {
-  list.textContent = "";
+  cueRows = [];
   render();
 }
 
+// The rows by cue id, and by the cut file's span index.
+let cueRows = [];
+let cutRows = [];
+
 function render() {
   reload.hidden = !state.changedOnDisk;
-  if (list.children.length !== state.cues.length) {
-    list.textContent = "";
-    for (const cue of state.cues) list.append(makeRow(cue.id));
+  if (state.cutsFile) {
+    document.getElementById("file").textContent = state.savesTo + " · cuts: " + state.cutsFile + (state.cutsEdited ? " (unsaved)" : "");
   }
+  if (cueRows.length !== state.cues.length) cueRows = state.cues.map((cue) => makeRow(cue.id));
+  const cuts = state.cuts || [];
+  if (cutRows.length !== cuts.length) cutRows = cuts.map((span) => makeCutRow(span.index));
+  placeRows(cuts);
+  for (const span of cuts) showCut(cutRows[span.index], span);
   for (const cue of state.cues) {
-    const row = list.children[cue.id];
+    const row = cueRows[cue.id];
     row.classList.toggle("edited", cue.edited);
     row.querySelector(".start").textContent = clock(cue.start);
     row.querySelector(".end").textContent = clock(cue.end);
@@ -157,11 +165,79 @@ function render() {
   }
 }
 
+// The rows in time order: each span of the cut file before the first cue that starts at or
+// after it. Rows move only when that order changes (a moved row loses its focus).
+function placeRows(cuts) {
+  const rows = [];
+  let next = 0;
+  for (const cue of state.cues) {
+    while (next < cuts.length && cuts[next].start <= cue.start) rows.push(cutRows[next++]);
+    rows.push(cueRows[cue.id]);
+  }
+  while (next < cuts.length) rows.push(cutRows[next++]);
+  const same = rows.length === list.children.length && rows.every((row, index) => list.children[index] === row);
+  if (!same) list.replaceChildren(...rows);
+}
+
+// A span of the cut file: its times, what it is, and a control that keeps or cuts it.
+function makeCutRow(index) {
+  const row = document.createElement("tr");
+  row.className = "span";
+  row.dataset.index = index;
+  const cell = (className) => {
+    const td = document.createElement("td");
+    td.className = className;
+    row.append(td);
+    return td;
+  };
+  cell("number").textContent = "✂";
+  const go = () => {
+    video.pause();
+    video.currentTime = state.cuts[index].start;
+  };
+  cell("time start").onclick = go;
+  cell("time end").onclick = go;
+  cell("what");
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "toggle";
+  toggle.onclick = () => setCut(index, !state.cuts[index].cut);
+  cell("nudge").append(toggle);
+  cell("findings");
+  return row;
+}
+
+function showCut(row, span) {
+  row.classList.toggle("cut", span.cut);
+  row.classList.toggle("flagged", span.flag != null);
+  row.querySelector(".start").textContent = clock(span.start);
+  row.querySelector(".end").textContent = clock(span.end);
+  const what = span.label + (span.text && !span.label.includes(span.text) ? ": " + span.text : "");
+  row.querySelector(".what").textContent = what;
+  const toggle = row.querySelector("button.toggle");
+  toggle.textContent = span.cut ? "keep" : "cut";
+  toggle.title = span.cut ? "keep this span: it is not cut" : "cut this span";
+  row.querySelector(".findings").textContent = span.flag
+    ? "flagged (" + span.flag + ")" + (span.cut ? ", cut by hand" : ", not cut: keep or cut it")
+    : (span.cut ? "" : "kept");
+}
+
+// Cuts span `index` of the cut file, or keeps it; Save writes the cut file.
+async function setCut(index, cut) {
+  try {
+    state = await (await api("/api/cut?index=" + index, { method: "POST", body: JSON.stringify({ cut }) })).json();
+    render();
+    say((cut ? "cut " : "kept ") + state.cuts[index].label + " (Save writes " + state.cutsFile + ")");
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
 function seek(cue) {
   video.pause();
   // The middle of the cue: its caption is on screen there, whatever the timing fix moved.
   video.currentTime = (cue.start + cue.end) / 2;
-  for (const row of list.children) row.classList.toggle("current", Number(row.dataset.id) === cue.id);
+  for (const row of cueRows) row.classList.toggle("current", Number(row.dataset.id) === cue.id);
 }
 
 const presetMenu = document.getElementById("preset");
@@ -204,6 +280,7 @@ async function load() {
   fill(presetMenu, state.presets, state.preset);
   fill(lookMenu, state.looks, state.look, "the preset's");
   if (!output.value) output.value = state.suggestedOutput;
+  if (state.cutsFile) document.getElementById("render").title = "render cut by " + state.cutsFile + " as saved";
   render();
   showRender();
 }
@@ -267,7 +344,7 @@ const reload = document.getElementById("reload");
 document.getElementById("save").onclick = async () => {
   try {
     const saved = await (await api("/api/save", { method: "POST" })).json();
-    say("saved " + saved.savedTo);
+    say("saved " + saved.savedTo + (saved.cutsSavedTo ? " and " + saved.cutsSavedTo : ""));
     await load();
   } catch (error) {
     say(error.message, true);

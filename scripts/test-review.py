@@ -9,7 +9,9 @@ file back: exactly those changes, everything else byte-identical, the old versio
 A file changed on disk is not overwritten: Save is refused until Reload reads the new version,
 and the next save is that version with the edit. A transcript's unsure words (native JSON word
 confidence below 0.5) are marked on the page, and with --save-as Save writes SubRip beside it,
-the transcript untouched. It measures the edit-to-frame time (median of 20
+the transcript untouched. With --cuts-file the cut file's spans are listed among the cues (a
+cut filler struck through, a flagged retake marked); keeping the filler and saving writes it
+back with "cut": false. It measures the edit-to-frame time (median of 20
 edits) and reports it without asserting it.
 
 Then the lock-down, with plain HTTP: no token or a wrong one gets 403, and so does a foreign
@@ -21,6 +23,7 @@ on a 30-minute video, a Range request gets 206 with exactly the bytes asked for.
 """
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -318,6 +321,20 @@ def page_flow(folder, screenshot):
         review.stop()
 
 
+@contextlib.contextmanager
+def opened(video, captions, options, ready, message):
+    """A review of `captions` on `video` open in the browser, once `ready` (a script) is true."""
+    review = Review(video, captions, options)
+    driver = browser()
+    try:
+        driver.get(review.url)
+        wait_for(driver, ready, message=message)
+        yield driver
+    finally:
+        driver.quit()
+        review.stop()
+
+
 def unsure_words(folder):
     """A transcript's words heard with a low probability are marked; --save-as writes SubRip."""
     from selenium.webdriver.common.by import By
@@ -335,11 +352,8 @@ def unsure_words(folder):
             {"text": "in.", "start": 4.0, "end": 4.5, "confidence": 0.49}]}]}))
     original = transcript.read_bytes()
     saved = folder / "unsure.srt"
-    review = Review(video, transcript, ["--save-as", str(saved)])
-    driver = browser()
-    try:
-        driver.get(review.url)
-        wait_for(driver, "return document.querySelectorAll('#list tr').length == 2", message="the cue list")
+    with opened(video, transcript, ["--save-as", str(saved)], "return document.querySelectorAll('#list tr').length == 2",
+                "the cue list") as driver:
         marks = driver.execute_script(
             "return [...document.querySelectorAll('#list tr')].map(row => "
             "[...row.querySelectorAll('div.unsure mark')].map(mark => mark.textContent + ' ' + mark.title))")
@@ -354,9 +368,43 @@ def unsure_words(folder):
               "2\n00:00:03,000 --> 00:00:04,500\nBurned right in.\n", "--save-as wrote %r" % saved.read_text())
         check(transcript.read_bytes() == original, "the transcript was written")
         log("3 unsure words marked with their probabilities; --save-as wrote %s, the transcript untouched" % saved.name)
-    finally:
-        driver.quit()
-        review.stop()
+
+
+def cut_list(folder):
+    """--cuts-file: the spans among the cues, a cut one struck through; kept and saved."""
+    from selenium.webdriver.common.by import By
+    video = folder / "cut.mp4"
+    shutil.copy(ROOT / "Samples/talk.mp4", video)
+    captions = folder / "cut.srt"
+    shutil.copy(ROOT / "Samples/talk.srt", captions)
+    cuts = folder / "cut.json"
+    cuts.write_text(json.dumps({"format": "burn-captions cuts", "version": 1, "input": "cut.mp4", "cuts": [
+        {"start": 0, "end": 0.3, "reason": "pause", "cut": True},
+        {"start": 3.1, "end": 3.4, "reason": "filler", "text": "um", "cut": True},
+        {"start": 6.0, "end": 6.5, "reason": "retake", "sentence": 2, "text": "Burned", "cut": False, "flag": "reworded"}]}))
+    with opened(video, captions, ["--cuts-file", str(cuts)], "return document.querySelectorAll('#list tr.span').length == 3",
+                "the cut list") as driver:
+        order = driver.execute_script(
+            "return [...document.querySelectorAll('#list tr')].map(row => row.classList.contains('span') ? "
+            "'s' + row.dataset.index : 'c' + row.dataset.id).join(' ')")
+        check(order.startswith("s0 c0 c1 s1 c2 s2 c3"), "the spans among the cues: %s" % order)
+        filler = driver.find_element(By.CSS_SELECTOR, "#list tr.span[data-index='1']")
+        struck = driver.execute_script(
+            "return getComputedStyle(arguments[0].querySelector('td.what')).textDecorationLine", filler)
+        check("line-through" in struck and 'filler "um"' in filler.text, "the cut filler: %r %r" % (struck, filler.text))
+        retake = driver.find_element(By.CSS_SELECTOR, "#list tr.span[data-index='2']")
+        check("flagged" in retake.get_attribute("class") and "cut" not in retake.get_attribute("class").split()
+              and "reworded" in retake.text, "the flagged retake: %r" % retake.text)
+        filler.find_element(By.CSS_SELECTOR, "button.toggle").click()
+        wait_for(driver, "return !document.querySelector(\"#list tr.span[data-index='1']\").classList.contains('cut')",
+                 message="the filler kept")
+        driver.find_element(By.ID, "save").click()
+        wait_for(driver, "return document.getElementById('status').textContent.startsWith('saved')", message="the save")
+        saved = json.loads(cuts.read_text())
+        check([cut["cut"] for cut in saved["cuts"]] == [True, False, False], "the cut file saved: %s" % saved["cuts"])
+        check(saved["cuts"][2].get("flag") == "reworded" and saved["cuts"][1].get("text") == "um", "fields kept: %s" % saved)
+        check(Path(str(cuts) + "~").exists(), "no cut.json~")
+        log("3 spans among the cues, the cut filler struck through, kept and saved: %s" % saved["summary"])
 
 
 def lock_down(folder):
@@ -410,6 +458,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="test-review-") as folder:
         lock_down(Path(folder))
         unsure_words(Path(folder))
+        cut_list(Path(folder))
         page_flow(Path(folder), Path(options.screenshot).resolve() if options.screenshot else None)
     log("passed in %.0f s" % (time.monotonic() - started))
 

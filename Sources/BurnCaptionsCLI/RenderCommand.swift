@@ -28,6 +28,13 @@ extension CommandLineOptions {
         if let saveAs, CaptionWriter.format(forPath: saveAs)?.captionFormat == nil {
             throw BurnError.usage("--save-as \(saveAs): review saves .srt, .vtt or .json")
         }
+        let planned = [
+            ("--cuts", cuts.kinds != nil), ("--max-pause", cuts.maxPause != nil), ("--cut-pauses", cuts.overMotion != nil),
+            ("--edit-list", cuts.editList != nil),
+        ]
+        if mode == .review, let (option, _) = planned.first(where: \.1) {
+            throw BurnError.usage("\(option) is not for review: it lists the spans of a cut file (--cuts-file CUTS.json, made by cuts)")
+        }
         if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
         let encoder = try encoderSettings(arguments: arguments)
         if let planFile { return try part(input: input, plan: planFile, mode: mode, encoder: encoder) }

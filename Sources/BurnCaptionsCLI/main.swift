@@ -104,7 +104,8 @@ case .review(var request, let port, let saveAs):
         }
         let server = try ReviewServer(request, port: port, saveAs: saveAs)
         StandardStreams.output("burn-captions review: \(server.url)\n")
-        Terminal.error("reviewing \(request.captions.file) (saves to \(server.session.savesTo)); Ctrl-C stops")
+        let cuts = server.session.cutsFile.map { ", and the cut list to \($0)" } ?? ""
+        Terminal.error("reviewing \(request.captions.file) (saves to \(server.session.savesTo)\(cuts)); Ctrl-C stops")
         // The server's threads do the work; this one waits for SIGINT or SIGTERM.
         while !cancellation.isCancelled { usleep(100_000) }
         server.stop()

@@ -137,10 +137,11 @@ extension CommandOption {
                 off (default; cuts: pauses,fillers,retakes). docs/CUTS.md
                 """),
         CommandOption(
-            .cutsFile, ["--cuts-file"], value: "FILE", commands: .cutCommands, manifest: ["cutsFile"],
+            .cutsFile, ["--cuts-file"], value: "FILE", commands: .cutCommands.union([.review]), manifest: ["cutsFile"],
             help: """
                 cut by a cut plan file (made by `cuts`, perhaps edited): every
-                span with "cut": true is taken out
+                span with "cut": true is taken out; review lists its spans
+                among the cues to keep or cut, and Save writes it
                 """),
         CommandOption(
             .maxPause, ["--max-pause"], value: "SECONDS", commands: .cutCommands, manifest: ["maxPause"],

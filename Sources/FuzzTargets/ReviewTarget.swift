@@ -88,7 +88,7 @@ enum ReviewTarget {
         }
         switch call {
         case .frame, .render, .state: return  // the renderer's and lint's, checked above but not run here
-        case .page, .asset, .video, .cancelRender: break
+        case .page, .asset, .video, .cancelRender, .cuts, .setCut: break  // no cut file here: 409
         case .settings: changed.settings = true
         case .edit, .split, .merge, .save, .reload: changed.cues = true
         }

@@ -73,11 +73,7 @@ struct CueStore: Sendable {
         guard try unchangedOnDisk() else { throw ReviewError(changedMessage) }
         let data = try saved(document)
         do throws(FileError) {
-            let target = AtomicFile.resolve(savesTo)
-            if let previous = FileManager.default.contents(atPath: target) {
-                try AtomicFile.write(previous, to: target + "~", permissions: .like(target), links: .replace)
-            }
-            try AtomicFile.write(data, to: target, permissions: .keepModeAndOwner(newFile: 0o644))
+            try Self.write(data, over: savesTo)
         } catch {
             throw ReviewError("not saved: \(error)")
         }
@@ -86,6 +82,18 @@ struct CueStore: Sendable {
         let text = String(decoding: data, as: UTF8.self)
         let read = try CaptionReader.read(data, path: file, format: document.format)
         return CueDocument(file: file, format: document.format, text: text, segments: read.segments)
+    }
+
+    /// Writes `data` as the whole of `path`, whole or not at all (`AtomicFile`: through a link
+    /// to its target, keeping its mode and owner), the previous version kept as `FILE~` beside
+    /// it (a copy with the file's mode; a link there is replaced, never followed). The
+    /// review's one way of writing a file it was given (the captions, the cut file).
+    static func write(_ data: Data, over path: String) throws(FileError) {
+        let target = AtomicFile.resolve(path)
+        if let previous = FileManager.default.contents(atPath: target) {
+            try AtomicFile.write(previous, to: target + "~", permissions: .like(target), links: .replace)
+        }
+        try AtomicFile.write(data, to: target, permissions: .keepModeAndOwner(newFile: 0o644))
     }
 
     /// The file read again as it is on disk now (its cues replace the edits), as long as it is

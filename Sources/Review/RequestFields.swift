@@ -62,6 +62,15 @@ struct RequestFields {
         }
     }
 
+    /// The truth value `name`, nil when absent.
+    func bool(_ name: String) throws(HTTPRefusal) -> Bool? {
+        switch values[name] {
+        case nil: return nil
+        case .bool(let value): return value
+        default: throw HTTPRefusal(400, "\(name): expected true or false")
+        }
+    }
+
     /// The number `name`, finite and within `range`; nil when absent.
     func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws(HTTPRefusal) -> Double? {
         switch values[name] {

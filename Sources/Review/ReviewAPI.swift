@@ -99,9 +99,14 @@ public final class ReviewAPI: @unchecked Sendable {
                 session.cancelRender()
             case .save:
                 let path = try session.save()
-                return .json(200, try JSONSerialization.data(withJSONObject: ["savedTo": path]))
+                let cuts = session.cutsFile.map { ["cutsSavedTo": $0] } ?? [:]
+                return .json(200, try JSONSerialization.data(withJSONObject: cuts.merging(["savedTo": path]) { a, _ in a }))
             case .reload:
                 try session.reload()
+            case .cuts:
+                return .json(200, try session.cutList())
+            case .setCut(let index, let cut):
+                try session.setCut(index, cut: cut)
             }
             return .json(200, try session.cuesNow())
         } catch let error as ReviewError {

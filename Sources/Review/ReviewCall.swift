@@ -21,6 +21,8 @@ public enum ReviewCall: Equatable, Sendable {
     case cancelRender
     case save
     case reload
+    case cuts  // the cut file's spans
+    case setCut(index: Int, cut: Bool)  // span `index` of the cut file cut, or kept
 
     /// The most text a cue takes from the page. // UTF-16 units, as a browser counts
     public static let maximumTextLength = 10_000
@@ -34,7 +36,7 @@ public enum ReviewCall: Equatable, Sendable {
         let routes: [String: String] = [
             "/": "GET", "/video": "GET", "/api/state": "GET", "/api/frame": "GET", "/api/cue": "POST", "/api/split": "POST",
             "/api/merge": "POST", "/api/settings": "POST", "/api/render": "POST", "/api/render/cancel": "POST",
-            "/api/save": "POST", "/api/reload": "POST",
+            "/api/save": "POST", "/api/reload": "POST", "/api/cuts": "GET", "/api/cut": "POST",
         ]
         let method = assets.contains(request.path) ? "GET" : routes[request.path]
         guard let method else { throw HTTPRefusal(404, "not found") }
@@ -82,15 +84,21 @@ public enum ReviewCall: Equatable, Sendable {
         case "/api/render/cancel": self = .cancelRender
         case "/api/save": self = .save
         case "/api/reload": self = .reload
+        case "/api/cuts": self = .cuts
+        case "/api/cut":
+            let index = try Self.id(request, name: "index", what: "a cut number")
+            let fields = try RequestFields(request.body, allowed: ["cut"])
+            guard let cut = try fields.bool("cut") else { throw HTTPRefusal(400, "expected {\"cut\": true} or {\"cut\": false}") }
+            self = .setCut(index: index, cut: cut)
         default: self = .asset(request.path)
         }
     }
 
-    /// The cue the request names: `?id=N`, 0 the first.
-    private static func id(_ request: HTTPRequest) throws(HTTPRefusal) -> Int {
-        guard let text = request.argument("id"), (1...8).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }),
+    /// The cue the request names: `?id=N` (or the cut: `?index=N`), 0 the first.
+    private static func id(_ request: HTTPRequest, name: String = "id", what: String = "a cue number") throws(HTTPRefusal) -> Int {
+        guard let text = request.argument(name), (1...8).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }),
             let id = Int(text), id <= maximumID
-        else { throw HTTPRefusal(400, "id: expected a cue number (0 the first)") }
+        else { throw HTTPRefusal(400, "\(name): expected \(what) (0 the first)") }
         return id
     }
 

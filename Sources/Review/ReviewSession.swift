@@ -1,5 +1,6 @@
 import CaptionFiles
 import Captions
+import Cuts
 import Files
 import Foundation
 import Pipeline
@@ -45,6 +46,9 @@ public final class ReviewSession: @unchecked Sendable {
         var render: ReviewRender.State
         var suggestedOutput: String  // where Render writes unless told: INPUT.captioned.mp4
         var changedOnDisk: Bool  // the file changed since it was opened or saved: Save is refused until a reload
+        var cuts: [CutStore.Span]?  // the cut file's spans (`--cuts-file`), nil without one
+        var cutsFile: String?
+        var cutsEdited: Bool  // a span toggled since the cut file was opened or saved
     }
 
     private let lock = NSLock()
@@ -55,6 +59,11 @@ public final class ReviewSession: @unchecked Sendable {
     /// or the file `--save-as` names.
     public let savesTo: String
     private var store: CueStore
+    /// The cut file given with `--cuts-file`: listed among the cues, toggled, saved; never
+    /// applied to the frames (the review is on the input's own timeline).
+    private var cutStore: CutStore?
+    /// The cut file given with `--cuts-file`, nil without one.
+    public let cutsFile: String?
     /// The cues as edited.
     private var cues: CueDocument
     /// The video probed, its audio measured and its fonts loaded once, the last plan kept.
@@ -77,7 +86,16 @@ public final class ReviewSession: @unchecked Sendable {
             request.captions.file, format: request.captions.format, encoding: request.captions.encoding, saveAs: saveAs,
             inputs: request.inputFiles)
         savesTo = store.savesTo
+        if let cutsFile = request.cuts.file {
+            guard let duration = plan.info.duration, duration > 0 else {
+                throw BurnError.input("\(request.input.name): its length is unknown, so it cannot be cut")
+            }
+            cutStore = try CutStore(cutsFile, duration: duration, input: request.input.name)
+        }
+        cutsFile = cutStore?.file
         self.request = request
+        // Frames and lint on the input's own timeline; only a render cuts (`startRender`).
+        self.request.cuts = .off
         self.request.captions = CaptionInput(
             try cues.captions(strict: request.captions.strict), name: request.captions.file, strict: request.captions.strict,
             language: request.captions.language, script: request.captions.script)
@@ -99,7 +117,28 @@ public final class ReviewSession: @unchecked Sendable {
             revision: revision, preset: request.preset, look: request.look, presets: Resources.presetNames(),
             looks: Resources.lookNames(), render: rendering.state,
             suggestedOutput: URL(fileURLWithPath: request.input.name).deletingPathExtension().path + ".captioned.mp4",
-            changedOnDisk: changedOnDisk)
+            changedOnDisk: changedOnDisk, cuts: cutStore?.spans, cutsFile: cutStore?.file, cutsEdited: cutStore?.edited ?? false)
+    }
+
+    /// The cut file's spans, as JSON; refused (409) when the review has no cut file.
+    func cutList() throws -> Data {
+        try lock.withLock { try JSONEncoder().encode(try cutsGiven().spans) }
+    }
+
+    /// Cuts span `index` of the cut file (`cut` true) or keeps it; Save writes it. A span
+    /// overlapping another one cut cannot be cut (409).
+    func setCut(_ index: Int, cut: Bool) throws {
+        try lock.withLock {
+            var cuts = try cutsGiven()
+            try cuts.set(index, cut: cut)
+            cutStore = cuts
+        }
+    }
+
+    /// The cut file; a review without one refuses what needs it. Under `lock`.
+    private func cutsGiven() throws -> CutStore {
+        guard let cutStore else { throw ReviewError("no cut file: start the review with --cuts-file CUTS.json") }
+        return cutStore
     }
 
     /// Draws the captions with another preset or look (nil leaves each as it is; a look of ""
@@ -125,8 +164,20 @@ public final class ReviewSession: @unchecked Sendable {
     /// Burns the captions as edited, with the preset and look chosen, into `output` on a
     /// thread of its own (one render at a time), as the command line does: a temporary file
     /// renamed when complete, nothing left when it fails or is cancelled.
+    /// With a cut file, the render cuts by it as saved: it is refused while a span's toggle
+    /// is unsaved.
     func startRender(to output: String) throws {
-        try rendering.start(lock.withLock { request }, to: output)
+        let job = try lock.withLock {
+            var job = request
+            if let cutStore {
+                guard !cutStore.edited else {
+                    throw ReviewError("the cut list has unsaved changes: Save first (the render cuts by \(cutStore.file) as saved)")
+                }
+                job.cuts = .file(cutStore.file)
+            }
+            return job
+        }
+        try rendering.start(job, to: output)
     }
 
     /// Stops the render under way, if any.
@@ -204,8 +255,9 @@ public final class ReviewSession: @unchecked Sendable {
     var plansMade: Int { plan.plansMade }
 
     /// Writes the edits into `savesTo` (`CueStore.save`: whole or not at all, the previous
-    /// version kept as `FILE~`). Refused once the file changed on disk since it was opened or
-    /// last saved, until `reload`.
+    /// version kept as `FILE~`), and the cut file's toggles into it when a span was toggled
+    /// (`CutStore.save`, likewise). Refused once the file changed on disk since it was opened
+    /// or last saved, until `reload`.
     func save() throws -> String {
         try lock.withLock {
             guard !changedOnDisk, try store.unchangedOnDisk() else {
@@ -213,6 +265,7 @@ public final class ReviewSession: @unchecked Sendable {
                 throw ReviewError(store.changedMessage)
             }
             if let saved = try store.save(cues) { try use(saved) }
+            try cutStore?.save()
             return savesTo
         }
     }
