@@ -70,8 +70,9 @@ struct HeardFillers {
         // A gap beside a word timed too short to be said is where that word's sound went; one
         // after a word timed far too long is where the next word's went (the recognizer
         // stretched a word over a filler and put the next word's time after its sound).
-        let bounds = [(0.0, words[0].start, words[0].isSquashed)]
-            + zip(words, words.dropFirst()).map { ($0.end, $1.start, $0.isSquashed || $0.isStretched || $1.isSquashed) }
+        let astray = words.map { isAstray($0, speech: speech) }
+        let bounds = [(0.0, words[0].start, astray[0])]
+            + words.indices.dropLast().map { (words[$0].end, words[$0 + 1].start, astray[$0] || words[$0].isStretched || astray[$0 + 1]) }
         for (from, to, squashed) in bounds where !squashed && to - from >= Self.shortest + 2 * Self.margin {
             let around = envelope.indices(from: from - Self.around, to: to + Self.around).filter { !speaking[$0] }
                 .map { envelope.values[$0] }.sorted()
@@ -82,6 +83,16 @@ struct HeardFillers {
                 .map { RemovedSpeech(heard: $0.start, end: $0.end, reason: .filler) }
         }
         return found
+    }
+
+    /// A word timed where it was not said: too short to be said, or over silence (most of its
+    /// windows under a hundredth of the speech's level).
+    private func isAstray(_ word: SpokenWord, speech: Double) -> Bool {
+        if word.isSquashed { return true }
+        let windows = envelope.indices(from: word.saidStart, to: word.saidEnd)
+        guard !windows.isEmpty else { return false }
+        let floor = Float(speech / 100)
+        return 10 * windows.filter { envelope.values[$0] >= floor }.count < 3 * windows.count
     }
 
     /// The median energy inside the words. // RMS, linear

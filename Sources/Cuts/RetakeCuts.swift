@@ -3,7 +3,8 @@
 /// beginning at its start); each sentence keeps its last complete take, and the earlier takes,
 /// whole or left off, are cut. Without a script, an utterance is an earlier take of one that
 /// begins within `CutSettings.retakeWithin` when the two are at least `retakeSimilarity`
-/// alike, or when it is that one begun and left off. An earlier take in other words is
+/// alike, or when it is that one begun and left off; with a script, so are the utterances it
+/// could not place (a recognizer's errors in both takes). An earlier take in other words is
 /// flagged, never cut: which wording wins is the speaker's call.
 enum RetakeCuts {
     struct Found {
@@ -35,7 +36,15 @@ enum RetakeCuts {
             last = sentence
         }
         found.matchedScript = !takes.isEmpty
-        found.flagged += unscripted(utterances, assigned: assigned, script: script, settings: settings)
+        found.flagged += offScript(utterances, assigned: assigned, script: script, settings: settings)
+        // What the script could not place (a recognizer's errors in both takes) is weighed by likeness.
+        let unplaced = Set(utterances.indices.filter { assigned[$0] == nil }.flatMap { utterances[$0].map(\.index) })
+        let alike = unscripted(utterances, words: words, settings: settings)
+        let flaggedAt = Set(found.flagged.map(\.start))
+        found.removed += alike.removed.filter { $0.words.allSatisfy(unplaced.contains) }
+        found.flagged += alike.flagged.filter { flag in
+            !flaggedAt.contains(flag.start) && words.contains { $0.start == flag.start && unplaced.contains($0.index) }
+        }
         for (sentence, sayings) in takes where sayings.count > 1 {
             let keys = script[sentence]
             let complete = sayings.lastIndex { Double(CommonWords.count($0.map(\.key), keys)) >= 0.8 * Double(keys.count) }
@@ -53,7 +62,7 @@ enum RetakeCuts {
     }
 
     /// The script sentence `utterance` is a take of: the one sharing the most of its words in
-    /// order (at least half of them, and its first word among the sentence's first three),
+    /// order (at least half of them, and one of its first two words among the sentence's first three),
     /// nearest after the last one matched on a tie; sought near `after` first.
     private static func sentence(of utterance: [SpokenWord], in script: [[String]], after: Int) -> Int? {
         let keys = utterance.map(\.key)
@@ -61,7 +70,7 @@ enum RetakeCuts {
             var chosen: (sentence: Int, shared: Int)?
             for index in range {
                 let sentence = script[index]
-                guard sentence.prefix(3).contains(keys[0]) else { continue }
+                guard !Set(keys.prefix(2)).isDisjoint(with: sentence.prefix(3)) else { continue }
                 let shared = CommonWords.count(keys, sentence)
                 guard shared >= min(2, keys.count), 2 * shared >= keys.count else { continue }
                 let nearer = chosen.map { abs($0.sentence - after - 1) > abs(index - after - 1) } ?? true
@@ -99,7 +108,7 @@ enum RetakeCuts {
     /// its sentences that shares one of its words (of four letters or more), is most likely an
     /// earlier take in other words ("This takes an hour." before "Cutting it by hand takes a
     /// long time."): flagged, for a person to decide.
-    private static func unscripted(_ utterances: [[SpokenWord]], assigned: [Int?], script: [[String]], settings: CutSettings) -> [Cut] {
+    private static func offScript(_ utterances: [[SpokenWord]], assigned: [Int?], script: [[String]], settings: CutSettings) -> [Cut] {
         var flagged: [Cut] = []
         for (i, take) in utterances.enumerated() where assigned[i] == nil && take.count >= 2 {
             guard let k = assigned.indices.dropFirst(i + 1).first(where: { assigned[$0] != nil }),
