@@ -9,38 +9,10 @@ enum FCP7Writer {
     static func text(_ timeline: EditTimeline) -> String {
         let rate = timeline.rate
         let hasAudio = timeline.audioChannels > 0
-        func rateElement() -> MarkupElement {
-            MarkupElement(
-                "rate", [],
-                [MarkupElement("timebase", text: "\(rate.timebase)"), MarkupElement("ntsc", text: rate.ntsc ? "TRUE" : "FALSE")])
-        }
-        func timecode(_ frames: Int) -> MarkupElement {
-            MarkupElement(
-                "timecode", [],
-                [
-                    rateElement(), MarkupElement("string", text: Timecode(frames: frames, rate: rate).description),
-                    MarkupElement("frame", text: "\(frames)"), MarkupElement("displayformat", text: rate.dropFrame ? "DF" : "NDF"),
-                ])
-        }
-        let video = MarkupElement(
-            "samplecharacteristics", [],
-            [rateElement(), MarkupElement("width", text: "\(timeline.width)"), MarkupElement("height", text: "\(timeline.height)")])
-        let sound = MarkupElement(
-            "samplecharacteristics", [],
-            [MarkupElement("depth", text: "16"), MarkupElement("samplerate", text: "\(timeline.audioSampleRate)")])
-        var fileMedia = [MarkupElement("video", [], [video])]
-        if hasAudio {
-            fileMedia.append(
-                MarkupElement("audio", [], [sound, MarkupElement("channelcount", text: "\(timeline.audioChannels)")]))
-        }
-        let file = MarkupElement(
-            "file", [("id", "file-1")],
-            [
-                MarkupElement("name", text: timeline.sourceName),
-                MarkupElement("pathurl", text: FileURL.url(timeline.sourcePath, host: "localhost")),
-                rateElement(), MarkupElement("duration", text: "\(timeline.sourceFrames)"),
-                timecode(timeline.sourceStartFrame), MarkupElement("media", [], fileMedia),
-            ])
+        func rateElement() -> MarkupElement { Self.rateElement(rate) }
+        func timecode(_ frames: Int) -> MarkupElement { Self.timecode(frames, rate: rate) }
+        let (video, sound) = (Self.picture(timeline), Self.sound(timeline))
+        let file = Self.file(timeline, video: video, sound: sound)
         let (starts, length) = timeline.recordStarts
         let count = timeline.kept.count
         func clipID(_ kind: String, _ index: Int) -> String { "clipitem-\(kind == "video" ? index + 1 : count + index + 1)" }
@@ -96,5 +68,55 @@ enum FCP7Writer {
                 timecode(timeline.recordStartFrame), MarkupElement("media", [], media),
             ])
         return MarkupElement("xmeml", [("version", "5")], [sequence]).document()
+    }
+
+    /// The `rate` element: the timebase and whether it is NTSC's (1000/1001).
+    private static func rateElement(_ rate: EditRate) -> MarkupElement {
+        MarkupElement(
+            "rate", [],
+            [MarkupElement("timebase", text: "\(rate.timebase)"), MarkupElement("ntsc", text: rate.ntsc ? "TRUE" : "FALSE")])
+    }
+
+    /// A `timecode` element for `frames` frames from 00:00:00:00.
+    private static func timecode(_ frames: Int, rate: EditRate) -> MarkupElement {
+        MarkupElement(
+            "timecode", [],
+            [
+                rateElement(rate), MarkupElement("string", text: Timecode(frames: frames, rate: rate).description),
+                MarkupElement("frame", text: "\(frames)"), MarkupElement("displayformat", text: rate.dropFrame ? "DF" : "NDF"),
+            ])
+    }
+
+    /// The picture's `samplecharacteristics`: rate and size.
+    private static func picture(_ timeline: EditTimeline) -> MarkupElement {
+        MarkupElement(
+            "samplecharacteristics", [],
+            [
+                rateElement(timeline.rate), MarkupElement("width", text: "\(timeline.width)"),
+                MarkupElement("height", text: "\(timeline.height)"),
+            ])
+    }
+
+    /// The sound's `samplecharacteristics`: depth and rate.
+    private static func sound(_ timeline: EditTimeline) -> MarkupElement {
+        MarkupElement(
+            "samplecharacteristics", [],
+            [MarkupElement("depth", text: "16"), MarkupElement("samplerate", text: "\(timeline.audioSampleRate)")])
+    }
+
+    /// The source `file`, written in full once: its URL, length, start timecode, picture and sound.
+    private static func file(_ timeline: EditTimeline, video: MarkupElement, sound: MarkupElement) -> MarkupElement {
+        var media = [MarkupElement("video", [], [video])]
+        if timeline.audioChannels > 0 {
+            media.append(MarkupElement("audio", [], [sound, MarkupElement("channelcount", text: "\(timeline.audioChannels)")]))
+        }
+        return MarkupElement(
+            "file", [("id", "file-1")],
+            [
+                MarkupElement("name", text: timeline.sourceName),
+                MarkupElement("pathurl", text: FileURL.url(timeline.sourcePath, host: "localhost")),
+                rateElement(timeline.rate), MarkupElement("duration", text: "\(timeline.sourceFrames)"),
+                timecode(timeline.sourceStartFrame, rate: timeline.rate), MarkupElement("media", [], media),
+            ])
     }
 }

@@ -73,16 +73,7 @@ enum BurnPlanner {
         if let mismatch = orientationMismatch(preset, width: input.info.width, height: input.info.height) {
             events(.warning("\(request.input.name): \(mismatch)"))
         }
-        // Before the cuts: one decoding pass finds both when both are asked for.
-        // Without a video (`lint` of a file alone) there is no picture to search.
-        // A split render's part avoids what its plan found.
-        let search =
-            request.input.path == nil || request.output.part != nil
-            ? .off : try request.avoid ?? preset.avoid.map { try ObstacleSearch($0) } ?? .off
-        // The file first: its problems end the run before a decoding pass.
-        let given = try request.output.part == nil ? request.obstaclesFile.map { try sources.obstacles(file: $0) } ?? [] : []
-        let detected = try sources.obstacles(
-            search, findingCuts: request.shotChanges == .auto, cancellation: cancellation, events: events)
+        let found = try obstacles(request, preset: preset, sources: sources, cancellation: cancellation, events: events)
         var speech: RecognizedSpeech?  // the first track's, when recognized
         // A split render's part draws its plan's captions: their own steps are done.
         let part = request.output.part
@@ -93,7 +84,7 @@ enum BurnPlanner {
                 speech = $0
             } : (transcript, nil)
         let timeline = cuts.flatMap { $0.taken.isEmpty ? nil : $0.timeline }
-        let obstacles = CutStep.obstacles(part?.obstacles ?? detected + given, on: timeline)
+        let obstacles = CutStep.obstacles(part?.obstacles ?? found, on: timeline)
         let shotChanges = CutStep.shotChanges(
             try CaptionPlanner.shotChanges(
                 request.shotChanges, frameDuration: input.info.frameDuration,
@@ -149,6 +140,24 @@ enum BurnPlanner {
         return PreparedBurn(
             request: request, preset: preset, look: look, input: input, style: style, planned: planned, engine: engine,
             shotChanges: shotChanges, rules: rules, speech: speech, obstacles: obstacles, cuts: cuts)
+    }
+
+    /// What the request's captions keep off: the `--obstacles` file's boxes and those found in
+    /// the picture (`--avoid`, else the preset's). Found before the shot changes: one decoding
+    /// pass finds both when both are asked for. Without a video (`lint` of a file alone) there
+    /// is no picture to search; a split render's part avoids what its plan found (none here).
+    private static func obstacles(
+        _ request: BurnRequest, preset: Preset, sources: PlanSources, cancellation: Cancellation,
+        events: (BurnEvent) -> Void
+    ) throws -> [Obstacle] {
+        let search =
+            request.input.path == nil || request.output.part != nil
+            ? .off : try request.avoid ?? preset.avoid.map { try ObstacleSearch($0) } ?? .off
+        // The file first: its problems end the run before a decoding pass.
+        let given = try request.output.part == nil ? request.obstaclesFile.map { try sources.obstacles(file: $0) } ?? [] : []
+        let detected = try sources.obstacles(
+            search, findingCuts: request.shotChanges == .auto, cancellation: cancellation, events: events)
+        return detected + given
     }
 
     /// The first track's words (`transcript`, else read or recognized now, the recognized
