@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Foundation
 import Layout
 import Media
@@ -54,6 +55,18 @@ public enum Lint {
                 level: .note, message: "recognized with a low probability, check: \(listed)")
         }
         return (dropped + uncertain).sorted { $0.start < $1.start }
+    }
+
+    /// Each span the cut plan cuts or flags (`--cuts`, `--cuts-file`), as a note: `cut` or
+    /// `flagged`, with its reason; its times are the input's (the captions' are the cut's).
+    static func cutNotes(_ prepared: PreparedBurn) -> [LintFinding] {
+        guard let plan = prepared.cuts else { return [] }
+        return plan.cuts.map { cut in
+            LintFinding(
+                file: prepared.info.path, start: rounded(cut.start), end: rounded(cut.end), text: cut.text ?? "",
+                rule: cut.isCut ? "cut" : "flagged", level: .note,
+                message: cut.label + (cut.isCut ? "" : ", not cut (\(cut.flag?.rawValue ?? "kept"))") + " (the input's time)")
+        }
     }
 
     /// The rules each caption of `prepared` breaks, and what chunking changed in it, one list

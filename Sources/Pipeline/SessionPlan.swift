@@ -46,8 +46,11 @@ public struct SessionPlan {
     public func draw(_ guides: StillGuides, at time: Double, on canvas: Canvas) { Burner.drawGuides(guides, at: time, prepared, on: canvas) }
 
     /// The reading rules the captions break and what chunking changed, and of recognized
-    /// speech the segments dropped and the unsure words (`burn-captions lint`).
-    public var findings: [LintFinding] { worked.findings.flatMap { $0 } + Lint.speechNotes(prepared) }
+    /// speech the segments dropped and the unsure words, and of a cut take its cuts
+    /// (`burn-captions lint`).
+    public var findings: [LintFinding] {
+        worked.findings.flatMap { $0 } + Lint.speechNotes(prepared) + Lint.cutNotes(prepared)
+    }
 
     /// The first track's captions as shown, each with the cue it came from (its place in the
     /// file, or its id among captions given as a value) and the reading rules it breaks.
