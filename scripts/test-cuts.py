@@ -385,6 +385,29 @@ def edit_lists(bin_path, corpus, work, name, plan_file, log):
     return problems
 
 
+def lint_notes(bin_path, corpus, name, plan_file, log):
+    """`lint --json` of the clip cut as its plan says lists each span as a note: rule "cut"
+    for each span cut, "flagged" for each one flagged, at the plan's times."""
+    command = [bin_path, "lint", str(corpus / (name + ".mp4")), "--captions", str(corpus / (name + ".words.json")),
+               "--cuts-file", str(plan_file), "--json"]
+    began = time.monotonic()
+    p = subprocess.run(command, capture_output=True, text=True)
+    log.append({"command": " ".join(command), "code": p.returncode, "seconds": round(time.monotonic() - began, 2),
+                "stderr": p.stderr[-2000:]})
+    try:
+        findings = json.loads(p.stdout)
+    except ValueError:
+        return ["%s: lint --json wrote no JSON (%s)" % (name, p.stderr.strip()[-200:])]
+    plan = json.loads(Path(plan_file).read_text())
+    problems = []
+    for rule, cut in (("cut", True), ("flagged", False)):
+        want = sorted((round(c["start"], 2), round(c["end"], 2)) for c in plan["cuts"] if c.get("cut", True) == cut)
+        got = sorted((f["start"], f["end"]) for f in findings if f["rule"] == rule)
+        if len(got) != len(want) or any(abs(a[0] - b[0]) > 0.04 or abs(a[1] - b[1]) > 0.04 for a, b in zip(got, want)):
+            problems.append("%s: lint lists %d %s notes, the plan has %d such spans" % (name, len(got), rule, len(want)))
+    return problems
+
+
 def _short(x):
     text = json.dumps(x)
     return text if len(text) < 120 else text[:117] + "..."
@@ -592,6 +615,7 @@ def run_all(args, corpus, work, names, conditions):
     print_table(table, totals, conditions)
     plan_file = work / ("%s.clean.script.cuts.json" % names[0])
     if not args.oracle and "clean" in conditions and plan_file.exists():
+        failures += lint_notes(args.bin, corpus, names[0], plan_file, log)
         began = time.monotonic()
         problems = edit_lists(args.bin, corpus, work, names[0], plan_file, log)
         failures += problems
