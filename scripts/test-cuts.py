@@ -33,7 +33,8 @@ acceptance thresholds are checked, one line per failure, and the exit status is 
   cut timeline (each other one listed as a note), and no cut word in a caption. Then the
   first clip's plan is rendered with no captions, losslessly, with each edit list: each read
   back by OpenTimelineIO gives the plan's kept frames, and FFmpeg's render of the .otio
-  file's ranges has our render's frames (framemd5). The corpus's own truth is checked first (corpus_problems).
+  file's ranges has our render's frames (framemd5); and `lint --json` of that clip cut by its
+  plan lists each span as a note (rule cut or flagged). The corpus's own truth is checked first (corpus_problems).
 
 --quick (for `make test`): the clean condition, two clips (bread and studio: every kind of
 event and the moving picture), the truth's words and the script. BIN defaults to
