@@ -30,8 +30,30 @@ public enum CutPlanner {
     /// A plan and what a person should be told about it.
     public struct Outcome: Sendable {
         public var plan: CutPlan
-        /// Why less was cut than asked for (a script that matches nothing, no word times).
-        public var notices: [String]
+        /// Why less was cut than asked for.
+        public var notices: [Notice]
+    }
+
+    /// Why a plan cut less than it was asked to.
+    public enum Notice: Sendable, Equatable {
+        /// The captions have no word times: nothing is cut.
+        case noWordTimes
+        /// The script matches none of the speech: nothing is cut.
+        case scriptMatchesNothing(file: String)
+        /// Cuts left out where no frame boundary clears the words beside them.
+        case cutsLeftOut(count: Int)
+
+        /// The notice's words, placed at the input (`input`) or at the script it is about.
+        public func wording(input: String) -> String {
+            switch self {
+            case .noWordTimes:
+                "\(input): the captions have no word times: nothing cut (cuts need the words' times: --captions auto, or a file with them)"
+            case .scriptMatchesNothing(let file):
+                "\(file): the script matches none of the speech (is it this take's?): nothing cut"
+            case .cutsLeftOut(let count):
+                "\(input): \(count) cut(s) left out: no frame boundary clear of the words beside them"
+            }
+        }
     }
 
     /// The plan of `material` under `settings`. `moving` says for spans of the input whether
@@ -46,20 +68,20 @@ public enum CutPlanner {
         let words = material.envelope.map { WordExtents.widened(said, envelope: $0) } ?? said
         let timed = material.transcript.segments.flatMap(\.words).contains { !$0.estimated && !$0.isLabel }
         guard timed else {
-            return Outcome(plan: empty, notices: ["the captions have no word times: nothing cut (cuts need the words' times: --captions auto, or a file with them)"])
+            return Outcome(plan: empty, notices: [.noWordTimes])
         }
         let lists = material.fillers(fillers)
         let fillerWords = settings.kinds.isDisjoint(with: [.fillers, .lexical])
             ? [] : FillerCuts.find(words, envelope: material.envelope, settings: settings, lists: lists)
         var removed = fillerWords
         var flagged: [Cut] = []
-        var notices: [String] = []
+        var notices: [Notice] = []
         if settings.kinds.contains(.retakes) {
             removed += RestartCuts.find(words, skipping: Set(removed.flatMap(\.words)), settings: settings, lists: lists)
             let script = material.script.map { ScriptSentences.split($0.text) }
             let retakes = RetakeCuts.find(words, skipping: Set(removed.flatMap(\.words)), script: script, settings: settings)
             if let file = material.script?.file, !retakes.matchedScript || script?.isEmpty == true {
-                return Outcome(plan: empty, notices: ["\(file): the script matches none of the speech (is it this take's?): nothing cut"])
+                return Outcome(plan: empty, notices: [.scriptMatchesNothing(file: file)])
             }
             removed += retakes.removed
             flagged = retakes.flagged
@@ -84,7 +106,7 @@ public enum CutPlanner {
             return cut
         }
         if placed.count < spans.count {
-            notices.append("\(spans.count - placed.count) cut(s) left out: no frame boundary clear of the words beside them")
+            notices.append(.cutsLeftOut(count: spans.count - placed.count))
         }
         return Outcome(plan: CutPlan(cuts: placed + flagged, duration: material.duration), notices: notices)
     }

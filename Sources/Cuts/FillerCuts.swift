@@ -42,11 +42,18 @@ enum FillerCuts {
 /// least `shortest` long whose energy stays over the threshold and is steady, as a held vowel
 /// or hum is (its level in decibels varies by no more than `steadiness`). The threshold is
 /// `overBed` over the bed around the gap (the median level of what is not speech within
-/// `around` of it: silence, room noise, a music bed, whose swells stay under it), and no
+/// `SoundBed.around` of it: silence, room noise, a music bed, whose swells stay under it), and no
 /// more than 20 dB under the recording's speech. A breath is too quiet; a cough is shorter.
 struct HeardFillers {
-    let envelope: EnergyEnvelope
     let words: [SpokenWord]
+    /// The speech's level and the bed around each gap, worked out once.
+    let levels: SoundBed
+    private var envelope: EnergyEnvelope { levels.envelope }
+
+    init(envelope: EnergyEnvelope, words: [SpokenWord]) {
+        self.words = words
+        levels = SoundBed(envelope: envelope, words: words)
+    }
 
     /// A filler lasts at least this (a short "uh" is 0.2 s). // seconds
     static let shortest = 0.16
@@ -58,26 +65,18 @@ struct HeardFillers {
     static let margin = 0.04
     /// A filler stands this far over the bed around it. // decibels
     static let overBed = 7.0
-    /// How far around a gap the bed is measured. // seconds
-    static let around = 4.0
 
     func find() -> [RemovedSpeech] {
         guard !envelope.values.isEmpty, words.count >= 1 else { return [] }
-        let speech = speechLevel()
-        var speaking = [Bool](repeating: false, count: envelope.values.count)
-        for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
         var found: [RemovedSpeech] = []
         // A gap beside a word timed too short to be said is where that word's sound went; one
         // after a word timed far too long is where the next word's went (the recognizer
         // stretched a word over a filler and put the next word's time after its sound).
-        let astray = words.map { isAstray($0, speech: speech) }
+        let astray = words.map { isAstray($0, speech: levels.speech) }
         let bounds = [(0.0, words[0].start, astray[0])]
             + words.indices.dropLast().map { (words[$0].end, words[$0 + 1].start, astray[$0] || words[$0].isStretched || astray[$0 + 1]) }
         for (from, to, squashed) in bounds where !squashed && to - from >= Self.shortest + 2 * Self.margin {
-            let around = envelope.indices(from: from - Self.around, to: to + Self.around).filter { !speaking[$0] }
-                .map { envelope.values[$0] }.sorted()
-            let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
-            let threshold = max(bed * decibels(Self.overBed), speech * decibels(-20), 1e-5)
+            let threshold = levels.threshold(from: from, to: to, overBed: Self.overBed, underSpeech: 20)
             found += runs(from: from + Self.margin, to: to - Self.margin, over: threshold)
                 .filter { isSteady($0) }
                 .map { RemovedSpeech(heard: $0.start, end: $0.end, reason: .filler) }
@@ -95,26 +94,11 @@ struct HeardFillers {
         return 10 * windows.filter { envelope.values[$0] >= floor }.count < 3 * windows.count
     }
 
-    /// The median energy inside the words. // RMS, linear
-    private func speechLevel() -> Double {
-        var inside: [Float] = []
-        for word in words { inside += envelope.indices(from: word.start, to: word.end).map { envelope.values[$0] } }
-        guard !inside.isEmpty else { return 0 }
-        inside.sort()
-        return Double(inside[inside.count / 2])
-    }
-
     /// Whether `from..<to` holds a sound as loud as a word, at least `audible` long (what a
     /// shortened pause must not hold: a word the recognizer timed elsewhere).
     func hasSound(from: Double, to: Double) -> Bool {
         guard !envelope.values.isEmpty, !words.isEmpty else { return false }
-        let speech = speechLevel()
-        var speaking = [Bool](repeating: false, count: envelope.values.count)
-        for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
-        let around = envelope.indices(from: from - Self.around, to: to + Self.around).filter { !speaking[$0] }
-            .map { envelope.values[$0] }.sorted()
-        let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
-        let threshold = max(bed * decibels(Self.overBed), speech * decibels(-Self.wordBelowSpeech), 1e-5)
+        let threshold = levels.threshold(from: from, to: to, overBed: Self.overBed, underSpeech: Self.wordBelowSpeech)
         return runs(from: from, to: to, over: threshold, shortest: Self.audible, longest: .infinity).count > 0
     }
 
@@ -155,8 +139,6 @@ struct HeardFillers {
         let variance = held.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(held.count)
         return variance.squareRoot() <= Self.steadiness
     }
-
-    private func decibels(_ value: Double) -> Double { pow(10, value / 20) }
 }
 
 extension SpokenWord {

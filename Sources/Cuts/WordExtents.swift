@@ -6,7 +6,7 @@ import Speech
 /// pause), and a cut placed by them alone would clip a word's tail or take a word's end for
 /// a filler. Each word's start moves back and its end forward while the energy next to it
 /// stays over the threshold (`over` dB over the bed around it, the median of what is not
-/// speech within `around`: under that a tail is lost in the bed anyway; and no more than
+/// speech within `SoundBed.around`: under that a tail is lost in the bed anyway; and no more than
 /// `under` dB under the recording's speech), by at most `reach`; a stop's closure (up to
 /// `closure` quiet windows) does not stop it. Exact times (a corpus's truth, a forced
 /// alignment) sit on silence and do not move.
@@ -20,20 +20,12 @@ enum WordExtents {
     /// A quiet stretch this long inside a word (a stop's closure: the p of "keeps") does not
     /// end it. // windows of the envelope (10 ms)
     static let closure = 4
-    /// How far around a word the bed is measured. // seconds
-    static let around = 4.0
 
     static func widened(_ words: [SpokenWord], envelope: EnergyEnvelope) -> [SpokenWord] {
         guard !words.isEmpty, !envelope.values.isEmpty else { return words }
-        var speaking = [Bool](repeating: false, count: envelope.values.count)
-        for word in words { for index in envelope.indices(from: word.start, to: word.end) { speaking[index] = true } }
-        let inside = speaking.indices.filter { speaking[$0] }.map { envelope.values[$0] }.sorted()
-        let speech = inside.isEmpty ? 0 : Double(inside[inside.count / 2])
+        let levels = SoundBed(envelope: envelope, words: words)
         return words.map { word in
-            let around = envelope.indices(from: word.start - around, to: word.end + around).filter { !speaking[$0] }
-                .map { envelope.values[$0] }.sorted()
-            let bed = around.isEmpty ? 0 : Double(around[around.count / 2])
-            let threshold = Float(max(bed * pow(10, over / 20), speech * pow(10, -under / 20), 1e-5))
+            let threshold = Float(levels.threshold(from: word.start, to: word.end, overBed: over, underSpeech: under))
             var widened = word
             widened.start = edge(from: word.start, step: -1, envelope: envelope, threshold: threshold)
             widened.end = max(widened.start, edge(from: word.end, step: 1, envelope: envelope, threshold: threshold))

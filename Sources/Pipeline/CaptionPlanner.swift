@@ -43,7 +43,7 @@ enum CaptionPlanner {
         }
         let guessed = withGuessedLanguage(given, request: request, rules: rules, events: events)
         let transcript = timeline?.retimed(guessed) ?? guessed
-        let script = try request.captions.script.map(CutStep.readScript)
+        let script = try request.captions.script.map(readScript)
         transcript.notes.forEach { events(.warning($0.description)) }
         var warnings: [String] = []
         // Recognized before the timing fix measures the audio, so both take it from one decode.
@@ -166,6 +166,17 @@ enum CaptionPlanner {
         case .auto: return ShotChanges(times: try cuts(), frameDuration: frameDuration)
         case .file(let path): return try ShotChanges.read(URL(fileURLWithPath: path), frameDuration: frameDuration)
         }
+    }
+
+    /// The script as text; errors name the file.
+    static func readScript(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BurnError.input("\(path): cannot read script")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw BurnError.input("\(path): script is not valid UTF-8")
+        }
+        return text
     }
 
     /// The `--export-captions` file, checked and claimed before the render: a format

@@ -29,7 +29,7 @@ enum CutStep {
             return plan
         case .planned(let settings):
             if let known = sources.cutPlans[key(request)] { return known }
-            let script = try request.captions.script.map { (text: try readScript($0), file: $0) }
+            let script = try request.captions.script.map { (text: try CaptionPlanner.readScript($0), file: $0) }
             let material = CutMaterial(
                 transcript: transcript, envelope: try sources.speech(), duration: try duration(info),
                 frameDuration: info.frameDuration, script: script, language: request.captions.language)
@@ -38,7 +38,7 @@ enum CutStep {
                 if cancellation.isCancelled { throw BurnError.cancelled(signal: cancellation.signal) }
                 return moving
             }
-            for notice in outcome.notices { events(.notice(notice.hasPrefix(script?.file ?? "\u{0}") ? notice : "\(path): \(notice)")) }
+            for notice in outcome.notices { events(.notice(notice.wording(input: path))) }
             events(.notice("\(path): \(outcome.plan.summary)"))
             for cut in outcome.plan.flagged { events(.warning(flagged(cut, path: path))) }
             if request.captions.origin.path != nil || request.captions.origin == .recognized {
@@ -83,17 +83,6 @@ enum CutStep {
             return cut.end > cut.start ? cut : nil
         }
         return CutPlan(cuts: cuts, duration: plan.duration)
-    }
-
-    /// The script as text; errors name the file.
-    static func readScript(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BurnError.input("\(path): cannot read script")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw BurnError.input("\(path): script is not valid UTF-8")
-        }
-        return text
     }
 
     /// Shot changes on the cut `timeline`, every join among them (a jump cut is a shot

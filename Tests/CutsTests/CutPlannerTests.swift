@@ -104,7 +104,8 @@ final class CutPlannerTests: XCTestCase {
                 XCTAssertEqual(timeline.duration - (try XCTUnwrap(timeline.time(last.end))), tail, accuracy: 1.5 * Self.frame, "\(c.name): tail")
             }
             if let notice = c.notice {
-                XCTAssertTrue(outcome.notices.contains { $0.contains(notice) }, "\(c.name): \(outcome.notices)")
+                let said = outcome.notices.map { $0.wording(input: "take.mp4") }
+                XCTAssertTrue(said.contains { $0.contains(notice) }, "\(c.name): \(said)")
             }
             checkEdges(plan, kept: kept.map { ($0.start, $0.end) }, name: c.name)
         }
