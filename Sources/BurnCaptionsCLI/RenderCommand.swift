@@ -36,6 +36,9 @@ extension CommandLineOptions {
             throw BurnError.usage("\(option) is not for review: it lists the spans of a cut file (--cuts-file CUTS.json, made by cuts)")
         }
         if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
+        if cuts.editList != nil, let mode, mode != .cuts, !(mode == .plan && segments != nil) {
+            throw BurnError.usage("--edit-list is not for \(mode.rawValue): a render, cuts, or plan --segments N writes it")
+        }
         let encoder = try encoderSettings(arguments: arguments)
         if let planFile { return try part(input: input, plan: planFile, mode: mode, encoder: encoder) }
         if segment != nil { throw BurnError.usage("--segment needs --plan PLAN.json (made by plan --segments N)") }

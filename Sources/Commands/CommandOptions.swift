@@ -156,7 +156,7 @@ extension CommandOption {
                 demonstration) is kept; always: shortened too
                 """),
         CommandOption(
-            .editList, ["--edit-list"], value: "FILE", commands: [.render, .cuts], manifest: ["editList"],
+            .editList, ["--edit-list"], value: "FILE", commands: [.render, .cuts, .plan], manifest: ["editList"],
             help: """
                 also write the kept ranges for an editor: .otio (OpenTimelineIO),
                 .fcpxml (Final Cut Pro, Resolve), .xml (Premiere, FCP7), .edl

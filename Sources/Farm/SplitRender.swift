@@ -95,11 +95,14 @@ public enum SplitRender {
         request.secondCaptions = render.secondCaptions
         request.secondLanguage = render.secondLanguage
         let segment = segments[index]
+        let kept = try plan.keptRanges()
+        // A cut part's first frame lies on the cut timeline: the join puts it there.
+        let label = SegmentLabel(
+            index: index, count: count, plan: identity, start: kept?.keptSeconds(before: segment.start) ?? segment.start,
+            input: render.inputIdentity, kept: kept)
         let part = SplitPart(
-            segment: SegmentRange(
-                start: segment.start, end: segment.end,
-                label: SegmentLabel(index: index, count: count, plan: identity, start: segment.start, input: render.inputIdentity)),
-            plan: plan, planPath: planPath, input: render.inputIdentity)
+            segment: SegmentRange(start: segment.start, end: segment.end, label: label), plan: plan, planPath: planPath,
+            input: render.inputIdentity, kept: kept)
         request.output = .part(part, file: output)
         return try Burner.run(request, claim: claim, cancellation: cancellation, events: events)
     }
@@ -124,7 +127,9 @@ public enum SplitRender {
         do {
             guard !parts.isEmpty else { throw BurnError.usage("join needs the parts to join") }
             let destination = try OutputFile(output: output, inputs: [input] + parts, claim: claim)
-            let labels = try ordered(parts, input: input, cancellation: cancellation)
+            // A part of a split cut render whose segment is all cut holds no frame: nothing of it is joined.
+            let labels = try ordered(parts, input: input, cancellation: cancellation).filter { $0.frames > 0 }
+            guard !labels.isEmpty else { throw BurnError.input("\(parts[0]): every part is empty: nothing to join") }
             let summary = try SegmentJoiner.join(
                 parts: labels.map(\.path), labels: labels.map(\.label), input: input, path: destination.temporaryURL.path,
                 finalPath: destination.finalURL.path, notice: { events(.notice("\(input): \($0.wording)")) },
@@ -145,7 +150,7 @@ public enum SplitRender {
     /// a segment given twice or missing, an `input` the parts were not rendered from) reported
     /// together.
     private static func ordered(_ parts: [String], input: String, cancellation: Cancellation) throws
-        -> [(path: String, label: SegmentLabel)]
+        -> [(path: String, label: SegmentLabel, frames: Int)]
     {
         var problems: [BurnError] = []
         var inputIdentity: InputIdentity?
@@ -154,7 +159,7 @@ public enum SplitRender {
         } catch {
             problems.append(BurnError.wrap(error))
         }
-        var labelled: [(path: String, label: SegmentLabel)] = []
+        var labelled: [(path: String, label: SegmentLabel, frames: Int)] = []
         for part in try SegmentJoiner.inspect(parts, isCancelled: { cancellation.isCancelled }) {
             guard let label = part.label else {
                 problems += part.opened
@@ -174,11 +179,14 @@ public enum SplitRender {
             if label.input == nil {
                 problems.append(.input("\(part.path): records no input identity (from an older burn-captions): render it again"))
             }
-            labelled.append((part.path, label))
+            labelled.append((part.path, label, part.frames))
         }
         if let first = labelled.first {
             for other in labelled.dropFirst() where other.label.plan != first.label.plan || other.label.count != first.label.count {
                 problems.append(.input("\(other.path): a part of another plan than \(first.path)"))
+            }
+            for other in labelled.dropFirst() where other.label.plan == first.label.plan && other.label.kept != first.label.kept {
+                problems.append(.input("\(other.path): its kept ranges differ from \(first.path)'s, of the same plan: render it again"))
             }
             if let planned = first.label.input, let inputIdentity {
                 let differences = inputIdentity.differences(from: planned)

@@ -29,6 +29,7 @@ final class DecodeAhead: @unchecked Sendable {
     private let source: VideoSource
     private let depth: Int
     private let cut: KeptRanges?
+    private let window: SegmentRange?
     /// Other streams' packets that may wait besides the frames: audio runs a little ahead
     /// of video in most files, and an audio tail after the last frame must not pile up.
     private static let packetLimit = 256
@@ -47,11 +48,13 @@ final class DecodeAhead: @unchecked Sendable {
     private(set) var ending = Ending()
 
     /// Prepares reading `source`; `depth` decoded frames at most wait for the render thread;
-    /// `cut`: only these ranges' frames, on the cut timeline.
-    init(source: VideoSource, depth: Int, cut: KeptRanges? = nil) {
+    /// `cut`: only these ranges' frames, on the cut timeline; `window`: of these, only the
+    /// frames of a split render's segment (source timeline).
+    init(source: VideoSource, depth: Int, cut: KeptRanges? = nil, window: SegmentRange? = nil) {
         self.source = source
         self.depth = max(1, depth)
         self.cut = cut
+        self.window = window
     }
 
     /// Starts the decoding thread.
@@ -147,7 +150,7 @@ final class DecodeAhead: @unchecked Sendable {
         let demuxer = source.demuxer
         let packet = try Packet()
         var frames = 0
-        var cut = self.cut.map { KeptFrames(kept: $0, source: source) }
+        var cut = self.cut.map { KeptFrames(kept: $0, source: source, window: window) }
         func deliver(_ frame: Frame) throws {
             var time = source.seconds(frame)
             ending.lastTime = time

@@ -11,6 +11,9 @@ import CAVUtil
 /// ticks, so no error builds up over any number of cuts.
 struct KeptFrames {
     let kept: KeptRanges
+    /// A split render's segment (source timeline): only its frames are kept, and reading
+    /// ends once the frames left to keep lie past it.
+    private let window: SegmentRange?
     private let frameDuration: Double  // seconds
     private let tick: Double  // seconds per tick of the video's time base
     /// Ticks to subtract from each range's frames.
@@ -53,9 +56,12 @@ struct KeptFrames {
     /// audio from just before the start. // seconds
     static let seekLead = 0.5
 
-    /// The cut timeline of `source`'s video for `kept`.
-    init(kept: KeptRanges, source: VideoSource) {
+    /// The cut timeline of `source`'s video for `kept`; with a `window` (a part of a split
+    /// render, read without its audio), only the frames of that segment, each with the
+    /// timestamp the whole cut render gives it.
+    init(kept: KeptRanges, source: VideoSource, window: SegmentRange? = nil) {
         self.kept = kept
+        self.window = window
         let timeBase = source.timeBase
         tick = av_q2d(timeBase)
         frameDuration = 1 / max(1, source.frameRate)
@@ -69,7 +75,7 @@ struct KeptFrames {
         self.shifts = shifts
         var audio: [Int32: (Double, Int64)] = [:]
         let demuxer = source.demuxer
-        for index in 0..<demuxer.streamCount {
+        for index in 0..<demuxer.streamCount where window == nil {
             let stream = demuxer.stream(index).pointee
             guard stream.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO else { continue }
             let timeBase = stream.time_base
@@ -81,6 +87,10 @@ struct KeptFrames {
     /// The cut timeline's pts of the frame at `pts` (the video's time base, from the timeline
     /// start) and `time` (seconds); nil when it lies in a cut, and then a seek may be wanted.
     mutating func place(_ pts: Int64, at time: Double) -> Int64? {
+        if let window, !window.holds(time, frameDuration: frameDuration) {
+            if let end = window.end, time >= end - frameDuration / 2 { pastLast = true }
+            return nil
+        }
         guard time > lastKept, let index = kept.index(holding: time, frameDuration: frameDuration) else {
             if time > lastKept { wantSeek(from: time) }
             if time >= kept.ranges[kept.ranges.count - 1].end - frameDuration / 2 { pastLast = true }
@@ -119,6 +129,11 @@ struct KeptFrames {
     /// threshold and the audio before it (up to the end of the range before, with half its
     /// join's crossfade) has been read.
     private mutating func wantSeek(from time: Double) {
+        // A segment whose frames left to keep lie past its end is done.
+        if let end = window?.end, let next = kept.next(after: time), kept.ranges[next].start >= end - frameDuration / 2 {
+            pastLast = true
+            return
+        }
         guard wanted == nil, let next = kept.next(after: time), next > soughtRange,
             kept.ranges[next].start - time > Self.seekThreshold
         else { return }

@@ -59,6 +59,53 @@ public struct KeptRanges: Sendable, Equatable {
         return nil
     }
 
+    /// The cut timeline's time of the first kept instant at or after the source instant
+    /// `sourceTime` (seconds): the seconds kept before it. Where a split render's part
+    /// starts on the cut timeline (its segment's start, or the next kept range's start when
+    /// that lies in a cut).
+    public func keptSeconds(before sourceTime: Double) -> Double {
+        ranges.reduce(0) { $0 + max(0, min($1.end, sourceTime) - $1.start) }
+    }
+
+    /// The source instant (seconds on the input's timeline) played at `outputTime` (seconds
+    /// on the cut timeline): a join's instant is its range's start; past the end, the last
+    /// range's end.
+    public func sourceTime(ofOutput outputTime: Double) -> Double {
+        var before = 0.0  // seconds kept before the range
+        for range in ranges {
+            let length = range.end - range.start
+            if outputTime < before + length { return range.start + max(0, outputTime - before) }
+            before += length
+        }
+        return ranges[ranges.count - 1].end
+    }
+
+    /// The seconds kept of the source range from `start` to `end` (seconds; nil: the input's
+    /// end): a part's length on the cut timeline.
+    public func keptSeconds(from start: Double, to end: Double?) -> Double {
+        keptSeconds(before: end ?? .infinity) - keptSeconds(before: start)
+    }
+
+    /// The ranges as a container tag holds them (a split render's parts carry them to the
+    /// join): `start:end` pairs in seconds, apart by spaces, each number written so that it
+    /// reads back exactly.
+    public var tagValue: String {
+        ranges.map { "\($0.start):\($0.end)" }.joined(separator: " ")
+    }
+
+    /// The ranges in `tagValue` (a part's tag), with the default crossfade; nil when it is
+    /// not such a list or its ranges are not ascending and disjoint.
+    public init?(tagValue: String) {
+        var ranges: [ClosedRange<Double>] = []
+        for pair in tagValue.split(separator: " ") {
+            let edges = pair.split(separator: ":")
+            guard edges.count == 2, let start = Double(edges[0]), let end = Double(edges[1]), start < end else { return nil }
+            ranges.append(start...end)
+        }
+        guard let kept = try? KeptRanges(ranges) else { return nil }
+        self = kept
+    }
+
     /// The index of the range that holds the frame at `time` (seconds), with half a frame
     /// (`frameDuration` seconds) of tolerance as `SegmentRange.holds`: from half a frame
     /// before its start to half a frame before its end.

@@ -12,7 +12,9 @@ public struct JoinSummary: Sendable {
 
 /// Joins the parts of a split render (`--segment I/N`) into one file: the parts' video
 /// concatenated packet for packet, in the order given, and the input's audio copied once as a
-/// render copies it (`AudioPassThrough`). Nothing is decoded or encoded.
+/// render copies it (`AudioPassThrough`). Nothing is decoded or encoded, but for the audio of
+/// a split cut render (parts labelled with kept ranges): the input's audio is decoded, its
+/// kept ranges joined as a one-piece cut render joins them (`AudioSplice`), and re-encoded.
 public enum SegmentJoiner {
     /// What the join found in a part before writing anything.
     public struct PartContents: Sendable {
@@ -47,9 +49,13 @@ public enum SegmentJoiner {
             contents.opened = true
             let tags = tags(demuxer.context.pointee.metadata)
             contents.label = SegmentLabel(tags: tags)
+            if let kept = tags[SegmentLabel.keptKey], KeptRanges(tagValue: kept) == nil {
+                contents.problems.append("its kept ranges (\(SegmentLabel.keptKey)) cannot be read: render it again")
+            }
             contents.recordedFrames = tags[SegmentLabel.framesKey].flatMap { Int($0) }
             guard let stream = demuxer.videoStream else {
-                contents.problems.append("no video stream")
+                // A part of a split cut render whose segment is all cut holds no frame, and MP4 writes no empty track.
+                if contents.label?.kept == nil || contents.recordedFrames != 0 { contents.problems.append("no video stream") }
                 return contents
             }
             if contents.label != nil, let first = model?.videoStream, let difference = difference(stream, from: first) {
@@ -112,7 +118,9 @@ public enum SegmentJoiner {
 
     /// Writes `parts` (paths, in order, each labelled and checked by `inspect`) one after the
     /// other with `input`'s audio into `path` (a temporary file), in the container
-    /// `finalPath`'s extension names. Fails naming the part whose frames overlap the part before.
+    /// `finalPath`'s extension names; the audio's kept ranges spliced when the labels carry
+    /// them (all alike, as `SplitRender` checks). Fails naming the part whose frames overlap
+    /// the part before.
     public static func join(
         parts: [String], labels: [SegmentLabel], input: String, path: String, finalPath: String,
         notice: (RenderNotice) -> Void = { _ in }, isCancelled: () -> Bool = { false }
@@ -123,26 +131,20 @@ public enum SegmentJoiner {
         let first = try Demuxer(path: parts[0])
         guard let model = first.videoStream else { throw MediaError.noVideoStream(file: parts[0]) }
         let muxer = try Muxer(path: path, formatFor: finalPath)
-        let video = try muxer.addStream()
-        try MediaError.check(
-            avcodec_parameters_copy(video.pointee.codecpar, model.pointee.codecpar), "avcodec_parameters_copy", file: finalPath)
-        video.pointee.codecpar.pointee.codec_tag = 0
-        if video.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC && muxer.isQuickTimeFamily {
-            video.pointee.codecpar.pointee.codec_tag = burn_mktag(0x68, 0x76, 0x63, 0x31)  // "hvc1", as a render tags it
-        }
-        video.pointee.time_base = model.pointee.time_base
-        video.pointee.avg_frame_rate = model.pointee.avg_frame_rate
-        HDRMetadata.read(stream: model, path: parts[0])?.attach(to: video)
-        let audio = try AudioPassThrough(from: source, to: muxer, finalPath: finalPath, notice: notice)
+        let video = try addVideo(like: model, of: parts[0], to: muxer, finalPath: finalPath)
+        let kept = labels[0].kept
+        let audio = try AudioPassThrough(from: source, to: muxer, finalPath: finalPath, kept: kept, notice: notice)
         try muxer.start()
 
         let timeBase = model.pointee.time_base
         let audioPacket = try Packet()
         var audioWaiting = try nextAudio(source, audio: audio, into: audioPacket)
-        /// Writes the input's audio up to `time` (seconds on the output's timeline; nil: all).
+        /// Writes the input's audio up to `time` (seconds on the output's timeline; nil: all),
+        /// read up to the source instant played then in a cut render.
         func writeAudio(until time: Double?) throws {
+            let sourceTime = time.map { kept?.sourceTime(ofOutput: $0) ?? $0 }
             while audioWaiting {
-                if let time, seconds(of: audioPacket, in: source) > time { return }
+                if let sourceTime, seconds(of: audioPacket, in: source) > sourceTime { return }
                 try audio.passOn(audioPacket)
                 audioPacket.unref()
                 audioWaiting = try nextAudio(source, audio: audio, into: audioPacket)
@@ -190,6 +192,23 @@ public enum SegmentJoiner {
         try audio.finish()
         try muxer.finish()
         return JoinSummary(frames: frames, copiedAudioStreams: audio.copiedStreams)
+    }
+
+    /// The output's video stream, with the parameters of `model` (the first part's, at `part`).
+    private static func addVideo(
+        like model: UnsafeMutablePointer<AVStream>, of part: String, to muxer: Muxer, finalPath: String
+    ) throws -> UnsafeMutablePointer<AVStream> {
+        let video = try muxer.addStream()
+        try MediaError.check(
+            avcodec_parameters_copy(video.pointee.codecpar, model.pointee.codecpar), "avcodec_parameters_copy", file: finalPath)
+        video.pointee.codecpar.pointee.codec_tag = 0
+        if video.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC && muxer.isQuickTimeFamily {
+            video.pointee.codecpar.pointee.codec_tag = burn_mktag(0x68, 0x76, 0x63, 0x31)  // "hvc1", as a render tags it
+        }
+        video.pointee.time_base = model.pointee.time_base
+        video.pointee.avg_frame_rate = model.pointee.avg_frame_rate
+        HDRMetadata.read(stream: model, path: part)?.attach(to: video)
+        return video
     }
 
     /// The next packet of a stream `audio` carries into `packet`; false at the end.

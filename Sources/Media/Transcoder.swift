@@ -29,13 +29,12 @@ public final class Transcoder {
     /// they are decoded, each kept frame's timestamp is shifted by the time cut before it,
     /// every output's `overlay(t)` and the progress are on the cut timeline, long cuts are
     /// sought over (`KeptFrames`), and every audio stream is re-encoded with its kept
-    /// ranges joined by a crossfade (`AudioSplice`). A cut render of a segment is refused.
+    /// ranges joined by a crossfade (`AudioSplice`). With both (a part of a split cut render),
+    /// the segment's kept frames only, each with the timestamp the whole cut render gives it,
+    /// and no audio (the join splices the input's).
     public init(
         input: MediaInput, encoding: Bool = true, toSDR: Bool = false, segment: SegmentRange? = nil, kept: KeptRanges? = nil
     ) throws {
-        if segment != nil && kept != nil {
-            throw MediaError.unsupported(file: input.info.path, message: "a cut render cannot be split into segments (yet)")
-        }
         info = input.info
         self.segment = segment
         self.kept = kept
@@ -51,11 +50,18 @@ public final class Transcoder {
     /// Upright output size. // pixels
     private var width: Int { info.width }
     private var height: Int { info.height }
-    /// The duration rendered (the input's, or the segment's), when known. // seconds
+    /// The duration rendered (the input's, or the segment's; on the cut timeline in a cut
+    /// render), when known. // seconds
     private var duration: Double? {
-        if let kept { return kept.duration }
+        if let kept { return segment.map { kept.keptSeconds(from: $0.start, to: $0.end) } ?? kept.duration }
         guard let segment else { return info.duration }
         return (segment.end ?? info.duration).map { $0 - segment.start }
+    }
+
+    /// Where the rendered time starts: the segment's start, on the cut timeline in a cut render. // seconds
+    private var startTime: Double {
+        guard let segment else { return 0 }
+        return kept?.keptSeconds(before: segment.start) ?? segment.start
     }
 
     /// Renders every one of `outputs` from one decode: each frame is composited with each
@@ -81,10 +87,10 @@ public final class Transcoder {
             notice(.croppedOddSize(width: Int(odd.width), height: Int(odd.height), croppedWidth: width, croppedHeight: height))
         }
         // Frames come from the decoding thread and go back to it once encoded (or dropped).
-        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth, cut: kept)
+        let ahead = DecodeAhead(source: source, depth: Self.decodeAheadDepth, cut: kept, window: kept == nil ? nil : segment)
         var fanOut = try FrameFanOut(outputs: states, source: source, width: width, height: height, path: inputPath)
         func report(frames: Int, time: Double) {
-            progress(TranscodeProgress(frames: frames, time: time - (segment?.start ?? 0), duration: duration))
+            progress(TranscodeProgress(frames: frames, time: time - startTime, duration: duration))
         }
         try startDecoding(ahead)
         defer { ahead.stop() }
@@ -143,7 +149,8 @@ public final class Transcoder {
             if isCancelled() { throw MediaError.cancelled }
             switch item {
             case .frame(let frame, let time):
-                if let segment, !segment.holds(time, frameDuration: info.frameDuration) {
+                // A cut render's frames come on the cut timeline, the segment's only (`KeptFrames`).
+                if let segment, kept == nil, !segment.holds(time, frameDuration: info.frameDuration) {
                     ahead.recycle(frame)
                     // Frames come in time order: one past the end ends the segment.
                     pastSegment = segment.end.map { time >= $0 - info.frameDuration / 2 } ?? false

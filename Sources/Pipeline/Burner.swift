@@ -174,11 +174,11 @@ public enum Burner {
         events: (BurnEvent) -> Void
     ) throws -> [(Result<TranscodeSummary, Error>, rasterized: Int)] {
         let first = prepared[0].request
-        let kept = try keptRanges(prepared)
+        var kept = try keptRanges(prepared)
         let segment: SegmentRange?
         switch first.output {
         case .overlay: return try renderOverlays(prepared, into: destinations, cancellation: cancellation, events: events)
-        case .part(let part, _): segment = part.segment
+        case .part(let part, _): (segment, kept) = (part.segment, part.kept)
         case .file, .discard, .none: segment = nil
         }
         let toSDR = dynamicRangeChoice(first, info: prepared[0].info, events: events)

@@ -141,6 +141,14 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         var text: String?
     }
 
+    /// A range of the input a split cut render keeps, exactly as the render keeps it (on
+    /// frame boundaries, not rounded): its parts render these frames and the join splices
+    /// the audio over them.
+    public struct KeptEntry: Codable, Equatable, Sendable {
+        public var start: Double  // seconds of the input
+        public var end: Double  // seconds of the input
+    }
+
     var frame: Size
     var safeArea: Box
     var speech: Speech?
@@ -151,6 +159,9 @@ public struct PlanDocument: Codable, Sendable, Equatable {
     var captions: [Entry]
     public var render: Render?
     public var segments: [Segment]?
+    /// A split cut render's kept ranges (with `cuts` and `segments`), in time order: the
+    /// input's instants its parts play, end to end. // seconds of the input, exact
+    public var kept: [KeptEntry]?
     /// The SHA-256 of everything else in the plan (`contentHash`): a part is rendered only
     /// from a plan that still matches it, every part carries it, and the join takes parts of
     /// one plan only.
@@ -262,6 +273,7 @@ public struct PlanDocument: Codable, Sendable, Equatable {
                 problems.append(.input("\(path): segments[\(number)].index: \(segment.index), expected \(number)"))
             }
         }
+        problems += keptProblems(document, path: path)
         if let hash = document.plan, hash != (try document.contentHash()) {
             problems.append(
                 .input("\(path): edited since it was made (its content no longer matches its hash): make it again with plan --segments N"))
@@ -269,6 +281,32 @@ public struct PlanDocument: Codable, Sendable, Equatable {
         if problems.count == 1 { throw problems[0] }
         if !problems.isEmpty { throw BurnError.several(problems) }
         return document
+    }
+
+    /// What is wrong with the plan's kept ranges, each named by its field: an empty range,
+    /// one not after the one before, or one past the input's end.
+    private static func keptProblems(_ document: PlanDocument, path: String) -> [BurnError] {
+        var problems: [BurnError] = []
+        var previousEnd = 0.0  // seconds
+        for (number, range) in (document.kept ?? []).enumerated() {
+            if !(range.start >= previousEnd) {
+                problems.append(.input("\(path): kept[\(number)].start: \(range.start) is before the end of the range before (\(previousEnd))"))
+            }
+            if !(range.end > range.start) {
+                problems.append(.input("\(path): kept[\(number)].end: \(range.end) is not after its start \(range.start)"))
+            }
+            if let duration = document.render?.duration, range.end > duration + 0.001 {
+                problems.append(.input("\(path): kept[\(number)].end: \(range.end) is past the input's end (\(duration))"))
+            }
+            previousEnd = max(previousEnd, range.end)
+        }
+        if document.kept?.isEmpty == true { problems.append(.input("\(path): kept: no range kept")) }
+        return problems
+    }
+
+    /// The kept ranges of a split cut render (nil: not cut), as its parts and the join use them.
+    public func keptRanges() throws -> KeptRanges? {
+        try kept.map { try KeptRanges($0.map { $0.start...$0.end }) }
     }
 
     /// The plan in the file at `path`, as JSON decodes it.

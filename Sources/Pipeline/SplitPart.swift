@@ -4,18 +4,21 @@ import Imaging
 import Media
 import Vision
 
-/// A part of a split render: the captions its plan fixed, by track, and its segment.
+/// A part of a split render: the captions its plan fixed, by track, its segment, and in a
+/// split cut render the kept ranges (the segment's kept frames are rendered on the cut timeline).
 public struct SplitPart: Sendable, Equatable {
     var segment: SegmentRange
     var plan: PlanDocument
     var planPath: String
     var input: InputIdentity  // the file planned
+    var kept: KeptRanges?  // the plan's, when it cuts
 
-    public init(segment: SegmentRange, plan: PlanDocument, planPath: String, input: InputIdentity) {
+    public init(segment: SegmentRange, plan: PlanDocument, planPath: String, input: InputIdentity, kept: KeptRanges? = nil) {
         self.segment = segment
         self.plan = plan
         self.planPath = planPath
         self.input = input
+        self.kept = kept
     }
 
     /// The captions the plan fixed, by track, once `info` (the probed input) is shown to be

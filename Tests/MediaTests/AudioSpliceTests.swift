@@ -70,10 +70,20 @@ final class AudioSpliceTests: XCTestCase {
         XCTAssertEqual(out[2][344], 594)
     }
 
-    func testACutRenderOfASegmentIsRefused() throws {
-        let path = try temporaryFolder().appendingPathComponent("short.mp4").path
-        try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25:duration=1", "-c:v", "libx264", path])
-        let segment = SegmentRange(start: 0, end: 0.5, label: SegmentLabel(index: 0, count: 2, plan: "p", start: 0, input: nil))
-        XCTAssertThrowsError(try Transcoder(input: try MediaInput(path: path), segment: segment, kept: try KeptRanges([0...0.4])))
+    /// A part of a split cut render carries the kept ranges in a tag that reads back to the
+    /// same numbers, and finds where it starts on the cut timeline.
+    func testKeptRangesReadBackFromATagAndMapBothWays() throws {
+        let kept = try KeptRanges([0...2, 3.5...5, 7.5...11.5, 18.4...20, 21...24])
+        XCTAssertEqual(KeptRanges(tagValue: kept.tagValue), kept)
+        XCTAssertEqual(kept.tagValue, "0.0:2.0 3.5:5.0 7.5:11.5 18.4:20.0 21.0:24.0")
+        XCTAssertNil(KeptRanges(tagValue: "0.0:2.0 1.0:3.0"), "overlapping")
+        XCTAssertNil(KeptRanges(tagValue: "0.0-2.0"))
+        // Segments at 6, 12 and 18 s: inside a cut, a part starts where the next kept range does.
+        XCTAssertEqual([6, 12, 18].map { kept.keptSeconds(before: $0) }, [3.5, 7.5, 7.5])
+        XCTAssertEqual(kept.keptSeconds(from: 12, to: 18), 0)
+        XCTAssertEqual(kept.keptSeconds(from: 18, to: nil), 4.6, accuracy: 1e-9)
+        for (output, source) in zip([0, 2, 3.4, 3.5, 7.5, 12.1], [0, 3.5, 4.9, 7.5, 18.4, 24]) {
+            XCTAssertEqual(kept.sourceTime(ofOutput: output), source, accuracy: 1e-9, "\(output) s of the cut timeline")
+        }
     }
 }

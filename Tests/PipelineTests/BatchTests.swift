@@ -202,15 +202,21 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try reports(farm.appendingPathComponent("s2.jsonl").path).map(\.status), ["skipped"])
     }
 
-    /// A job of `"segments": 3` over two shards: each renders its parts (shard 0 parts 0 and 2,
-    /// shard 1 part 1), the shard that finds them all joins, and a rerun skips the job.
-    func testASplitJobIsRenderedAcrossShardsAndJoined() throws {
-        let farm = try temporaryFolder()
+    /// The sample's first 6 s as `clip.mp4` in `farm`, a keyframe every second; its path.
+    private func sampleClip(in farm: URL) throws -> String {
         let clip = farm.appendingPathComponent("clip.mp4").path
         try ProcessRunner.ffmpeg([
             "-i", CLI.samples.appendingPathComponent("talk.mp4").path, "-t", "6", "-c:v", "libx264", "-preset", "ultrafast",
             "-g", "30", "-c:a", "copy", clip,
         ])
+        return clip
+    }
+
+    /// A job of `"segments": 3` over two shards: each renders its parts (shard 0 parts 0 and 2,
+    /// shard 1 part 1), the shard that finds them all joins, and a rerun skips the job.
+    func testASplitJobIsRenderedAcrossShardsAndJoined() throws {
+        let farm = try temporaryFolder()
+        let clip = try sampleClip(in: farm)
         let manifest = farm.appendingPathComponent("split.jsonl").path
         try """
             {"input": "clip.mp4", "captions": "\(CLI.samples.appendingPathComponent("talk.json").path)", "output": "out/talk.mp4", "segments": 3, "x264Preset": "ultrafast"}
@@ -252,6 +258,36 @@ final class BatchTests: XCTestCase {
             XCTAssertEqual(Set(rerun.map(\.status)), ["skipped"])
             XCTAssertEqual(rerun.first.map { URL(fileURLWithPath: $0.output!).lastPathComponent }, "talk.mp4")
         }
+    }
+
+    /// A split job takes the cut fields as a one-piece job does: `cutsFile` on a job of
+    /// `"segments": 3` renders the frames of the one-piece cut job at its times, with its
+    /// sound's length, and writes its `editList` with the plan.
+    func testASplitJobCutsAsTheOnePieceJobCuts() throws {
+        let farm = try temporaryFolder()
+        _ = try sampleClip(in: farm)
+        try #"{"format": "burn-captions cuts", "version": 1, "cuts": [{"start": 0.9, "end": 2.3, "reason": "pause"}, {"start": 3.8, "end": 4.2, "reason": "filler"}]}"#
+            .write(toFile: farm.appendingPathComponent("cuts.json").path, atomically: true, encoding: .utf8)
+        let captions = CLI.samples.appendingPathComponent("talk.json").path
+        let manifest = farm.appendingPathComponent("cut.jsonl").path
+        try """
+            {"input": "clip.mp4", "captions": "\(captions)", "output": "split.mp4", "segments": 3, "cutsFile": "cuts.json", "editList": "split.edl", "x264Preset": "ultrafast"}
+            {"input": "clip.mp4", "captions": "\(captions)", "output": "whole.mp4", "cutsFile": "cuts.json", "editList": "whole.edl", "x264Preset": "ultrafast"}
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let run = try CLI.burn(["batch", manifest, "--report", farm.appendingPathComponent("r.jsonl").path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let (split, whole) = (farm.appendingPathComponent("split.mp4").path, farm.appendingPathComponent("whole.mp4").path)
+        let times = { (path: String) in
+            try ProcessRunner.tool(
+                "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts", "-of", "csv=p=0", path]
+            ).stdout.split(whereSeparator: \.isNewline).compactMap { Int($0) }.sorted()
+        }
+        XCTAssertEqual(try times(whole).count, 126)  // 6 s less 1.4 s and 0.4 s: 4.2 s at 30 fps
+        XCTAssertEqual(try times(split), try times(whole))
+        XCTAssertEqual(try CLI.probe(split, stream: "a", "duration"), try CLI.probe(whole, stream: "a", "duration"))
+        XCTAssertEqual(
+            try String(contentsOfFile: farm.appendingPathComponent("split.edl").path, encoding: .utf8),
+            try String(contentsOfFile: farm.appendingPathComponent("whole.edl").path, encoding: .utf8))
     }
 
     func testShardComesFromTheSchedulersEnvironment() throws {

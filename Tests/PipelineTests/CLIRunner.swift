@@ -141,6 +141,12 @@ struct Plan: Decodable {
     var safeArea: Box
     var captions: [Caption]
     var segments: [Segment]?  // a plan for a split render (--segments N)
+    struct Range: Decodable {
+        var start: Double
+        var end: Double
+    }
+    var kept: [Range]?  // a split cut render's kept ranges, seconds of the input
+    var keptDuration: Double?
 
     static func decode(_ json: String) throws -> Plan { try JSONDecoder().decode(Plan.self, from: Data(json.utf8)) }
 }

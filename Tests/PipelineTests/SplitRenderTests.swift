@@ -343,4 +343,122 @@ final class SplitRenderTests: XCTestCase {
         XCTAssertEqual(sound.status, 0, sound.stderr)
         XCTAssertEqual(try frameTimes(output).count, 240)
     }
+
+    /// A cut file taking out `spans` (seconds of the input), as `cuts` writes it, in `folder`.
+    private func cutFile(_ spans: [(start: Double, end: Double)], duration: Int, in folder: URL) throws -> String {
+        let cuts = spans.map { "{\"start\": \($0.start), \"end\": \($0.end), \"reason\": \"pause\", \"cut\": true}" }
+        let path = folder.appendingPathComponent("cuts.json").path
+        try ("{\"format\": \"burn-captions cuts\", \"version\": 1, \"input\": \"talk.mp4\", \"duration\": \(duration), "
+            + "\"cuts\": [\(cuts.joined(separator: ", "))]}").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The first audio channel of `path` as decoded (priming dropped), at 48 kHz.
+    private func sound(_ path: String, in folder: URL) throws -> [Float] {
+        let out = folder.appendingPathComponent(UUID().uuidString + ".f32").path
+        try ProcessRunner.ffmpeg(["-i", path, "-map", "0:a:0", "-af", "pan=mono|c0=c0", "-f", "f32le", out])
+        return try Data(contentsOf: URL(fileURLWithPath: out)).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// The signal-to-noise ratio of `mine` against `reference` (dB), and their largest difference.
+    private func likeness(_ mine: [Float], to reference: [Float]) -> (snr: Double, largest: Float) {
+        var (signal, noise, largest) = (0.0, 0.0, Float(0))
+        for (a, b) in zip(mine, reference) {
+            signal += Double(b * b)
+            noise += Double((a - b) * (a - b))
+            largest = max(largest, abs(a - b))
+        }
+        return (10 * log10(signal / max(noise, 1e-30)), largest)
+    }
+
+    /// A split cut render is the one-piece cut render: a 24 s clip in 4 segments (0, 6, 12 and
+    /// 18 s) cut at 2.0-3.5 s, 5.0-7.5 s (across the cut at 6 s: segment 1 partly cut),
+    /// 11.5-18.4 s (all of segment 2, across the cuts at 12 and 18 s) and 20-21 s.
+    func testSplitCutRenderIsTheOnePieceCutRender() throws {
+        let folder = try temporaryFolder()
+        let seconds = 24
+        let (video, captions) = try recording(in: folder, seconds: seconds)
+        let cuts = try cutFile([(2.0, 3.5), (5.0, 7.5), (11.5, 18.4), (20.0, 21.0)], duration: seconds, in: folder)
+        let planPath = try plan(video, captions: captions, segments: 4, in: folder, options: ["--cuts-file", cuts])
+        let plan = try Plan.decode(try String(contentsOfFile: planPath, encoding: .utf8))
+        XCTAssertEqual(try XCTUnwrap(plan.segments).map(\.start), [0, 6, 12, 18])
+        XCTAssertEqual(try XCTUnwrap(plan.kept).map { [$0.start, $0.end] }, [[0, 2], [3.5, 5], [7.5, 11.5], [18.4, 20], [21, 24]])
+        XCTAssertEqual(try XCTUnwrap(plan.keptDuration), 12.1, accuracy: 1e-9)
+
+        let encoding = ["--crf", "20", "--encoder-preset", "veryfast"]
+        let parts = try renderParts(of: video, plan: planPath, named: ["p0", "p1", "p2", "p3"], in: folder, options: encoding)
+        // Segment 2 is all cut: its part holds no frame.
+        XCTAssertEqual(try parts.map { try frameTimes($0).count }, [105, 120, 0, 138])
+        let joined = folder.appendingPathComponent("joined.mp4").path
+        let join = try CLI.burn(["join", "--input", video, "-o", joined] + parts.reversed())
+        XCTAssertEqual(join.status, 0, join.stderr)
+        let single = folder.appendingPathComponent("single.mp4").path
+        let render = try CLI.burn([video, "--captions", captions, "--cuts-file", cuts, "-o", single, "-q"] + encoding)
+        XCTAssertEqual(render.status, 0, render.stderr)
+
+        // Every frame at the one-piece render's time.
+        let times = try frameTimes(single)
+        XCTAssertEqual(times.count, 363)
+        XCTAssertEqual(try frameTimes(joined), times)
+        // The sound as long as the picture (within a frame), and spliced as the one-piece render splices it.
+        let (mine, theirs) = (try sound(joined, in: folder), try sound(single, in: folder))
+        XCTAssertEqual(Double(mine.count) / 48_000, Double(times.count) / 30, accuracy: 1.0 / 30)
+        XCTAssertEqual(mine.count, theirs.count)
+        let (snr, largest) = likeness(mine, to: theirs)
+        print("split cut render's sound against the one-piece cut render's: SNR \(snr) dB, largest difference \(largest)")
+        XCTAssertGreaterThan(snr, 40)
+        try checkCaptions(joined, single, input: video, plan: plan)
+    }
+
+    /// The captions of `joined` are drawn at the frames where `single` draws them: the
+    /// frames about each part's start and each join of kept ranges (2.0, 3.5, 7.5 and 9.1 s
+    /// of the cut timeline), compared in the box of the caption on (or the first), and drawn
+    /// over the input's frame played there when the plan has a caption on.
+    private func checkCaptions(_ joined: String, _ single: String, input: String, plan: Plan) throws {
+        let wanted = Set([60, 105, 225, 273].flatMap { [$0 - 1, $0, $0 + 1] })
+        let keptFrames = try XCTUnwrap(plan.kept).map { Int(($0.start * 30).rounded())..<Int(($0.end * 30).rounded()) }
+        func sourceFrame(_ number: Int) -> Int {
+            var left = number
+            for range in keptFrames {
+                if left < range.count { return range.lowerBound + left }
+                left -= range.count
+            }
+            return -1
+        }
+        let (mine, theirs) = (try frames(joined, wanted), try frames(single, wanted))
+        let plain = try frames(input, Set(wanted.map(sourceFrame)))
+        XCTAssertEqual(Set(mine.keys), wanted)
+        for number in wanted.sorted() {
+            let time = Double(number) / 30
+            let on = plan.captions.first { $0.start <= time && time < $0.end }
+            let box = (on ?? plan.captions[0]).box
+            let (x, y, width, height) = (Int(box.x), Int(box.y), Int(box.width), Int(box.height))
+            let (a, b, source) = (try XCTUnwrap(mine[number]), try XCTUnwrap(theirs[number]), try XCTUnwrap(plain[sourceFrame(number)]))
+            XCTAssertLessThan(
+                a.meanDifference(to: b, x: x, y: y, width: width, height: height), 3,
+                "frame \(number): the caption differs from the one-piece render's")
+            if on != nil {
+                XCTAssertGreaterThan(
+                    a.meanDifference(to: source, x: x, y: y, width: width, height: height), 15, "frame \(number): no caption drawn")
+            }
+        }
+    }
+
+    /// `plan --segments` with cuts and `--edit-list` writes the kept ranges for an editor (a
+    /// render or `cuts` would write the same); a plain `plan` does not take `--edit-list`.
+    func testSplitCutPlanWritesTheEditList() throws {
+        let folder = try temporaryFolder()
+        let (video, captions) = try recording(in: folder, seconds: 8)
+        let cuts = try cutFile([(2.0, 3.5)], duration: 8, in: folder)
+        let list = folder.appendingPathComponent("cut.edl").path
+        _ = try plan(video, captions: captions, segments: 2, in: folder, options: ["--cuts-file", cuts, "--edit-list", list])
+        let single = folder.appendingPathComponent("single.edl").path
+        let render = try CLI.burn([video, "--captions", captions, "--cuts-file", cuts, "--null", "--edit-list", single, "-q"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(try String(contentsOfFile: list, encoding: .utf8), try String(contentsOfFile: single, encoding: .utf8))
+        let plain = try CLI.burn(["plan", video, "--captions", captions, "--cuts-file", cuts, "--edit-list", list + ".otio"])
+        XCTAssertEqual(plain.status, 2, plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("--edit-list is not for plan"), plain.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: list + ".otio"))
+    }
 }
