@@ -4,7 +4,7 @@ import Speech
 /// cut at one instant and never drift apart), at the quietest of the boundaries within
 /// `reach` of where the words put it when it is 3 dB quieter than the nearest one (else the
 /// nearest: in steady noise the pause keeps its length), and never nearer than `clearance`
-/// to a kept word.
+/// to kept sound (a kept word, or sound next to it that no word accounts for).
 struct CutEdges {
     let envelope: EnergyEnvelope?
     /// The input's frame duration; frame boundaries are its multiples. // seconds
@@ -24,8 +24,8 @@ struct CutEdges {
 
     /// The span's cut with its edges placed; nil when no frame boundary fits between its kept words.
     func placed(_ span: CutSpans.Span) -> Cut? {
-        let lower = (span.before?.end ?? -.infinity) + Self.clearance
-        let upper = (span.after?.start ?? .infinity) - Self.clearance
+        let lower = span.keptUntil + Self.clearance
+        let upper = span.keptFrom - Self.clearance
         var cut = span.cut
         if span.before == nil {
             cut.start = 0

@@ -32,6 +32,9 @@ public enum CutPlanner {
         public var plan: CutPlan
         /// Why less was cut than asked for.
         public var notices: [Notice]
+        /// The transcript with the words the recognizer timed on a filler moved onto their own
+        /// sound (`MisplacedWords`): the captions are planned from it.
+        public var transcript: Transcript
     }
 
     /// Why a plan cut less than it was asked to.
@@ -63,12 +66,27 @@ public enum CutPlanner {
         moving: ([ClosedRange<Double>]) throws -> [Bool] = { $0.map { _ in false } }
     ) rethrows -> Outcome {
         let empty = CutPlan(cuts: [], duration: material.duration)
-        guard !settings.kinds.isEmpty else { return Outcome(plan: empty, notices: []) }
+        guard !settings.kinds.isEmpty else { return Outcome(plan: empty, notices: [], transcript: material.transcript) }
         let said = SpokenWord.words(of: material.transcript)
-        let words = material.envelope.map { WordExtents.widened(said, envelope: $0) } ?? said
+        var words = material.envelope.map { WordExtents.widened(said, envelope: $0) } ?? said
+        // Silence is measured on the audio: a word the recognizer dropped or timed elsewhere, or
+        // a laugh, is sound a cut keeps.
+        let levels = material.envelope.map { SoundBed(envelope: $0, words: words) }
+        let sound = levels.map { SoundRuns(levels: $0) }
+        var transcript = material.transcript
+        if let levels, let sound, !settings.kinds.isDisjoint(with: [.fillers, .lexical]) {
+            let moved = MisplacedWords.moved(words, sound: sound, listener: HeardFillers(levels: levels, words: words))
+            for (word, before) in zip(moved, words) where word.saidStart != before.saidStart {
+                transcript.segments[word.segment].words[word.position].start = word.start
+                transcript.segments[word.segment].words[word.position].end = word.end
+                if word.position == 0 { transcript.segments[word.segment].start = word.start }
+                transcript.segments[word.segment].end = max(transcript.segments[word.segment].end, word.end)
+            }
+            words = moved
+        }
         let timed = material.transcript.segments.flatMap(\.words).contains { !$0.estimated && !$0.isLabel }
         guard timed else {
-            return Outcome(plan: empty, notices: [.noWordTimes])
+            return Outcome(plan: empty, notices: [.noWordTimes], transcript: material.transcript)
         }
         let lists = material.fillers(fillers)
         let fillerWords = settings.kinds.isDisjoint(with: [.fillers, .lexical])
@@ -81,18 +99,13 @@ public enum CutPlanner {
             let script = material.script.map { ScriptSentences.split($0.text) }
             let retakes = RetakeCuts.find(words, skipping: Set(removed.flatMap(\.words)), script: script, settings: settings)
             if let file = material.script?.file, !retakes.matchedScript || script?.isEmpty == true {
-                return Outcome(plan: empty, notices: [.scriptMatchesNothing(file: file)])
+                return Outcome(plan: empty, notices: [.scriptMatchesNothing(file: file)], transcript: material.transcript)
             }
             removed += retakes.removed
             flagged = retakes.flagged
         }
-        var spans = CutSpans(words: words, settings: settings, duration: material.duration).spans(removing: removed)
-        // A pause that holds a sound (a word the recognizer timed elsewhere, a laugh) is kept.
-        if let envelope = material.envelope {
-            let gone = Set(removed.flatMap(\.words))
-            let listener = HeardFillers(envelope: envelope, words: words.filter { !gone.contains($0.index) })
-            spans = spans.filter { !$0.silenceOnly || !listener.hasSound(from: $0.cut.start, to: $0.cut.end) }
-        }
+        var spans = CutSpans(words: words, settings: settings, duration: material.duration, sound: sound)
+            .spans(removing: removed)
         if !settings.pausesOverMotion {
             let silences = spans.indices.filter { spans[$0].silenceOnly && spans[$0].cut.length >= settings.contentSilence }
             let moves = try moving(silences.map { spans[$0].cut.start...spans[$0].cut.end })
@@ -108,7 +121,7 @@ public enum CutPlanner {
         if placed.count < spans.count {
             notices.append(.cutsLeftOut(count: spans.count - placed.count))
         }
-        return Outcome(plan: CutPlan(cuts: placed + flagged, duration: material.duration), notices: notices)
+        return Outcome(plan: CutPlan(cuts: placed + flagged, duration: material.duration), notices: notices, transcript: transcript)
     }
 }
 

@@ -6,12 +6,17 @@ import Speech
 /// longer than `maxPause` is shortened to the kept pause (unless the picture moves there:
 /// `CutPlanner` asks);
 /// before the first kept word and after the last, `edgePause` is kept. The kept silence is
-/// kept about the join. A span longer than `longCut` is flagged, not cut.
+/// kept about the join. A span longer than `longCut` is flagged, not cut. With the audio's
+/// `sound`, silence is measured on it: a pause is shortened only inside a silent stretch
+/// (a word the recognizer dropped stays, with its pauses), and sound no word accounts for
+/// next to what is taken out is kept.
 struct CutSpans {
     let words: [SpokenWord]
     let settings: CutSettings
     /// The input's length. // seconds
     let duration: Double
+    /// Where the audio holds sound (nil without an envelope: the words' times are all there is).
+    var sound: SoundRuns?
 
     /// A span with the kept words on either side (nil at the input's head or tail).
     struct Span {
@@ -20,6 +25,16 @@ struct CutSpans {
         var after: SpokenWord?
         /// A silence only, nothing said taken out: kept when the picture moves there.
         var silenceOnly = false
+        /// Where the kept sound before the span ends and after it begins: the kept words', or
+        /// sound next to them that no word accounts for. // seconds
+        var keptUntil: Double
+        var keptFrom: Double
+
+        init(cut: Cut, before: SpokenWord?, after: SpokenWord?, silenceOnly: Bool = false, keptUntil: Double? = nil, keptFrom: Double? = nil) {
+            (self.cut, self.before, self.after, self.silenceOnly) = (cut, before, after, silenceOnly)
+            self.keptUntil = keptUntil ?? before?.end ?? -.infinity
+            self.keptFrom = keptFrom ?? after?.start ?? .infinity
+        }
     }
 
     func spans(removing removed: [RemovedSpeech]) -> [Span] {
@@ -38,44 +53,79 @@ struct CutSpans {
             return taken
         }
         let head = items(before: kept[0].start)
-        if let span = edge(from: 0, to: kept[0].start - settings.edgePause, items: head, after: kept[0]) { spans.append(span) }
+        let first = head.isEmpty
+            ? soundBefore(kept[0].start) : keptFrom(removed: head.map(\.end).max()!, next: kept[0].start)
+        if let span = edge(from: 0, to: first - settings.edgePause, items: head, after: kept[0], keptFrom: first) {
+            spans.append(span)
+        }
         for (a, b) in zip(kept, kept.dropFirst()) {
-            if let span = between(a, b, items: items(before: b.start)) { spans.append(span) }
+            spans += between(a, b, items: items(before: b.start))
         }
         let tail = items(before: Double.infinity)
-        if let last = kept.last, let span = edge(from: last.end + settings.edgePause, to: duration, items: tail, before: last) {
-            spans.append(span)
+        if let last = kept.last {
+            let end = tail.isEmpty
+                ? soundAfter(last.end) : keptUntil(previous: last.end, removed: tail.map(\.start).min()!)
+            if let span = edge(from: end + settings.edgePause, to: duration, items: tail, before: last, keptUntil: end) {
+                spans.append(span)
+            }
         }
         return spans
     }
 
-    /// The span between kept words `a` and `b`, taking out `items`.
-    private func between(_ a: SpokenWord, _ b: SpokenWord, items: [RemovedSpeech]) -> Span? {
-        let gap = b.start - a.end
+    /// Where the kept sound after what is taken out begins (`SoundRuns.keptFrom`; without the
+    /// audio, at the next kept word).
+    private func keptFrom(removed: Double, next: Double) -> Double {
+        sound?.keptFrom(removed: removed, next: next) ?? next
+    }
+
+    /// Where the kept sound before what is taken out ends (`SoundRuns.keptUntil`).
+    private func keptUntil(previous: Double, removed: Double) -> Double {
+        sound?.keptUntil(previous: previous, removed: removed) ?? previous
+    }
+
+    /// Where the sound said before the first kept word (at `time`) begins (`SoundRuns.soundBefore`).
+    private func soundBefore(_ time: Double) -> Double {
+        sound?.soundBefore(time, within: settings.maxPause) ?? time
+    }
+
+    /// Where the sound said after the last kept word (ending at `time`) ends (`SoundRuns.soundAfter`).
+    private func soundAfter(_ time: Double) -> Double {
+        sound?.soundAfter(time, within: settings.maxPause) ?? time
+    }
+
+    /// The spans between kept words `a` and `b`, taking out `items`: one cut of them, or the
+    /// silent stretches longer than `maxPause` shortened.
+    private func between(_ a: SpokenWord, _ b: SpokenWord, items: [RemovedSpeech]) -> [Span] {
         let kept = settings.keptPause(after: a.text)
         if items.isEmpty {
-            guard settings.kinds.contains(.pauses), gap > settings.maxPause else { return nil }
-            let cut = Cut(start: a.end + kept / 2, end: b.start - kept / 2, reason: .pause)
-            return Span(cut: cut, before: a, after: b, silenceOnly: true)
+            guard settings.kinds.contains(.pauses) else { return [] }
+            let silences = sound?.silences(from: a.end, to: b.start) ?? [(a.end, b.start)]
+            return silences.filter { $0.end - $0.start > settings.maxPause }.map { silence in
+                let cut = Cut(start: silence.start + kept / 2, end: silence.end - kept / 2, reason: .pause)
+                return Span(cut: cut, before: a, after: b, silenceOnly: true, keptUntil: silence.start, keptFrom: silence.end)
+            }
         }
         // Each edge lies in the middle of what is kept of the silence on its side: clear of
-        // the kept word and of the sound taken out.
-        let before = min(max(0, items[0].start - a.end), kept)
-        let after = min(max(0, b.start - items.map(\.end).max()!), kept)
-        let start = a.end + before / 2
-        let end = b.start - after / 2
-        guard end > start else { return nil }
-        return Span(cut: cut(start, end, items), before: a, after: b)
+        // the kept sound and of the sound taken out.
+        let until = keptUntil(previous: a.end, removed: items[0].start)
+        let from = keptFrom(removed: items.map(\.end).max()!, next: b.start)
+        let before = min(max(0, items[0].start - until), kept)
+        let after = min(max(0, from - items.map(\.end).max()!), kept)
+        let start = until + before / 2
+        let end = from - after / 2
+        guard end > start else { return [] }
+        return [Span(cut: cut(start, end, items), before: a, after: b, keptUntil: until, keptFrom: from)]
     }
 
     /// The head (to the first kept word) or the tail (from the last) of the input.
     private func edge(
-        from start: Double, to end: Double, items: [RemovedSpeech], before: SpokenWord? = nil, after: SpokenWord? = nil
+        from start: Double, to end: Double, items: [RemovedSpeech], before: SpokenWord? = nil, after: SpokenWord? = nil,
+        keptUntil: Double? = nil, keptFrom: Double? = nil
     ) -> Span? {
         guard end > start else { return nil }
         guard !items.isEmpty || settings.kinds.contains(.pauses) else { return nil }
         let cut = items.isEmpty ? Cut(start: start, end: end, reason: .pause) : cut(start, end, items)
-        return Span(cut: cut, before: before, after: after, silenceOnly: items.isEmpty)
+        return Span(cut: cut, before: before, after: after, silenceOnly: items.isEmpty, keptUntil: keptUntil, keptFrom: keptFrom)
     }
 
     /// One cut of `items`, named by the weightiest reason among them.

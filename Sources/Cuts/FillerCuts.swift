@@ -51,8 +51,12 @@ struct HeardFillers {
     private var envelope: EnergyEnvelope { levels.envelope }
 
     init(envelope: EnergyEnvelope, words: [SpokenWord]) {
-        self.words = words
-        levels = SoundBed(envelope: envelope, words: words)
+        self.init(levels: SoundBed(envelope: envelope, words: words), words: words)
+    }
+
+    /// Listens between `words` against `levels` already worked out for them.
+    init(levels: SoundBed, words: [SpokenWord]) {
+        (self.levels, self.words) = (levels, words)
     }
 
     /// A filler lasts at least this (a short "uh" is 0.2 s). // seconds
@@ -72,7 +76,9 @@ struct HeardFillers {
         // A gap beside a word timed too short to be said is where that word's sound went; one
         // after a word timed far too long is where the next word's went (the recognizer
         // stretched a word over a filler and put the next word's time after its sound).
-        let astray = words.map { isAstray($0, speech: levels.speech) }
+        let astray = words.indices.map { index in
+            isAstray(words[index], speech: levels.speech) || (index > 0 && isOnSound(of: words[index - 1], words[index]))
+        }
         let bounds = [(0.0, words[0].start, astray[0])]
             + words.indices.dropLast().map { (words[$0].end, words[$0 + 1].start, astray[$0] || words[$0].isStretched || astray[$0 + 1]) }
         for (from, to, squashed) in bounds where !squashed && to - from >= Self.shortest + 2 * Self.margin {
@@ -94,25 +100,19 @@ struct HeardFillers {
         return 10 * windows.filter { envelope.values[$0] >= floor }.count < 3 * windows.count
     }
 
-    /// Whether `from..<to` holds a sound as loud as a word, at least `audible` long (what a
-    /// shortened pause must not hold: a word the recognizer timed elsewhere).
-    func hasSound(from: Double, to: Double) -> Bool {
-        guard !envelope.values.isEmpty, !words.isEmpty else { return false }
-        let threshold = levels.threshold(from: from, to: to, overBed: Self.overBed, underSpeech: Self.wordBelowSpeech)
-        return runs(from: from, to: to, over: threshold, shortest: Self.audible, longest: .infinity).count > 0
+    /// Whether the recognizer timed `word` inside the sound of the word before it (Whisper's
+    /// "Let" on the tail of "minutes.", 1.6 s before it was said): the next sound without a
+    /// word is then most likely its own.
+    private func isOnSound(of previous: SpokenWord, _ word: SpokenWord) -> Bool {
+        word.saidStart < previous.end - Self.overlap && word.saidStart >= previous.saidEnd
     }
 
-    /// A sound this long in a pause keeps it from being shortened. // seconds
-    static let audible = 0.1
-    /// ... when it is as loud as a word: at most this far under the speech (a music bed's
-    /// swells, 10 dB under the voice, are not). // decibels
-    static let wordBelowSpeech = 12.0
+    /// How far into the word before it a word may start and still be where it was said: the
+    /// two words' sounds run together. // seconds
+    static let overlap = 0.05
 
     /// Stretches of `from..<to` over `threshold`, a single window's dip bridged, `shortest` to `longest` long.
-    private func runs(
-        from: Double, to: Double, over threshold: Double, shortest: Double = HeardFillers.shortest,
-        longest: Double = HeardFillers.longest
-    ) -> [(start: Double, end: Double)] {
+    private func runs(from: Double, to: Double, over threshold: Double) -> [(start: Double, end: Double)] {
         let windows = envelope.indices(from: from, to: to)
         var found: [(start: Double, end: Double)] = []
         var first: Int?
@@ -127,11 +127,11 @@ struct HeardFillers {
             }
         }
         if let start = first { found.append((envelope.time(at: start), envelope.time(at: lastLoud + 1))) }
-        return found.filter { $0.end - $0.start >= shortest && $0.end - $0.start <= longest }
+        return found.filter { $0.end - $0.start >= Self.shortest && $0.end - $0.start <= Self.longest }
     }
 
     /// Whether the level over `run` is held (a vowel or a hum), not a word's jumps.
-    private func isSteady(_ run: (start: Double, end: Double)) -> Bool {
+    func isSteady(_ run: (start: Double, end: Double)) -> Bool {
         let levels = envelope.indices(from: run.start, to: run.end).map { 20 * log10(max(Double(envelope.values[$0]), 1e-9)) }
         // The onset and the release are a held sound's slopes: measure between them.
         let held = levels.count > 6 ? Array(levels.dropFirst(2).dropLast(2)) : levels

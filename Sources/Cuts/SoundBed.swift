@@ -5,7 +5,7 @@ import Speech
 /// the speech's (the median energy inside the words) and the bed's around a stretch (the
 /// median energy of what is not speech within `around` of it: silence, room noise or a music
 /// bed). `WordExtents` widens words over what stands out of it, `HeardFillers` hears fillers
-/// and word-loud sounds by it.
+/// by it, and `SoundRuns` finds the runs of sound in it.
 struct SoundBed {
     let envelope: EnergyEnvelope
     /// The median energy inside the words. // RMS, linear

@@ -11,6 +11,8 @@ struct SpokenWord: Sendable, Equatable {
     var segment: Int
     /// Where it stands among all the spoken words.
     var index: Int
+    /// Where it stands among its segment's words (labels included).
+    var position: Int
     /// How long the recognizer says it lasts, before `WordExtents` widens it. // seconds
     var said: Double { saidEnd - saidStart }
     var saidStart: Double
@@ -31,13 +33,13 @@ struct SpokenWord: Sendable, Equatable {
     static func words(of transcript: Transcript) -> [SpokenWord] {
         var words: [SpokenWord] = []
         for (number, segment) in transcript.segments.enumerated() {
-            for word in segment.words where !word.isLabel {
+            for (position, word) in segment.words.enumerated() where !word.isLabel {
                 let key = Self.key(word.text)
                 guard !key.isEmpty, word.end >= word.start, word.start.isFinite, word.end.isFinite else { continue }
                 words.append(
                     SpokenWord(
                         text: word.text, key: key, start: word.start, end: word.end, segment: number, index: 0,
-                        saidStart: word.start, saidEnd: word.end))
+                        position: position, saidStart: word.start, saidEnd: word.end))
             }
         }
         words.sort { $0.start < $1.start }

@@ -161,7 +161,8 @@ enum BurnPlanner {
     }
 
     /// The first track's words (`transcript`, else read or recognized now, the recognized
-    /// speech handed to `heard`) and the request's cut plan made from them.
+    /// speech handed to `heard`), with the words the cut plan heard elsewhere moved there,
+    /// and the request's cut plan made from them.
     private static func cutPlan(
         _ request: BurnRequest, transcript: Transcript?, sources: PlanSources, timer: StageTimer, cancellation: Cancellation,
         events: (BurnEvent) -> Void, heard: (RecognizedSpeech) -> Void
@@ -173,7 +174,9 @@ enum BurnPlanner {
             if request.captions.origin == .recognized { heard(recognized) }
             return recognized
         }
-        return (words, try CutStep.plan(request, transcript: words, sources: sources, cancellation: cancellation, events: events))
+        guard let planned = try CutStep.plan(request, transcript: words, sources: sources, cancellation: cancellation, events: events)
+        else { return (words, nil) }
+        return (planned.words, planned.plan)
     }
 
     /// Each caption with a speaker takes that speaker's colour from `palette` (the look's,

@@ -12,12 +12,16 @@ import Vision
 /// audio (`--cuts`), or read from a cut file (`--cuts-file`), with its edges on frame
 /// boundaries, and told in one line (`cut 14 pauses, 6 fillers, 2 retakes: 62.4 s -> 41.9 s`).
 enum CutStep {
+    /// A cut plan and the words its captions are planned from: `transcript` with the words
+    /// the plan heard elsewhere moved there (`CutPlanner.Outcome.transcript`).
+    typealias Planned = (plan: CutPlan, words: Transcript)
+
     /// The plan of `request` for the input of `sources`, the words taken from `transcript`
     /// (its first track's captions); nil when it cuts nothing (`.off`).
     static func plan(
         _ request: BurnRequest, transcript: Transcript, sources: PlanSources, cancellation: Cancellation,
         events: (BurnEvent) -> Void
-    ) throws -> CutPlan? {
+    ) throws -> Planned? {
         let info = sources.input.info
         let path = info.path
         switch request.cuts {
@@ -26,7 +30,7 @@ enum CutStep {
         case .file(let file):
             let plan = frameAligned(try CutFile.read(path: file, duration: try duration(info)), frameDuration: info.frameDuration)
             events(.notice("\(path): \(plan.summary) (\(file))"))
-            return plan
+            return (plan, transcript)
         case .planned(let settings):
             if let known = sources.cutPlans[key(request)] { return known }
             let script = try request.captions.script.map { (text: try CaptionPlanner.readScript($0), file: $0) }
@@ -42,9 +46,9 @@ enum CutStep {
             events(.notice("\(path): \(outcome.plan.summary)"))
             for cut in outcome.plan.flagged { events(.warning(flagged(cut, path: path))) }
             if request.captions.origin.path != nil || request.captions.origin == .recognized {
-                sources.cutPlans[key(request)] = outcome.plan
+                sources.cutPlans[key(request)] = (outcome.plan, outcome.transcript)
             }
-            return outcome.plan
+            return (outcome.plan, outcome.transcript)
         }
     }
 
@@ -121,8 +125,8 @@ extension Burner {
                 try sources.recognized(settings, cancellation: cancellation, events: events)
             }
             transcript.notes.forEach { events(.warning($0.description)) }
-            let plan = try CutStep.plan(asked, transcript: transcript, sources: sources, cancellation: cancellation, events: events)
-            return (plan!, sources.input.info)
+            let planned = try CutStep.plan(asked, transcript: transcript, sources: sources, cancellation: cancellation, events: events)
+            return (planned!.plan, sources.input.info)
         } catch {
             throw BurnError.wrap(error)
         }

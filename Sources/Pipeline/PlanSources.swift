@@ -34,7 +34,7 @@ final class PlanSources {
     private var presets = SignedReads<Preset>()
     private var looks = SignedReads<Look>()
     /// Cut plans made, by what they were made from (`CutStep`): a run's outputs cut alike.
-    var cutPlans: [String: CutPlan] = [:]
+    var cutPlans: [String: CutStep.Planned] = [:]
     private var fillers: FillerWords?
 
     /// Sources for plans of `input`, with the shipped reading rules.

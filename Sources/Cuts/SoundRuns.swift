@@ -1,0 +1,116 @@
+import Foundation
+import Speech
+
+/// Where the audio holds sound, measured on the audio and not on the words: runs of the
+/// envelope's windows over the sound threshold (`overBed` dB over the bed around them, and no
+/// more than `underSpeech` dB under the speech), a dip of up to `closure` windows bridged (a
+/// stop's closure) and a blip shorter than `shortest` left out. A recognizer drops
+/// words and times others where they were not said; what it leaves unaccounted for is still
+/// sound, and a cut keeps it: a pause is shortened only inside its silence, and a cut of words
+/// ends where unaccounted sound begins.
+struct SoundRuns {
+    /// The runs of sound, in time order. // seconds
+    let runs: [(start: Double, end: Double)]
+
+    /// The threshold over the bed around a window. // decibels
+    static let overBed = 7.0
+    /// ... and under the speech: as loud as a word (a music bed's swells, 10 dB under the
+    /// voice, are not; "the" in room noise 10 dB under the voice is). // decibels
+    static let underSpeech = 12.0
+    /// A quiet stretch this long inside a run does not end it. // windows of the envelope (10 ms)
+    static let closure = 4
+    /// A run shorter than this is a click or a swell, not a word. // seconds
+    static let shortest = 0.1
+    /// The bed is measured once per block of this length. // seconds
+    static let block = 1.0
+
+    init(levels: SoundBed) {
+        let envelope = levels.envelope
+        var thresholds: [Int: Float] = [:]
+        func threshold(at index: Int) -> Float {
+            let block = Int((envelope.time(at: index) / Self.block).rounded(.down))
+            if let known = thresholds[block] { return known }
+            let from = Double(block) * Self.block
+            let value = Float(levels.threshold(from: from, to: from + Self.block, overBed: Self.overBed, underSpeech: Self.underSpeech))
+            thresholds[block] = value
+            return value
+        }
+        var runs: [(start: Double, end: Double)] = []
+        var first: Int?
+        var lastLoud = 0
+        for index in envelope.values.indices {
+            if envelope.values[index] >= threshold(at: index) {
+                if first == nil { first = index }
+                lastLoud = index
+            } else if let start = first, index - lastLoud > Self.closure {
+                runs.append((envelope.time(at: start), envelope.time(at: lastLoud + 1)))
+                first = nil
+            }
+        }
+        if let start = first { runs.append((envelope.time(at: start), envelope.time(at: lastLoud + 1))) }
+        self.runs = runs.filter { $0.end - $0.start >= Self.shortest }
+    }
+
+    /// The silent stretches between a word that ends at `from` and one that begins at `to`:
+    /// what no run of sound covers, in time order. A run that goes on from the first word is
+    /// its tail (a recognizer ends words early, and a tail fades into the bed); a run that runs
+    /// into the second word is left to that word's own start (a music bed swelling under it).
+    func silences(from: Double, to: Double) -> [(start: Double, end: Double)] {
+        var found: [(start: Double, end: Double)] = []
+        var at = from
+        for run in runs where run.end > from && run.start < to && run.end < to {
+            if run.start > at { found.append((at, run.start)) }
+            at = max(at, run.end)
+        }
+        if to > at { found.append((at, to)) }
+        return found
+    }
+
+    /// Where the kept sound after a cut begins, between the end of what is taken out
+    /// (`removed`) and the next kept word's start (`next`): at the first run of sound in
+    /// between that lies nearer the kept word than what is taken out (a word the recognizer
+    /// dropped from the kept sentence), else at `next`. A run nearer what is taken out is
+    /// taken with it (the last word of an abandoned take, dropped too).
+    func keptFrom(removed: Double, next: Double) -> Double {
+        var edge = removed
+        for run in runs where run.start > removed && run.start < next {
+            guard run.start - edge < next - run.end else { return run.start }
+            edge = run.end
+        }
+        return next
+    }
+
+    /// Where the kept sound before a cut ends, between the previous kept word's end
+    /// (`previous`) and the start of what is taken out (`removed`): as `keptFrom`, mirrored.
+    func keptUntil(previous: Double, removed: Double) -> Double {
+        var edge = removed
+        for run in runs.reversed() where run.end < removed && run.end > previous {
+            guard edge - run.end < run.start - previous else { return run.end }
+            edge = run.start
+        }
+        return previous
+    }
+
+    /// Where the sound said before a word that begins at `time` begins: the start of the runs
+    /// of sound before it, each less than `within` from the next (a word the recognizer
+    /// dropped, said before it); `time` when there are none. Sound further off is not speech
+    /// of the take (a music bed's swell, a noise).
+    func soundBefore(_ time: Double, within: Double) -> Double {
+        var edge = time
+        for run in runs.reversed() where run.end < edge && run.start > 0 {
+            guard edge - run.end < within else { break }
+            edge = run.start
+        }
+        return edge
+    }
+
+    /// Where the sound said after a word that ends at `time` ends: `soundBefore` mirrored.
+    func soundAfter(_ time: Double, within: Double) -> Double {
+        var edge = time
+        for run in runs where run.start > edge {
+            guard run.start - edge < within else { break }
+            edge = run.end
+        }
+        return edge
+    }
+}
