@@ -37,6 +37,7 @@ public final class ReviewSession: @unchecked Sendable {
     struct State: Codable {
         var cues: [Cue]
         var frameDuration: Double  // seconds
+        var duration: Double?  // the input's, seconds, as probed (the cut's running time is told from it)
         var savesTo: String
         var revision: Int
         var preset: String
@@ -113,7 +114,8 @@ public final class ReviewSession: @unchecked Sendable {
 
     private func currentState() -> State {
         State(
-            cues: cues.page(findings: findings, shown: shown), frameDuration: frameDuration, savesTo: savesTo,
+            cues: cues.page(findings: findings, shown: shown), frameDuration: frameDuration, duration: plan.info.duration,
+            savesTo: savesTo,
             revision: revision, preset: request.preset, look: request.look, presets: Resources.presetNames(),
             looks: Resources.lookNames(), render: rendering.state,
             suggestedOutput: URL(fileURLWithPath: request.input.name).deletingPathExtension().path + ".captioned.mp4",
