@@ -115,7 +115,7 @@ let package = Package(
             name: "Golden", dependencies: ["Commands", "Settings", "Pipeline", "Imaging", "Captions", "Layout", "Raster", "Media", "CaptionCases", "TestSupport"],
             exclude: ["Cases", "Looks", "Bilingual", "Obstacles"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["CaptionFiles", "Settings", "FuzzTargets", "Captions", "Pipeline", "CaptionCases", "TestSupport"]),
-        .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Files", "TestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Cuts", "Files", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["Commands", "Settings", "BurnCaptionsCLI", "Pipeline", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),

@@ -9,8 +9,9 @@ const status = document.getElementById("status");
 let state = { cues: [], frameDuration: 1 / 30, savesTo: "", revision: 0 };
 let editStarted = null;  // when the edit being timed was sent
 let editRevision = null;  // the revision it made: only a frame of it ends the timing
-// For the browser test: how long the last edit took to show as a new frame, milliseconds.
-window.review = { lastEditMs: null, frames: 0 };
+// For the browser test: how long the last edit took to show as a new frame, milliseconds;
+// and each jump "Play the cut" made, from and to (seconds of the input).
+window.review = { lastEditMs: null, frames: 0, skips: [] };
 
 function api(path, options) {
   const separator = path.includes("?") ? "&" : "?";
@@ -131,8 +132,11 @@ let cutRows = [];
 function render() {
   reload.hidden = !state.changedOnDisk;
   if (state.cutsFile) {
-    document.getElementById("file").textContent = state.savesTo + " · cuts: " + state.cutsFile + (state.cutsEdited ? " (unsaved)" : "");
+    const unsaved = state.cutsPlanned ? " (planned here, not saved yet)" : state.cutsEdited ? " (unsaved)" : "";
+    document.getElementById("file").textContent = state.savesTo + " · cuts: " + state.cutsFile + unsaved;
   }
+  playback.hidden = !state.cuts;
+  watchCuts();
   if (cueRows.length !== state.cues.length) cueRows = state.cues.map((cue) => makeRow(cue.id));
   const cuts = state.cuts || [];
   if (cutRows.length !== cuts.length) cutRows = cuts.map((span) => makeCutRow(span.index));
@@ -231,6 +235,73 @@ async function setCut(index, cut) {
   } catch (error) {
     say(error.message, true);
   }
+}
+
+// "Play the cut": the preview stays on the input's timeline, but while the box is ticked,
+// playback jumps from the start of each span marked cut now (unsaved choices included) to its
+// end, as the render joins it. The clock beside it tells the cut's running time.
+const playback = document.getElementById("playback");
+const playCut = document.getElementById("play-cut");
+const cutClock = document.getElementById("cut-clock");
+let skipped = null;  // the span the last jump skipped
+let skipTimer = null;
+
+// The spans marked cut, their edges on the frame boundaries the render moves them to.
+function cutSpans() {
+  const frame = state.frameDuration;
+  const edge = (time) => (state.duration && state.duration - time < frame / 2 ? state.duration : Math.round(time / frame) * frame);
+  return (state.cuts || []).filter((span) => span.cut).map((span) => ({ ...span, start: edge(span.start), end: edge(span.end) }));
+}
+
+// Seconds of the cut spans before `time` (a span holding it counts up to it).
+function cutBefore(time) {
+  return cutSpans().reduce((sum, span) => sum + Math.max(0, Math.min(time, span.end) - span.start), 0);
+}
+
+// Jumps past the cut span the playhead is in (and any cut span its end starts).
+function skipCut() {
+  if (!playCut.checked || video.paused || video.seeking) return;
+  const from = video.currentTime;
+  let to = from;
+  let first = null;
+  let span;
+  // 1 ms short of a span's end is its end: a seek may land a hair before the time asked.
+  while ((span = cutSpans().find((s) => to >= s.start && to < s.end - 0.001))) {
+    first = first || span;
+    to = span.end;
+  }
+  if (!first) return;
+  skipped = first;
+  window.review.skips.push({ from, to });
+  video.currentTime = Number.isFinite(video.duration) ? Math.min(to, video.duration) : to;
+}
+
+// Skips now if the playhead is in a cut span, and wakes again when the next one starts.
+function watchCuts() {
+  clearTimeout(skipTimer);
+  skipCut();
+  showCutClock();
+  if (!playCut.checked || video.paused) return;
+  const now = video.currentTime;
+  const next = cutSpans().find((span) => span.start > now);
+  if (next) skipTimer = setTimeout(watchCuts, Math.max(0, ((next.start - now) / (video.playbackRate || 1)) * 1000));
+}
+
+function showCutClock() {
+  if (!state.cuts) return;
+  // The input's length as probed (the cut file's), else as the browser reads it.
+  const length = state.duration || (Number.isFinite(video.duration) ? video.duration : 0);
+  const time = Math.min(video.currentTime, length);
+  const said = skipped ? " · skipped " + skipped.label + " " + clock(skipped.start) + "–" + clock(skipped.end) : "";
+  cutClock.textContent = "cut time " + clock(time - cutBefore(time)) + " of " + clock(length - cutBefore(length)) + said;
+}
+
+playCut.onchange = () => {
+  skipped = null;
+  watchCuts();
+};
+for (const event of ["play", "playing", "seeked", "timeupdate", "ratechange", "loadedmetadata"]) {
+  video.addEventListener(event, watchCuts);
 }
 
 function seek(cue) {

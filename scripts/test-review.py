@@ -11,8 +11,10 @@ and the next save is that version with the edit. A transcript's unsure words (na
 confidence below 0.5) are marked on the page, and with --save-as Save writes SubRip beside it,
 the transcript untouched. With --cuts-file the cut file's spans are listed among the cues (a
 cut filler struck through, a flagged retake marked); keeping the filler and saving writes it
-back with "cut": false. It measures the edit-to-frame time (median of 20
-edits) and reports it without asserting it.
+back with "cut": false. With Play the cut ticked (from the keyboard), playing from 2.7 s jumps
+over the cut filler (3.1-3.4 s: no time sampled inside it, the video past its end after the
+jump, the cut's running time shown); once the filler is kept (unsaved) it plays. It measures
+the edit-to-frame time (median of 20 edits) and reports it without asserting it.
 
 Then the lock-down, with plain HTTP: no token or a wrong one gets 403, and so does a foreign
 Host; the page carries its CSP, X-Frame-Options and Referrer-Policy; the listening socket
@@ -373,6 +375,7 @@ def unsure_words(folder):
 def cut_list(folder):
     """--cuts-file: the spans among the cues, a cut one struck through; kept and saved."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     video = folder / "cut.mp4"
     shutil.copy(ROOT / "Samples/talk.mp4", video)
     captions = folder / "cut.srt"
@@ -395,9 +398,33 @@ def cut_list(folder):
         retake = driver.find_element(By.CSS_SELECTOR, "#list tr.span[data-index='2']")
         check("flagged" in retake.get_attribute("class") and "cut" not in retake.get_attribute("class").split()
               and "reworded" in retake.text, "the flagged retake: %r" % retake.text)
+        # Play the cut: off by default; ticked from the keyboard, playback from before the cut
+        # filler (3.1-3.4 s) jumps past its end.
+        check(driver.execute_script("return !document.getElementById('playback').hidden && "
+                                    "!document.getElementById('play-cut').checked"), "Play the cut is not offered, off")
+        driver.find_element(By.ID, "play-cut").send_keys(Keys.SPACE)
+        check(driver.execute_script("return document.getElementById('play-cut').checked"), "the space bar did not tick Play the cut")
+        times, skips = play_through(driver, 2.7, 3.7)
+        inside = [t for t in times if 3.2 < t < 3.399]
+        check(not inside and any(t < 3.1 for t in times) and any(t >= 3.4 for t in times),
+              "playing the cut from 2.7 s, the video showed %d times inside the cut filler (3.1-3.4 s): %s"
+              % (len(inside), inside[:5]))
+        check(len(skips) == 1 and 3.1 <= skips[0]["from"] < 3.2 and abs(skips[0]["to"] - 3.4) < 0.001, "the jumps: %s" % skips)
+        landed = min(t for t in times if t > skips[0]["from"] + 0.01)
+        check(landed >= 3.399, "after the jump the video is at %.3f s, not past the filler's end" % landed)
+        clock = driver.find_element(By.ID, "cut-clock").text
+        check("of 00:14.734" in clock and 'skipped filler "um" 00:03.100' in clock, "the cut clock: %r" % clock)
+        log("Play the cut: from 2.7 s the video jumped %.3f -> %.3f s over the cut filler, none of %d times sampled "
+            "inside it; %s" % (skips[0]["from"], skips[0]["to"], len(times), clock))
         filler.find_element(By.CSS_SELECTOR, "button.toggle").click()
         wait_for(driver, "return !document.querySelector(\"#list tr.span[data-index='1']\").classList.contains('cut')",
                  message="the filler kept")
+        # Kept, unsaved: the filler is played.
+        times, skips = play_through(driver, 2.7, 3.7)
+        inside = [t for t in times if 3.2 < t < 3.399]
+        check(not skips and len(inside) > 10, "the kept filler was skipped: jumps %s, %d times inside it" % (skips, len(inside)))
+        check("of 00:15.034" in driver.find_element(By.ID, "cut-clock").text, "the cut clock after keeping the filler")
+        log("kept (unsaved), the filler plays: %d times sampled inside it, no jump" % len(inside))
         driver.find_element(By.ID, "save").click()
         wait_for(driver, "return document.getElementById('status').textContent.startsWith('saved')", message="the save")
         saved = json.loads(cuts.read_text())
@@ -405,6 +432,18 @@ def cut_list(folder):
         check(saved["cuts"][2].get("flag") == "reworded" and saved["cuts"][1].get("text") == "um", "fields kept: %s" % saved)
         check(Path(str(cuts) + "~").exists(), "no cut.json~")
         log("3 spans among the cues, the cut filler struck through, kept and saved: %s" % saved["summary"])
+
+
+def play_through(driver, start, until):
+    """Plays the video from `start` until its time reaches `until` (seconds), sampling
+    `video.currentTime` every 5 ms: the times sampled, and the jumps Play the cut made."""
+    driver.execute_script("video.pause(); video.currentTime = arguments[0]; window.review.skips = []", start)
+    wait_for(driver, "return !video.seeking && Math.abs(video.currentTime - %f) < 0.01" % start, message="the seek")
+    driver.execute_script("window.sampled = []; window.sampler = setInterval(() => window.sampled.push(video.currentTime), 5);"
+                          "video.play()")
+    wait_for(driver, "return video.currentTime >= %f || video.ended" % until, timeout=20, message="playback to %.1f s" % until)
+    driver.execute_script("video.pause(); clearInterval(window.sampler)")
+    return driver.execute_script("return window.sampled"), driver.execute_script("return window.review.skips")
 
 
 def lock_down(folder):

@@ -7,7 +7,7 @@ enum Command {
     case plan(BurnRequest, output: String?, segments: Int?)
     case part(BurnRequest, plan: String, segment: Int, of: Int, quiet: Bool, stats: Bool)
     case join(input: String, parts: [String], output: String, quiet: Bool)
-    case review(BurnRequest, port: UInt16, saveAs: String?)
+    case review(BurnRequest, port: UInt16, saveAs: String?, planCutsTo: String?)
     case lint(BurnRequest, json: Bool, frameRate: Double?)
     case still(BurnRequest, at: Double, guides: StillGuides)
     case preview(BurnRequest, guides: StillGuides)

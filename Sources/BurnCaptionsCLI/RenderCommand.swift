@@ -1,6 +1,7 @@
 import CaptionFiles
 import Captions
 import Commands
+import Foundation
 import Media
 import Pipeline
 import Speech
@@ -28,13 +29,7 @@ extension CommandLineOptions {
         if let saveAs, CaptionWriter.format(forPath: saveAs)?.captionFormat == nil {
             throw BurnError.usage("--save-as \(saveAs): review saves .srt, .vtt or .json")
         }
-        let planned = [
-            ("--cuts", cuts.kinds != nil), ("--max-pause", cuts.maxPause != nil), ("--cut-pauses", cuts.overMotion != nil),
-            ("--edit-list", cuts.editList != nil),
-        ]
-        if mode == .review, let (option, _) = planned.first(where: \.1) {
-            throw BurnError.usage("\(option) is not for review: it lists the spans of a cut file (--cuts-file CUTS.json, made by cuts)")
-        }
+        let planCutsTo = mode == .review ? try reviewPlansCuts() : nil
         if segments != nil && mode != .plan { throw BurnError.usage("--segments is for plan (then --plan and --segment render the parts)") }
         if cuts.editList != nil, let mode, mode != .cuts, !(mode == .plan && segments != nil) {
             throw BurnError.usage("--edit-list is not for \(mode.rawValue): a render, cuts, or plan --segments N writes it")
@@ -49,14 +44,17 @@ extension CommandLineOptions {
         let file = overlayOnly ? RenderDestination.overlay : RenderDestination.file
         let written = (mode?.writesNoFile == true ? RenderDestination.none : nil) ?? output.map(file)
         guard let output = written ?? (discardFrames ? .discard : nil) else { throw BurnError.usage("no output (-o FILE)") }
-        let combinations = try self.combinations(input: input, output: output, encoder: encoder)
+        // review --cuts: the plan is made here, and --cuts-file names where Save writes it.
+        var options = self
+        if planCutsTo != nil { options.cuts.file = nil }
+        let combinations = try options.combinations(input: input, output: output, encoder: encoder)
         if let mode, combinations.count > 1 {
             throw BurnError.usage("\(mode.rawValue) shows one output: give one --captions, one --preset and one --look")
         }
         let requests = try combinations.requests()
         switch mode {
         case .plan: return .plan(requests[0], output: self.output, segments: segments)
-        case .review: return .review(requests[0], port: port ?? 0, saveAs: saveAs)
+        case .review: return .review(requests[0], port: port ?? 0, saveAs: saveAs, planCutsTo: planCutsTo)
         case .lint: return .lint(requests[0], json: json, frameRate: frameRate)
         case .still:
             guard let at else { throw BurnError.usage("still needs --at SECONDS") }
@@ -65,6 +63,21 @@ extension CommandLineOptions {
         case .transcribe, .cuts: preconditionFailure("\(mode!.rawValue) is made above")
         case nil: return .burn(requests, outputsPerPass: outputsPerPass, quiet: quiet, stats: stats)
         }
+    }
+
+    /// `review --cuts LIST --cuts-file NEW.json`: the file the cut plan made by the review is
+    /// saved to (nil: no plan is made; a `--cuts-file` alone is read). A cut file already there
+    /// is reviewed as it is, never planned over.
+    private func reviewPlansCuts() throws -> String? {
+        guard let kinds = cuts.kinds, !kinds.isEmpty else { return nil }
+        guard let file = cuts.file else {
+            throw BurnError.usage("--cuts needs --cuts-file in review: the cut plan made here is listed, and Save writes it there")
+        }
+        var status = stat()
+        if lstat(file, &status) == 0 {
+            throw BurnError.usage("\(file) exists: drop --cuts to review its spans, or name a new --cuts-file to plan the cuts")
+        }
+        return file
     }
 
     /// The encoder settings, `--encoder` deciding the codec: a `--codec` beside it must agree.

@@ -23,7 +23,7 @@ extension Arguments {
                burn-captions lint [INPUT] --captions FILE [--preset NAME] [--language TAG] [--shot-changes auto|FILE]
                                   [--fps N] [--json]
                burn-captions review INPUT --captions FILE [--preset NAME] [--look NAME] [--language TAG] [--port N]
-                                  [--cuts-file CUTS.json]
+                                  [--cuts-file CUTS.json [--cuts LIST]]
                burn-captions still INPUT --captions FILE [--preset NAME] --at TIME -o FRAME.png [--show-safe-area] [--show-obstacles]
                burn-captions preview INPUT --captions FILE [--preset NAME] -o SHEET.png [--show-safe-area] [--show-obstacles]
                burn-captions presets

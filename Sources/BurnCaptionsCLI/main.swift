@@ -94,7 +94,7 @@ case .lint(let request, let json, let frameRate):
     } catch {
         fail(error)
     }
-case .review(var request, let port, let saveAs):
+case .review(var request, let port, let saveAs, let planCutsTo):
     MediaLog.silent()
     let cancellation = Cancellation()
     let signals = Signals.forward(to: cancellation)
@@ -102,9 +102,11 @@ case .review(var request, let port, let saveAs):
         if request.captions.origin == .recognized {
             request = try Transcription.forReview(request, cancellation: cancellation, events: Terminal(quiet: false).handle)
         }
-        let server = try ReviewServer(request, port: port, saveAs: saveAs)
+        let server = try ReviewServer(
+            request, port: port, saveAs: saveAs, planCutsTo: planCutsTo, cancellation: cancellation,
+            events: Terminal(quiet: false).handle)
         StandardStreams.output("burn-captions review: \(server.url)\n")
-        let cuts = server.session.cutsFile.map { ", and the cut list to \($0)" } ?? ""
+        let cuts = server.session.cutsFile.map { ", and the cut list to \($0)\(planCutsTo != nil ? ", a new file" : "")" } ?? ""
         Terminal.error("reviewing \(request.captions.file) (saves to \(server.session.savesTo)\(cuts)); Ctrl-C stops")
         // The server's threads do the work; this one waits for SIGINT or SIGTERM.
         while !cancellation.isCancelled { usleep(100_000) }

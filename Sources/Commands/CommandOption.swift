@@ -84,8 +84,9 @@ extension Set<OptionCommand> {
     /// (`cuts` too, which never aligns a caption file).
     static let speechCommands: Set<OptionCommand> = recognitionCommands.union([.cuts])
     /// The commands that cut the input: renders, `plan` and `lint` (on the cut timeline),
-    /// and `cuts`, which writes the cut plan.
-    static let cutCommands: Set<OptionCommand> = [.render, .plan, .lint, .cuts]
+    /// `cuts`, which writes the cut plan, and `review`, which lists a cut file's spans or
+    /// makes the plan for a new one (`--cuts` with `--cuts-file`).
+    static let cutCommands: Set<OptionCommand> = [.render, .plan, .lint, .cuts, .review]
     /// The commands that encode video.
     static let encoderCommands: Set<OptionCommand> = [.render, .part, .review]
 }

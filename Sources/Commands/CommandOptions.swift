@@ -134,14 +134,16 @@ extension CommandOption {
                 fillers (um, uh: written or heard), retakes (restarts and
                 earlier takes; with --script, by its sentences), lexical
                 (you know, I mean, only set off by commas); a comma list, or
-                off (default; cuts: pauses,fillers,retakes). docs/CUTS.md
+                off (default; cuts: pauses,fillers,retakes); review plans
+                them for a new --cuts-file. docs/CUTS.md
                 """),
         CommandOption(
-            .cutsFile, ["--cuts-file"], value: "FILE", commands: .cutCommands.union([.review]), manifest: ["cutsFile"],
+            .cutsFile, ["--cuts-file"], value: "FILE", commands: .cutCommands, manifest: ["cutsFile"],
             help: """
                 cut by a cut plan file (made by `cuts`, perhaps edited): every
                 span with "cut": true is taken out; review lists its spans
-                among the cues to keep or cut, and Save writes it
+                among the cues to keep or cut (with --cuts: plans them into
+                this new file), and Save writes it
                 """),
         CommandOption(
             .maxPause, ["--max-pause"], value: "SECONDS", commands: .cutCommands, manifest: ["maxPause"],

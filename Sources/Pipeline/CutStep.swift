@@ -119,17 +119,25 @@ extension Burner {
             guard case .file(let path) = request.input else { throw BurnError.usage("cuts needs an input video") }
             try checkInput(path)
             let sources = try PlanSources(input: try MediaInput(path: path))
-            var asked = request
-            if asked.cuts == .off { asked.cuts = .planned(CutSettings(kinds: [.pauses, .fillers, .retakes])) }
-            let transcript = try CaptionPlanner.read(asked) { settings in
-                try sources.recognized(settings, cancellation: cancellation, events: events)
-            }
-            transcript.notes.forEach { events(.warning($0.description)) }
-            let planned = try CutStep.plan(asked, transcript: transcript, sources: sources, cancellation: cancellation, events: events)
-            return (planned!.plan, sources.input.info)
+            return (try cutPlan(request, sources: sources, cancellation: cancellation, events: events), sources.input.info)
         } catch {
             throw BurnError.wrap(error)
         }
+    }
+
+    /// The cut plan of `request` on `sources` (its input, probed): its captions read or its
+    /// speech recognized, and the plan its `cuts` ask for (pauses, fillers and retakes when
+    /// off). `cuts` and a review that plans its cut list (`PlanSession.cutPlan`) both make it here.
+    static func cutPlan(_ request: BurnRequest, sources: PlanSources, cancellation: Cancellation, events: (BurnEvent) -> Void)
+        throws -> CutPlan
+    {
+        var asked = request
+        if asked.cuts == .off { asked.cuts = .planned(CutSettings(kinds: [.pauses, .fillers, .retakes])) }
+        let transcript = try CaptionPlanner.read(asked) { settings in
+            try sources.recognized(settings, cancellation: cancellation, events: events)
+        }
+        transcript.notes.forEach { events(.warning($0.description)) }
+        return try CutStep.plan(asked, transcript: transcript, sources: sources, cancellation: cancellation, events: events)!.plan
     }
 }
 

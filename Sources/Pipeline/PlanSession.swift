@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Foundation
 import Media
 
@@ -49,6 +50,22 @@ public final class PlanSession {
             let transcript = try CaptionPlanner.read(request)
             plansMade += 1
             return SessionPlan(prepared: try BurnPlanner.prepare(request, sources: sources, transcript: transcript, events: events))
+        } catch {
+            throw BurnError.wrap(error)
+        }
+    }
+
+    /// The cut plan of `request` as `burn-captions cuts` makes it (`Burner.cutPlan`: its
+    /// captions read, the plan its `cuts` ask for), on the kept sources: the speech envelope
+    /// it measures serves the timing fix of every plan after it.
+    public func cutPlan(_ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void = { _ in }) throws
+        -> CutPlan
+    {
+        do {
+            guard request.input.path ?? info.path == info.path else {
+                throw BurnError.usage("a session plans one video: \(info.path), not \(request.input.name)")
+            }
+            return try Burner.cutPlan(request, sources: sources, cancellation: cancellation, events: events)
         } catch {
             throw BurnError.wrap(error)
         }

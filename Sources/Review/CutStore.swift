@@ -1,13 +1,16 @@
 import Cuts
 import Files
 import Foundation
+import Pipeline
 
 /// The cut file a review was started with (`review --cuts-file CUTS.json`): its spans as the
 /// page shows them, each kept or cut by a person, and Save writing them back. The review stays
 /// on the input's own timeline: the spans are listed among the cues, never applied to the
 /// frames. Save writes the file whole or not at all (`AtomicFile`, as `CueStore` does, the
 /// previous version kept as `FILE~`), every span's fields kept, its `kept`, `keptDuration`
-/// and `summary` made again from the spans (`CutFile.data`).
+/// and `summary` made again from the spans (`CutFile.data`). A review that plans its cuts
+/// (`review --cuts LIST --cuts-file NEW.json`) starts from the plan `cuts` would write, unsaved:
+/// Save writes it as a new file.
 struct CutStore: Sendable {
     /// A span as the page shows it.
     struct Span: Codable, Equatable, Sendable {
@@ -26,9 +29,11 @@ struct CutStore: Sendable {
     private(set) var plan: CutPlan
     /// The input the file says it was made for, written back as it was.
     private let input: String
-    /// Whether a span was toggled since the file was opened or last saved.
+    /// Whether a span was toggled since the file was opened or last saved (a plan made here
+    /// is unsaved until its first Save).
     private(set) var edited = false
-    private var signature: FileSignature
+    /// The file as opened or last saved; nil while a plan made here is not saved yet.
+    private var signature: FileSignature?
 
     /// Opens the cut file at `file`, made for an input `duration` seconds long, named
     /// `input` (written back when the file names none). Every span is checked (`CutFile.read`:
@@ -44,6 +49,39 @@ struct CutStore: Sendable {
         let named = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["input"] as? String
         self.input = named ?? URL(fileURLWithPath: input).lastPathComponent
     }
+
+    /// The cut plan made for this review (`plan`, as `burn-captions cuts` makes it), to be
+    /// saved as the new file `file` (see `checkNew`), for an input named `input`.
+    init(planned plan: CutPlan, file: String, input: String) {
+        self.file = file
+        self.plan = plan
+        self.input = URL(fileURLWithPath: input).lastPathComponent
+        signature = nil
+        edited = true
+    }
+
+    /// Whether `file` may take a plan made here: checked as an output is against `inputs` (a
+    /// missing folder would fail every Save), and not there yet (an existing cut file is
+    /// reviewed with `--cuts-file` alone, never planned over).
+    static func checkNew(_ file: String, inputs: [String]) throws {
+        do throws(FileError) {
+            try OutputFile.check(AtomicFile.resolve(file), inputs: inputs)
+        } catch {
+            throw BurnError.wrap(error)
+        }
+        if Self.exists(file) {
+            throw BurnError.usage("\(file) exists: the review plans cuts into a new file only (without --cuts it lists that file's spans)")
+        }
+    }
+
+    /// Whether anything is at `path`, a link to nothing included.
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// Whether the list is a plan made by this review, not saved yet (its file not written).
+    var isNew: Bool { signature == nil }
 
     /// The spans in time order, as the page shows them.
     var spans: [Span] {
@@ -81,8 +119,12 @@ struct CutStore: Sendable {
     /// opened or last saved.
     mutating func save() throws {
         guard edited else { return }
-        guard try CueStore.signature(of: file) == signature else {
-            throw ReviewError("\(file) changed on disk since it was opened; the cut list was not saved")
+        if let signature {
+            guard try CueStore.signature(of: file) == signature else {
+                throw ReviewError("\(file) changed on disk since it was opened; the cut list was not saved")
+            }
+        } else if Self.exists(file) {
+            throw ReviewError("\(file) was made on disk since the review planned the cuts; the cut list was not saved")
         }
         let data = try CutFile.data(plan, input: input)
         do throws(FileError) {

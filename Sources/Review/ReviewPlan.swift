@@ -1,4 +1,5 @@
 import Captions
+import Cuts
 import Files
 import Foundation
 import Media
@@ -65,6 +66,12 @@ public final class ReviewPlan: @unchecked Sendable {
     /// the reading rules it breaks: the page's lint.
     public func shown(_ request: BurnRequest) throws -> [SessionPlan.ShownCaption] {
         try lock.withLock { try plan(request).shown }
+    }
+
+    /// The cut plan of `request` as `burn-captions cuts` makes it (`PlanSession.cutPlan`),
+    /// on the session's kept sources.
+    public func cutPlan(_ request: BurnRequest, cancellation: Cancellation, events: (BurnEvent) -> Void) throws -> CutPlan {
+        try lock.withLock { try session.cutPlan(request, cancellation: cancellation, events: events) }
     }
 
     /// The plan of `request`: the one kept when it was made from the same, else a new one.

@@ -18,9 +18,15 @@ public final class ReviewServer: @unchecked Sendable {
     public var boundAddress: String { server?.boundAddress ?? "" }
 
     /// Opens `request`'s captions for review, saving to `saveAs` (nil: the file itself, see
-    /// `ReviewSession`), and starts listening at `port` (0: any free one).
-    public init(_ request: BurnRequest, port: UInt16 = 0, saveAs: String? = nil) throws {
-        let session = try ReviewSession(request, saveAs: saveAs)
+    /// `ReviewSession`), the cut plan made first when `planCutsTo` names where it is saved
+    /// (its notices to `events`, stopped by `cancellation`), and starts listening at `port`
+    /// (0: any free one).
+    public init(
+        _ request: BurnRequest, port: UInt16 = 0, saveAs: String? = nil, planCutsTo: String? = nil,
+        cancellation: Cancellation = Cancellation(), events: (BurnEvent) -> Void = { _ in }
+    ) throws {
+        let session = try ReviewSession(
+            request, saveAs: saveAs, planCutsTo: planCutsTo, cancellation: cancellation, events: events)
         self.session = session
         token = ReviewAPI.newToken()
         let api = try ReviewAPI(session: session, token: token, video: request.input.name)

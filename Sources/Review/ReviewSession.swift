@@ -37,6 +37,7 @@ public final class ReviewSession: @unchecked Sendable {
     struct State: Codable {
         var cues: [Cue]
         var frameDuration: Double  // seconds
+        var duration: Double?  // the input's, seconds, as probed (the cut's running time is told from it)
         var savesTo: String
         var revision: Int
         var preset: String
@@ -49,6 +50,7 @@ public final class ReviewSession: @unchecked Sendable {
         var cuts: [CutStore.Span]?  // the cut file's spans (`--cuts-file`), nil without one
         var cutsFile: String?
         var cutsEdited: Bool  // a span toggled since the cut file was opened or saved
+        var cutsPlanned: Bool  // the cut list is a plan made by this review, its file not written yet
     }
 
     private let lock = NSLock()
@@ -59,10 +61,11 @@ public final class ReviewSession: @unchecked Sendable {
     /// or the file `--save-as` names.
     public let savesTo: String
     private var store: CueStore
-    /// The cut file given with `--cuts-file`: listed among the cues, toggled, saved; never
-    /// applied to the frames (the review is on the input's own timeline).
+    /// The cut file given with `--cuts-file` (or the plan made for it with `--cuts`): listed
+    /// among the cues, toggled, saved; never applied to the frames (the review is on the
+    /// input's own timeline).
     private var cutStore: CutStore?
-    /// The cut file given with `--cuts-file`, nil without one.
+    /// The cut file given with `--cuts-file` (read, or written by Save when planned here), nil without one.
     public let cutsFile: String?
     /// The cues as edited.
     private var cues: CueDocument
@@ -78,20 +81,21 @@ public final class ReviewSession: @unchecked Sendable {
     private let rendering = ReviewRender()
 
     /// Opens `request.captions.file` for review of `request.input`, Save writing to `saveAs`
-    /// (.srt, .vtt or .json, in that format; nil: see `savesTo`).
-    public init(_ request: BurnRequest, saveAs: String? = nil) throws {
+    /// (.srt, .vtt or .json, in that format; nil: see `savesTo`). With `request.cuts` a cut
+    /// file, its spans are listed; with `planCutsTo`, the cut plan `request.cuts` asks for is
+    /// made here, as `burn-captions cuts` makes it (its notices and warnings to `events`,
+    /// stopped by `cancellation`), and Save writes it to that new file.
+    public init(
+        _ request: BurnRequest, saveAs: String? = nil, planCutsTo: String? = nil, cancellation: Cancellation = Cancellation(),
+        events: (BurnEvent) -> Void = { _ in }
+    ) throws {
         plan = try ReviewPlan(input: request.input.name)
         frameDuration = plan.info.frameDuration
         (store, cues) = try CueStore.open(
             request.captions.file, format: request.captions.format, encoding: request.captions.encoding, saveAs: saveAs,
             inputs: request.inputFiles)
         savesTo = store.savesTo
-        if let cutsFile = request.cuts.file {
-            guard let duration = plan.info.duration, duration > 0 else {
-                throw BurnError.input("\(request.input.name): its length is unknown, so it cannot be cut")
-            }
-            cutStore = try CutStore(cutsFile, duration: duration, input: request.input.name)
-        }
+        cutStore = try Self.cutStore(request, planTo: planCutsTo, plan: plan, cancellation: cancellation, events: events)
         cutsFile = cutStore?.file
         self.request = request
         // Frames and lint on the input's own timeline; only a render cuts (`startRender`).
@@ -99,6 +103,25 @@ public final class ReviewSession: @unchecked Sendable {
         self.request.captions = CaptionInput(
             try cues.captions(strict: request.captions.strict), name: request.captions.file, strict: request.captions.strict,
             language: request.captions.language, script: request.captions.script)
+    }
+
+    /// The cut list of a review of `request`: the cut file it names, read and checked; or,
+    /// with `planTo`, the plan its `cuts` ask for, made on the review's `plan` (nothing is
+    /// planned when `planTo` cannot take it); nil without either.
+    private static func cutStore(
+        _ request: BurnRequest, planTo: String?, plan: ReviewPlan, cancellation: Cancellation, events: (BurnEvent) -> Void
+    ) throws -> CutStore? {
+        if let planTo {
+            guard case .planned = request.cuts else { throw BurnError.usage("\(planTo): the review plans cuts only with --cuts LIST") }
+            try CutStore.checkNew(planTo, inputs: request.inputFiles)
+            let planned = try plan.cutPlan(request, cancellation: cancellation, events: events)
+            return CutStore(planned: planned, file: planTo, input: request.input.name)
+        }
+        guard let cutsFile = request.cuts.file else { return nil }
+        guard let duration = plan.info.duration, duration > 0 else {
+            throw BurnError.input("\(request.input.name): its length is unknown, so it cannot be cut")
+        }
+        return try CutStore(cutsFile, duration: duration, input: request.input.name)
     }
 
     /// The cues with their findings (`lint` of the edits so far) and what the page needs
@@ -113,11 +136,13 @@ public final class ReviewSession: @unchecked Sendable {
 
     private func currentState() -> State {
         State(
-            cues: cues.page(findings: findings, shown: shown), frameDuration: frameDuration, savesTo: savesTo,
+            cues: cues.page(findings: findings, shown: shown), frameDuration: frameDuration, duration: plan.info.duration,
+            savesTo: savesTo,
             revision: revision, preset: request.preset, look: request.look, presets: Resources.presetNames(),
             looks: Resources.lookNames(), render: rendering.state,
             suggestedOutput: URL(fileURLWithPath: request.input.name).deletingPathExtension().path + ".captioned.mp4",
-            changedOnDisk: changedOnDisk, cuts: cutStore?.spans, cutsFile: cutStore?.file, cutsEdited: cutStore?.edited ?? false)
+            changedOnDisk: changedOnDisk, cuts: cutStore?.spans, cutsFile: cutStore?.file, cutsEdited: cutStore?.edited ?? false,
+            cutsPlanned: cutStore?.isNew ?? false)
     }
 
     /// The cut file's spans, as JSON; refused (409) when the review has no cut file.

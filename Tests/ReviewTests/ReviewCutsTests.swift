@@ -1,3 +1,4 @@
+import Cuts
 import Foundation
 import Pipeline
 import TestSupport
@@ -133,6 +134,75 @@ final class ReviewCutsTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode([CutStore.Span].self, from: data).count, 4)
         guard case .bytes(200, _, let saved) = api.respond(request("POST", "/api/save")) else { return XCTFail("POST /api/save") }
         XCTAssertEqual((try JSONSerialization.jsonObject(with: saved) as? [String: String])?["cutsSavedTo"], session.cutsFile)
+    }
+
+    /// A review of the sample's word-timed transcript planning its pauses (`--cuts pauses
+    /// --max-pause 0.3 --cuts-file NEW.json`), on a fresh cut file path; gives the session,
+    /// its request and the path.
+    private func planningSession(in folder: URL) throws -> (ReviewSession, BurnRequest, String) {
+        let captions = folder.appendingPathComponent("talk.json")
+        try FileManager.default.copyItem(at: Repository.samples.appendingPathComponent("talk.json"), to: captions)
+        var request = BurnRequest(input: .file(talk), captions: CaptionInput(file: captions.path), output: .none)
+        var settings = CutSettings(kinds: [.pauses])
+        settings.maxPause = 0.3
+        request.cuts = .planned(settings)
+        let file = folder.appendingPathComponent("cuts.json").path
+        return (try ReviewSession(request, planCutsTo: file), request, file)
+    }
+
+    func testAReviewWithCutsPlansThemAndSaveWritesANewCutFile() throws {
+        let folder = try temporaryFolder()
+        let (session, request, file) = try planningSession(in: folder)
+        let api = try ReviewAPI(session: session, token: token, video: talk)
+        guard case .bytes(200, _, let data) = api.respond(self.request("GET", "/api/cuts")) else { return XCTFail("GET /api/cuts") }
+        let listed = try JSONDecoder().decode([CutStore.Span].self, from: data)
+        // What `burn-captions cuts` plans of the same request.
+        let reference = try Burner.cutPlan(request, cancellation: Cancellation(), events: { _ in }).plan
+        XCTAssertFalse(reference.cuts.isEmpty, "the sample's pauses over 0.3 s are shortened")
+        XCTAssertEqual(listed.map { [$0.start, $0.end] }, reference.cuts.map { [$0.start, $0.end] })
+        XCTAssertEqual(listed.map(\.label), reference.cuts.map(\.label))
+        XCTAssertTrue(listed.allSatisfy(\.cut))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file), "nothing is written before Save")
+        let state = try JSONSerialization.jsonObject(with: try session.state()) as? [String: Any]
+        XCTAssertEqual(state?["cutsPlanned"] as? Bool, true)
+        XCTAssertEqual(state?["cutsEdited"] as? Bool, true, "a plan made here is unsaved")
+        XCTAssertThrowsError(try session.startRender(to: file + ".mp4")) { XCTAssertTrue("\($0)".contains("unsaved"), "\($0)") }
+        guard case .bytes(200, _, let saved) = api.respond(self.request("POST", "/api/save")) else { return XCTFail("POST /api/save") }
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: saved) as? [String: String])?["cutsSavedTo"], file)
+        // The reader of `--cuts-file` (a render's, `cuts --cuts-file`'s) takes it back whole.
+        let read = try CutFile.read(path: file, duration: 15.334)
+        XCTAssertEqual(read.cuts.count, reference.cuts.count)
+        for (got, wanted) in zip(read.cuts, reference.cuts) {  // the file holds microseconds
+            XCTAssertEqual(got.start, wanted.start, accuracy: 1e-6)
+            XCTAssertEqual(got.end, wanted.end, accuracy: 1e-6)
+            XCTAssertEqual(got.reason, wanted.reason)
+            XCTAssertTrue(got.isCut)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file + "~"), "a new file has no previous version")
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        XCTAssertEqual(written?["input"] as? String, "talk.mp4")
+        XCTAssertEqual(written?["summary"] as? String, reference.summary)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("cuts") }, ["cuts.json"])
+        let after = try JSONSerialization.jsonObject(with: try session.state()) as? [String: Any]
+        XCTAssertEqual(after?["cutsPlanned"] as? Bool, false)
+        XCTAssertEqual(after?["cutsEdited"] as? Bool, false)
+    }
+
+    /// A cut file already there is never planned over: refused when the review opens, and
+    /// when one appears before Save, Save leaves it as it is.
+    func testAPlanIsNeverSavedOverAFileThere() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("cuts.json").path
+        try cutFile.write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try planningSession(in: folder)) { error in
+            XCTAssertTrue("\(error)".contains("cuts.json exists"), "\(error)")
+        }
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("talk.json"))
+        let (session, _, _) = try planningSession(in: folder)
+        try cutFile.write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try session.save()) { XCTAssertTrue("\($0)".contains("was made on disk"), "\($0)") }
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), cutFile)
     }
 
     func testAReviewWithoutACutFileHasNoCutList() throws {
