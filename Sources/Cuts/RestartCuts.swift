@@ -1,7 +1,14 @@
 /// Immediate restarts: the first one to four words of a phrase said again at once ("so we,
 /// so we start"). The second saying is kept. A word the language doubles on purpose ("very
-/// very") is not a restart, nor is a whole sentence said again (a retake).
+/// very") is not a restart, nor is a whole sentence said again (a retake). And phrases left
+/// off at a sentence's end and started again as the next one (`leftOff`).
 enum RestartCuts {
+    /// A phrase left off is at least this many words: fewer ("the store. The store was
+    /// closed.") is how sentences link. // words
+    static let leftOffWords = 3
+    /// ... and at most this many.
+    static let leftOffLongest = 8
+
     static func find(_ words: [SpokenWord], skipping removed: Set<Int>, settings: CutSettings, lists: FillerWords.Language)
         -> [RemovedSpeech]
     {
@@ -23,6 +30,33 @@ enum RestartCuts {
                 continue search
             }
             i += 1
+        }
+        let taken = Set(found.flatMap(\.words))
+        return found + leftOff(kept.filter { !taken.contains($0.index) }, words: words, settings: settings)
+    }
+
+    /// Phrases begun, left off and started again, which a recognizer writes as the end of the
+    /// sentence before ("... add the salt and fold it over. And fold it over itself a few
+    /// times"; "We stop for lunch on the flat. Lunch on the flat rocks by the shore."): the
+    /// last 3 to 8 words of a sentence are the first words of the next, which goes on past
+    /// them, within `retakeWithin`. The sentence's words before them stay.
+    private static func leftOff(_ kept: [SpokenWord], words: [SpokenWord], settings: CutSettings) -> [RemovedSpeech] {
+        var found: [RemovedSpeech] = []
+        for end in kept.indices.dropLast() where kept[end].endsSentence || kept[end].segment != kept[end + 1].segment {
+            let next = end + 1
+            for length in stride(from: leftOffLongest, through: leftOffWords, by: -1) {
+                let start = end - length + 1
+                guard start > 0, next + length < kept.count else { continue }
+                let phrase = kept[start...end]
+                let again = kept[next..<(next + length)]
+                // The phrase ends a sentence it does not begin, and the next goes on past it.
+                guard phrase.map(\.key) == again.map(\.key), !kept[start - 1].endsSentence,
+                    kept[start - 1].segment == kept[start].segment, !again.last!.endsSentence,
+                    again.first!.start - phrase.last!.end <= settings.retakeWithin
+                else { continue }
+                found.append(RemovedSpeech(phrase.map(\.index), of: words, reason: .restart))
+                break
+            }
         }
         return found
     }

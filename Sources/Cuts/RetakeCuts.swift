@@ -49,9 +49,13 @@ enum RetakeCuts {
             let keys = script[sentence]
             let complete = sayings.lastIndex { Double(CommonWords.count($0.map(\.key), keys)) >= 0.8 * Double(keys.count) }
             let keeper = complete ?? sayings.count - 1
+            let kept = sayings[keeper].map(\.key)
             for take in sayings[..<keeper] where sayings[keeper][0].start - take[0].start <= 2 * settings.retakeWithin {
                 let taken = take.map(\.key)
-                if CommonWords.isBeginning(taken, of: keys) || CommonWords.similarity(taken, keys) >= settings.retakeSimilarity {
+                // Like the script, or like the take kept (a recognizer's errors alike in both).
+                if CommonWords.isBeginning(taken, of: keys) || CommonWords.similarity(taken, keys) >= settings.retakeSimilarity
+                    || CommonWords.isBeginning(taken, of: kept) || CommonWords.similarity(taken, kept) >= settings.retakeSimilarity
+                {
                     found.removed.append(RemovedSpeech(take.map(\.index), of: words, reason: .retake, sentence: sentence + 1))
                 } else {
                     found.flagged.append(flag(take, sentence: sentence + 1, next: after(take, in: utterances)))
