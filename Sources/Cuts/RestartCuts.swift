@@ -6,8 +6,8 @@ enum RestartCuts {
     /// A phrase left off is at least this many words: fewer ("the store. The store was
     /// closed.") is how sentences link. // words
     static let leftOffWords = 3
-    /// ... and at most this many.
-    static let leftOffLongest = 8
+    /// ... and at most this many (a whole sentence said again). // words
+    static let leftOffLongest = 15
 
     static func find(_ words: [SpokenWord], skipping removed: Set<Int>, settings: CutSettings, lists: FillerWords.Language)
         -> [RemovedSpeech]
@@ -37,21 +37,23 @@ enum RestartCuts {
 
     /// Phrases begun, left off and started again, which a recognizer writes as the end of the
     /// sentence before ("... add the salt and fold it over. And fold it over itself a few
-    /// times"; "We stop for lunch on the flat. Lunch on the flat rocks by the shore."): the
-    /// last 3 to 8 words of a sentence are the first words of the next, which goes on past
-    /// them, within `retakeWithin`. The sentence's words before them stay.
+    /// times"; "We stop for lunch on the flat. Lunch on the flat rocks by the shore."; a whole
+    /// sentence said again, the first time run on from the one before): the last 3 to 15
+    /// words of a sentence are the first words of the next (of four or more, one may be
+    /// misheard: "and hold it over" for "and fold it over"), within `retakeWithin`. The
+    /// sentence's words before them stay.
     private static func leftOff(_ kept: [SpokenWord], words: [SpokenWord], settings: CutSettings) -> [RemovedSpeech] {
         var found: [RemovedSpeech] = []
         for end in kept.indices.dropLast() where kept[end].endsSentence || kept[end].segment != kept[end + 1].segment {
             let next = end + 1
             for length in stride(from: leftOffLongest, through: leftOffWords, by: -1) {
                 let start = end - length + 1
-                guard start > 0, next + length < kept.count else { continue }
+                guard start > 0, next + length <= kept.count else { continue }
                 let phrase = kept[start...end]
                 let again = kept[next..<(next + length)]
-                // The phrase ends a sentence it does not begin, and the next goes on past it.
-                guard phrase.map(\.key) == again.map(\.key), !kept[start - 1].endsSentence,
-                    kept[start - 1].segment == kept[start].segment, !again.last!.endsSentence,
+                // The phrase ends a sentence it does not begin.
+                guard isSaidAgain(phrase.map(\.key), as: again.map(\.key)), !kept[start - 1].endsSentence,
+                    kept[start - 1].segment == kept[start].segment,
                     again.first!.start - phrase.last!.end <= settings.retakeWithin
                 else { continue }
                 found.append(RemovedSpeech(phrase.map(\.index), of: words, reason: .restart))
@@ -59,5 +61,13 @@ enum RestartCuts {
             }
         }
         return found
+    }
+
+    /// Whether `phrase` is `again` said earlier: the same words, or (four or more) the same
+    /// first and last words with one other misheard.
+    private static func isSaidAgain(_ phrase: [String], as again: [String]) -> Bool {
+        if phrase == again { return true }
+        return phrase.count >= 4 && phrase.first == again.first && phrase.last == again.last
+            && CommonWords.count(phrase, again) >= phrase.count - 1
     }
 }
