@@ -106,13 +106,15 @@ struct CutSpans {
             }
         }
         // Each edge lies in the middle of what is kept of the silence on its side: clear of
-        // the kept sound and of the sound taken out.
+        // the kept sound and of the sound taken out; over a loud bed, two thirds in from the
+        // kept sound, whose tail sinks under the bed before it ends.
         let until = keptUntil(previous: a.end, removed: items[0].start)
         let from = keptFrom(removed: items.map(\.end).max()!, next: b.start)
         let before = min(max(0, items[0].start - until), kept)
         let after = min(max(0, from - items.map(\.end).max()!), kept)
-        let start = until + before / 2
-        let end = from - after / 2
+        let share = sound?.isLoudBed(at: until) == true ? 2.0 / 3 : 0.5
+        let start = until + before * share
+        let end = from - after * share
         guard end > start else { return [] }
         return [Span(cut: cut(start, end, items), before: a, after: b, keptUntil: until, keptFrom: from)]
     }

@@ -5,8 +5,9 @@ import Speech
 /// Whisper leaves an "um" out of its text and gives its time to the word after it: the word
 /// starts where the "um" starts and runs over it ("to" over 0.6 s), and the word's own sound
 /// follows with no word on it. A word is moved when all of these hold:
-/// - it starts on a run of sound (`SoundRuns`) that is held as a hesitation is (a filler's
-///   length, its level steady: `HeardFillers.isSteady`);
+/// - it starts on a run of sound (`SoundRuns`; within 60 ms of its start, or up to 0.15 s
+///   before it, where the onset is lost in noise) that is held as a hesitation is (a
+///   filler's length, its level steady: `HeardFillers.isSteady`);
 /// - it is far longer than a word of its letters (`SpokenWord.isStretched`): a word said
 ///   slowly over several runs of sound (a word of several syllables) is not;
 /// - the next run of sound has a length a word of its letters can be said in, the word ends
@@ -17,6 +18,9 @@ import Speech
 enum MisplacedWords {
     /// How near a held run's start a word must start to be timed on it. // seconds
     static let near = 0.06
+    /// ... or how far before it: a hesitation's soft onset sinks under a loud bed, and the
+    /// run is heard from later. // seconds
+    static let hiddenOnset = 0.15
     /// At most this many words in a row are moved one run on.
     static let chain = 3
 
@@ -40,7 +44,9 @@ enum MisplacedWords {
     /// The held run `word` was timed on, if it was: the run it starts on, a filler's length
     /// and steady, with the word stretched over it.
     private static func heldRun(under word: SpokenWord, sound: SoundRuns, listener: HeardFillers) -> Int? {
-        guard let run = sound.runs.firstIndex(where: { abs($0.start - word.saidStart) <= near }) else { return nil }
+        guard let run = sound.runs.firstIndex(where: { $0.end > word.saidStart }),
+            sound.runs[run].start - word.saidStart <= hiddenOnset, word.saidStart - sound.runs[run].start <= near
+        else { return nil }
         let held = sound.runs[run]
         let length = held.end - held.start
         guard length >= HeardFillers.shortest, length <= HeardFillers.longest, listener.isSteady(held) else { return nil }

@@ -11,6 +11,8 @@ import Speech
 struct SoundRuns {
     /// The runs of sound, in time order. // seconds
     let runs: [(start: Double, end: Double)]
+    /// The levels the runs stand out of.
+    private let levels: SoundBed
 
     /// The threshold over the bed around a window. // decibels
     static let overBed = 7.0
@@ -49,7 +51,18 @@ struct SoundRuns {
         }
         if let start = first { runs.append((envelope.time(at: start), envelope.time(at: lastLoud + 1))) }
         self.runs = runs.filter { $0.end - $0.start >= Self.shortest }
+        self.levels = levels
     }
+
+    /// Whether the bed around `time` is within `loudBed` dB of the speech (pink noise at
+    /// 10 dB, a music bed): a word's tail (the s of "levers") sinks under it before it ends.
+    func isLoudBed(at time: Double) -> Bool {
+        let bed = levels.bed(from: time, to: time)
+        return bed > 0 && 20 * log10(levels.speech / bed) < Self.loudBed
+    }
+
+    /// A bed this near the speech hides a word's tail. // decibels
+    static let loudBed = 20.0
 
     /// The silent stretches between a word that ends at `from` and one that begins at `to`:
     /// what no run of sound covers, in time order. A run that goes on from the first word is
