@@ -2,7 +2,8 @@ import Speech
 
 /// Places a span's edges where a cut is clean: on a frame boundary (so picture and sound are
 /// cut at one instant and never drift apart), at the quietest of the boundaries within
-/// `reach` of where the words put it, on the side of what is taken out (a kept word's tail
+/// `reach` of where the words put it, on the side of what is taken out (from half a frame
+/// short of it: the nearest boundary may lie either side; a kept word's tail
 /// can sink under the bed, and the quiet there is that tail's), when it is 3 dB quieter
 /// than the nearest one (else the nearest: in steady noise the pause keeps its length), and never nearer than `clearance`
 /// to kept sound (a kept word, or sound next to it that no word accounts for).
@@ -30,14 +31,20 @@ struct CutEdges {
         var cut = span.cut
         if span.before == nil {
             cut.start = 0
-        } else if let start = boundary(near: cut.start, from: span.silenceOnly ? lower : max(lower, cut.start), to: upper, listening: !span.silenceOnly) {
+        } else if let start = boundary(
+            near: cut.start, from: span.silenceOnly ? lower : max(lower, cut.start - frameDuration / 2), to: upper,
+            listening: !span.silenceOnly)
+        {
             cut.start = start
         } else {
             return nil
         }
         if span.after == nil {
             cut.end = duration
-        } else if let end = boundary(near: cut.end, from: lower, to: span.silenceOnly ? upper : min(upper, cut.end), listening: !span.silenceOnly) {
+        } else if let end = boundary(
+            near: cut.end, from: lower, to: span.silenceOnly ? upper : min(upper, cut.end + frameDuration / 2),
+            listening: !span.silenceOnly)
+        {
             cut.end = end
         } else {
             return nil

@@ -75,12 +75,12 @@ struct CutSpans {
     /// Where the kept sound after what is taken out begins (`SoundRuns.keptFrom`; without the
     /// audio, at the next kept word).
     private func keptFrom(removed: Double, next: Double) -> Double {
-        sound?.keptFrom(removed: removed, next: next) ?? next
+        sound?.keptFrom(removed: removed, next: next, within: settings.maxPause) ?? next
     }
 
     /// Where the kept sound before what is taken out ends (`SoundRuns.keptUntil`).
     private func keptUntil(previous: Double, removed: Double) -> Double {
-        sound?.keptUntil(previous: previous, removed: removed) ?? previous
+        sound?.keptUntil(previous: previous, removed: removed, within: settings.maxPause) ?? previous
     }
 
     /// Where the sound said before the first kept word (at `time`) begins (`SoundRuns.soundBefore`).
@@ -99,22 +99,23 @@ struct CutSpans {
         let kept = settings.keptPause(after: a.text)
         if items.isEmpty {
             guard settings.kinds.contains(.pauses) else { return [] }
-            let silences = sound?.silences(from: a.end, to: b.start) ?? [(a.end, b.start)]
+            let silences = sound?.silences(from: a.end, to: b.start, within: settings.maxPause) ?? [(a.end, b.start)]
             return silences.filter { $0.end - $0.start > settings.maxPause }.map { silence in
                 let cut = Cut(start: silence.start + kept / 2, end: silence.end - kept / 2, reason: .pause)
                 return Span(cut: cut, before: a, after: b, silenceOnly: true, keptUntil: silence.start, keptFrom: silence.end)
             }
         }
         // Each edge lies in the middle of what is kept of the silence on its side: clear of
-        // the kept sound and of the sound taken out; over a loud bed, two thirds in from the
-        // kept sound, whose tail sinks under the bed before it ends.
+        // the kept sound and of the sound taken out; over a loud bed, a silence shorter than
+        // the kept pause is cut two thirds in from the kept sound, whose tail sinks under the
+        // bed before it ends.
         let until = keptUntil(previous: a.end, removed: items[0].start)
         let from = keptFrom(removed: items.map(\.end).max()!, next: b.start)
         let before = min(max(0, items[0].start - until), kept)
         let after = min(max(0, from - items.map(\.end).max()!), kept)
-        let share = sound?.isLoudBed(at: until) == true ? 2.0 / 3 : 0.5
-        let start = until + before * share
-        let end = from - after * share
+        let loud = sound?.isLoudBed(at: until) == true
+        let start = until + before * (loud && before < kept ? 2.0 / 3 : 0.5)
+        let end = from - after * (loud && after < kept ? 2.0 / 3 : 0.5)
         guard end > start else { return [] }
         return [Span(cut: cut(start, end, items), before: a, after: b, keptUntil: until, keptFrom: from)]
     }

@@ -65,13 +65,29 @@ struct SoundRuns {
     static let loudBed = 20.0
 
     /// The silent stretches between a word that ends at `from` and one that begins at `to`:
-    /// what no run of sound covers, in time order. A run that goes on from the first word is
-    /// its tail (a recognizer ends words early, and a tail fades into the bed); a run that runs
-    /// into the second word is left to that word's own start (a music bed swelling under it).
-    func silences(from: Double, to: Double) -> [(start: Double, end: Double)] {
+    /// what no run of sound near either word covers, in time order. A run that goes on from
+    /// the first word is its tail (a recognizer ends words early, and a tail fades into the
+    /// bed); a run that runs into the second word is left to that word's own start (a music
+    /// bed swelling under it); a run further than `within` from both words' sound (through
+    /// the runs between) is not speech (a swell of a music bed in a long pause).
+    func silences(from: Double, to: Double, within: Double) -> [(start: Double, end: Double)] {
+        let inside = runs.filter { $0.end > from && $0.start < to && $0.end < to }
+        var near: [(start: Double, end: Double)] = []
+        var edge = from
+        for run in inside {
+            guard run.start - edge < within else { break }
+            near.append(run)
+            edge = max(edge, run.end)
+        }
+        edge = to
+        for run in inside.reversed() where !near.contains(where: { $0 == run }) {
+            guard edge - run.end < within else { break }
+            near.append(run)
+            edge = min(edge, run.start)
+        }
         var found: [(start: Double, end: Double)] = []
         var at = from
-        for run in runs where run.end > from && run.start < to && run.end < to {
+        for run in near.sorted(by: { $0.start < $1.start }) {
             if run.start > at { found.append((at, run.start)) }
             at = max(at, run.end)
         }
@@ -81,25 +97,34 @@ struct SoundRuns {
 
     /// Where the kept sound after a cut begins, between the end of what is taken out
     /// (`removed`) and the next kept word's start (`next`): at the first run of sound in
-    /// between that lies nearer the kept word than what is taken out (a word the recognizer
-    /// dropped from the kept sentence), else at `next`. A run nearer what is taken out is
-    /// taken with it (the last word of an abandoned take, dropped too).
-    func keptFrom(removed: Double, next: Double) -> Double {
+    /// between that lies nearer the kept word than what is taken out, and within `within` of
+    /// it through the runs between (a word the recognizer dropped from the kept sentence),
+    /// else at `next`. A run nearer what is taken out is taken with it (the last word of an
+    /// abandoned take, dropped too); one far from both is not speech.
+    func keptFrom(removed: Double, next: Double, within: Double) -> Double {
+        let speech = soundBefore(next, within: within)
         var edge = removed
         for run in runs where run.start > removed && run.start < next {
-            guard run.start - edge < next - run.end else { return run.start }
-            edge = run.end
+            if run.start - edge < next - run.end {
+                edge = run.end
+            } else if run.start >= speech {
+                return run.start
+            }
         }
         return next
     }
 
     /// Where the kept sound before a cut ends, between the previous kept word's end
     /// (`previous`) and the start of what is taken out (`removed`): as `keptFrom`, mirrored.
-    func keptUntil(previous: Double, removed: Double) -> Double {
+    func keptUntil(previous: Double, removed: Double, within: Double) -> Double {
+        let speech = soundAfter(previous, within: within)
         var edge = removed
         for run in runs.reversed() where run.end < removed && run.end > previous {
-            guard edge - run.end < run.start - previous else { return run.end }
-            edge = run.start
+            if edge - run.end < run.start - previous {
+                edge = run.start
+            } else if run.end <= speech {
+                return run.end
+            }
         }
         return previous
     }
