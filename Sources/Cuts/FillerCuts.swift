@@ -148,5 +148,8 @@ extension SpokenWord {
 
     /// The recognizer timed it far longer than a word of its letters is said ("to" over 0.6 s):
     /// its time holds something more.
-    var isStretched: Bool { said > 0.3 + 0.1 * Double(key.count) }
+    var isStretched: Bool { isStretched(by: 1) }
+
+    /// Whether it was timed `factor` times longer than a stretched word of its letters.
+    func isStretched(by factor: Double) -> Bool { said > factor * (0.3 + 0.1 * Double(key.count)) }
 }
