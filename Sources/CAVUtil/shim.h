@@ -12,6 +12,7 @@
 #include <libavutil/mathematics.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/tx.h>
 
 /* Macros that Swift cannot import, as functions. */
 static inline int burn_averror(int posix_errno) { return AVERROR(posix_errno); }

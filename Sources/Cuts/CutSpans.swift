@@ -83,6 +83,17 @@ struct CutSpans {
         sound?.keptUntil(previous: previous, removed: removed, within: settings.maxPause) ?? previous
     }
 
+    /// Where the kept sound before a filler heard at `time` ends, the kept word before it
+    /// ending at `previous` (`SoundRuns.soundUntil`): a heard filler is its own sound only.
+    private func soundUntil(_ time: Double, after previous: Double) -> Double {
+        sound?.soundUntil(time, after: previous, within: settings.maxPause) ?? previous
+    }
+
+    /// Where the kept sound after a filler heard until `time` begins (`SoundRuns.soundFrom`).
+    private func soundFrom(_ time: Double, before next: Double) -> Double {
+        sound?.soundFrom(time, before: next, within: settings.maxPause) ?? next
+    }
+
     /// Where the sound said before the first kept word (at `time`) begins (`SoundRuns.soundBefore`).
     private func soundBefore(_ time: Double) -> Double {
         sound?.soundBefore(time, within: settings.maxPause) ?? time
@@ -109,13 +120,22 @@ struct CutSpans {
         // the kept sound and of the sound taken out; over a loud bed, a silence shorter than
         // the kept pause is cut two thirds in from the kept sound, whose tail sinks under the
         // bed before it ends.
-        let until = keptUntil(previous: a.end, removed: items[0].start)
-        let from = keptFrom(removed: items.map(\.end).max()!, next: b.start)
+        let heard = items.allSatisfy(\.words.isEmpty)
+        let until = heard ? soundUntil(items[0].start, after: a.end) : keptUntil(previous: a.end, removed: items[0].start)
+        let from = heard ? soundFrom(items.map(\.end).max()!, before: b.start) : keptFrom(removed: items.map(\.end).max()!, next: b.start)
         let before = min(max(0, items[0].start - until), kept)
         let after = min(max(0, from - items.map(\.end).max()!), kept)
         let loud = sound?.isLoudBed(at: until) == true
-        let start = until + before * (loud && before < kept ? 2.0 / 3 : 0.5)
-        let end = from - after * (loud && after < kept ? 2.0 / 3 : 0.5)
+        var start = until + before * (loud && before < kept ? 2.0 / 3 : 0.5)
+        var end = from - after * (loud && after < kept ? 2.0 / 3 : 0.5)
+        if heard && loud {
+            // A word's tail sinks under a loud bed: a short silence beside a heard filler may
+            // hold it, so the cut takes the filler's own sound (its held part, onset and
+            // release) and no more on that side.
+            if items[0].start - until <= settings.maxPause { start = max(start, items[0].start - HeardFillers.onset) }
+            let last = items.map(\.end).max()!
+            if from - last <= settings.maxPause { end = min(end, last + HeardFillers.release) }
+        }
         guard end > start else { return [] }
         return [Span(cut: cut(start, end, items), before: a, after: b, keptUntil: until, keptFrom: from)]
     }

@@ -99,10 +99,13 @@ public struct CutTimeline: Sendable, Equatable {
     /// `envelope` on the cut timeline: the windows of the kept parts, back to back.
     public func retimed(_ envelope: EnergyEnvelope) -> EnergyEnvelope {
         var values: [Float] = []
+        var shapeChange: [Float] = []
         for range in kept {
-            values += envelope.indices(from: range.lowerBound, to: range.upperBound).map { envelope.values[$0] }
+            let windows = envelope.indices(from: range.lowerBound, to: range.upperBound)
+            values += windows.map { envelope.values[$0] }
+            if !envelope.shapeChange.isEmpty { shapeChange += windows.map { envelope.shapeChange[$0] } }
         }
-        return EnergyEnvelope(hop: envelope.hop, start: envelope.start, values: values)
+        return EnergyEnvelope(hop: envelope.hop, start: envelope.start, values: values, shapeChange: shapeChange)
     }
 
     /// Shot changes of the input on the cut timeline, with every join added: a jump cut is a

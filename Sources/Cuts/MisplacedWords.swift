@@ -8,9 +8,10 @@ import Speech
 /// - it starts on a run of sound (`SoundRuns`; within 60 ms of its start, or up to 0.15 s
 ///   before it, where the onset is lost in noise) that is held as a hesitation is (a
 ///   filler's length, its level steady: `HeardFillers.isSteady`);
-/// - it is far longer than a word of its letters (`SpokenWord.isStretched`; under a loud bed,
-///   a quarter longer still, since there a word's level is as steady as a hum's): a word said
-///   slowly over several runs of sound (a word of several syllables) is not;
+/// - it is longer than three quarters of a stretched word of its letters
+///   (`SpokenWord.isStretched`; where the spectrum's shape was not measured and the bed is
+///   loud, a quarter longer than stretched, since there a word's level is as steady as a
+///   hum's): a word said slowly over several runs of sound (several syllables) is not;
 /// - the next run of sound has a length a word of its letters can be said in, the word ends
 ///   in it (a word stretched over more runs covers words the recognizer dropped: "start" over
 ///   "so we start"), and no other word starts in its first half (or that word can itself move
@@ -22,8 +23,11 @@ enum MisplacedWords {
     /// ... or how far before it: a hesitation's soft onset sinks under a loud bed, and the
     /// run is heard from later. // seconds
     static let hiddenOnset = 0.15
-    /// Under a loud bed, a word must be this many times the stretched length (`isStretched`).
+    /// Under a loud bed with no shape measured, a word must be this many times the stretched
+    /// length (`isStretched`).
     static let loudStretch = 1.25
+    /// Elsewhere, this many times: "back" over an "um" and its own sound in 0.57 s.
+    static let spanning = 0.75
     /// At most this many words in a row are moved one run on.
     static let chain = 3
 
@@ -53,10 +57,11 @@ enum MisplacedWords {
         let held = sound.runs[run]
         let length = held.end - held.start
         guard length >= HeardFillers.shortest, length <= HeardFillers.longest, listener.isSteady(held) else { return nil }
-        // Under a loud bed a word's level is as steady as a hum's: only a word far beyond
+        // Under a loud bed a word's level is as steady as a hum's: without the spectrum's
+        // shape (which tells a word's sounds from a held one), only a word far beyond
         // stretched is taken to have been timed on one ("and" over "of an" is not).
-        let loud = sound.isLoudBed(at: held.start)
-        return word.isStretched(by: loud ? loudStretch : 1) ? run : nil
+        let loud = sound.isLoudBed(at: held.start) && listener.holdsShape(held) == nil
+        return word.isStretched(by: loud ? loudStretch : spanning) ? run : nil
     }
 
     /// The words from `first` on and the runs each moves to, run `target` on; nil when the

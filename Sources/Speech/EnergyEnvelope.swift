@@ -7,13 +7,18 @@ public struct EnergyEnvelope: Sendable, Equatable {
     public var start: Double
     /// Root mean square of the samples in each window. // RMS, linear (full scale = 1)
     public var values: [Float]
+    /// How fast the spectrum's shape changes at each window (`ShapeChangeMeter`): small over
+    /// a held vowel or hum; empty when not measured. // decibels
+    public var shapeChange: [Float]
 
-    /// An envelope; `hop` must be positive.
-    public init(hop: Double, start: Double, values: [Float]) {
+    /// An envelope; `hop` must be positive, `shapeChange` empty or as long as `values`.
+    public init(hop: Double, start: Double, values: [Float], shapeChange: [Float] = []) {
         precondition(hop > 0, "hop must be positive")
+        precondition(shapeChange.isEmpty || shapeChange.count == values.count, "a shape change per window")
         self.hop = hop
         self.start = start
         self.values = values
+        self.shapeChange = shapeChange
     }
 
     /// Where the last window ends. // seconds

@@ -1,6 +1,7 @@
 /// Builds an `EnergyEnvelope` from audio samples as they arrive, one window at a time,
-/// keeping only the running sum of the current window (never the samples).
-public struct EnergyEnvelopeBuilder: Sendable {
+/// keeping only the running sum of the current window and the last block the shape change
+/// is measured on (`ShapeChangeMeter`), never the audio.
+public struct EnergyEnvelopeBuilder {
     /// Samples per second of the audio appended.
     public let sampleRate: Int
     /// Samples per window.
@@ -9,6 +10,7 @@ public struct EnergyEnvelopeBuilder: Sendable {
     private var sum: Double = 0  // sum of squares in the current window
     private var count = 0  // samples in the current window
     private var values: [Float] = []  // RMS, linear
+    private var shape: ShapeChangeMeter?  // nil when its transform could not be made
 
     /// Windows of `hop` seconds (rounded to whole samples) from `start` on the caption clock.
     public init(sampleRate: Int, hop: Double, start: Double) {
@@ -16,6 +18,7 @@ public struct EnergyEnvelopeBuilder: Sendable {
         self.sampleRate = sampleRate
         self.hopLength = max(1, Int((hop * Double(sampleRate)).rounded()))
         self.start = start
+        self.shape = try? ShapeChangeMeter(sampleRate: sampleRate, hopLength: hopLength)
     }
 
     /// The window length after rounding to whole samples. // seconds
@@ -25,6 +28,7 @@ public struct EnergyEnvelopeBuilder: Sendable {
     public mutating func append(_ samples: UnsafeBufferPointer<Float>) {
         for sample in samples {
             sum += Double(sample) * Double(sample)
+            shape?.append(sample)
             count += 1
             if count == hopLength { closeWindow() }
         }
@@ -36,6 +40,7 @@ public struct EnergyEnvelopeBuilder: Sendable {
         while left > 0 {
             let taken = min(left, hopLength - self.count)
             self.count += taken
+            shape?.appendSilence(count: taken)
             left -= taken
             if self.count == hopLength { closeWindow() }
         }
@@ -45,11 +50,14 @@ public struct EnergyEnvelopeBuilder: Sendable {
     public func envelope() -> EnergyEnvelope {
         var builder = self
         if builder.count > 0 { builder.closeWindow() }
-        return EnergyEnvelope(hop: hop, start: start, values: builder.values)
+        return EnergyEnvelope(
+            hop: hop, start: start, values: builder.values,
+            shapeChange: builder.shape?.values(count: builder.values.count) ?? [])
     }
 
     private mutating func closeWindow() {
         values.append(Float((sum / Double(count)).squareRoot()))
+        shape?.closeWindow()
         sum = 0
         count = 0
     }

@@ -48,4 +48,38 @@ final class EnergyEnvelopeTests: XCTestCase {
         loud.prefix(5).withUnsafeBufferPointer { builder.append($0) }
         XCTAssertEqual(builder.envelope().values.count, 4)
     }
+
+    /// A voiced sound of `seconds` at 16 kHz: harmonics of 120 Hz weighted by `weight(hertz)`.
+    private func voiced(seconds: Double, weight: (Double) -> Double, phase: Int = 0) -> [Float] {
+        (0..<Int(seconds * 16_000)).map { index in
+            let time = Double(index + phase) / 16_000
+            let sum = (1...33).reduce(0.0) { $0 + weight(Double($1) * 120) * sin(2 * .pi * Double($1) * 120 * time) }
+            return Float(0.05 * sum)
+        }
+    }
+
+    private func shapeChange(of samples: [Float]) -> [Float] {
+        var builder = EnergyEnvelopeBuilder(sampleRate: 16_000, hop: 0.01, start: 0)
+        samples.withUnsafeBufferPointer { builder.append($0) }
+        let envelope = builder.envelope()
+        XCTAssertEqual(envelope.shapeChange.count, envelope.values.count)
+        return envelope.shapeChange
+    }
+
+    func testShapeChangeIsSmallOverAHeldSoundAndLargeWhereItChanges() {
+        let dark = { (hertz: Double) in hertz < 800 ? 1.0 : 0.05 }
+        let bright = { (hertz: Double) in hertz > 1500 ? 1.0 : 0.05 }
+        let held = shapeChange(of: voiced(seconds: 1, weight: dark))
+        let middle = held[20..<80].sorted()
+        XCTAssertLessThan(middle[middle.count / 2], 0.5, "a held vowel keeps its shape")
+        // Dark and bright, 60 ms each, as a word's sounds follow one another.
+        var word: [Float] = []
+        for part in 0..<16 { word += voiced(seconds: 0.06, weight: part % 2 == 0 ? dark : bright, phase: word.count) }
+        let changing = shapeChange(of: word)[20..<80].sorted()
+        XCTAssertGreaterThan(changing[changing.count / 2], 3, "a changing sound changes its shape")
+        // One change, at 0.5 s: the largest change lies at its window, not a block later.
+        let once = shapeChange(of: voiced(seconds: 0.5, weight: dark) + voiced(seconds: 0.5, weight: bright, phase: 8000))
+        let peak = once.indices.max { once[$0] < once[$1] }!
+        XCTAssertLessThanOrEqual(abs(peak - 50), 3, "the change at 0.5 s is found at window \(peak)")
+    }
 }
