@@ -120,11 +120,12 @@ struct CutSpans {
         // the kept sound and of the sound taken out; over a loud bed, a silence shorter than
         // the kept pause is cut two thirds in from the kept sound, whose tail sinks under the
         // bed before it ends.
+        let (removedStart, removedEnd) = (items[0].start, items.map(\.end).max()!)
         let heard = items.allSatisfy(\.words.isEmpty)
-        let until = heard ? soundUntil(items[0].start, after: a.end) : keptUntil(previous: a.end, removed: items[0].start)
-        let from = heard ? soundFrom(items.map(\.end).max()!, before: b.start) : keptFrom(removed: items.map(\.end).max()!, next: b.start)
-        let before = min(max(0, items[0].start - until), kept)
-        let after = min(max(0, from - items.map(\.end).max()!), kept)
+        let until = heard ? soundUntil(removedStart, after: a.end) : keptUntil(previous: a.end, removed: removedStart)
+        let from = heard ? soundFrom(removedEnd, before: b.start) : keptFrom(removed: removedEnd, next: b.start)
+        let before = min(max(0, removedStart - until), kept)
+        let after = min(max(0, from - removedEnd), kept)
         let loud = sound?.isLoudBed(at: until) == true
         var start = until + before * (loud && before < kept ? 2.0 / 3 : 0.5)
         var end = from - after * (loud && after < kept ? 2.0 / 3 : 0.5)
@@ -132,9 +133,8 @@ struct CutSpans {
             // A word's tail sinks under a loud bed: a short silence beside a heard filler may
             // hold it, so the cut takes the filler's own sound (its held part, onset and
             // release) and no more on that side.
-            if items[0].start - until <= settings.maxPause { start = max(start, items[0].start - HeardFillers.onset) }
-            let last = items.map(\.end).max()!
-            if from - last <= settings.maxPause { end = min(end, last + HeardFillers.release) }
+            if removedStart - until <= settings.maxPause { start = max(start, removedStart - HeardFillers.onset) }
+            if from - removedEnd <= settings.maxPause { end = min(end, removedEnd + HeardFillers.release) }
         }
         guard end > start else { return [] }
         return [Span(cut: cut(start, end, items), before: a, after: b, keptUntil: until, keptFrom: from)]

@@ -131,25 +131,21 @@ struct SoundRuns {
 
     /// Where the sound before a filler heard from `time` ends, no earlier than `previous` (a
     /// kept word's end): at the end of the last run between them, or at `time` when a run
-    /// that began more than `onset` before it holds it (a word's tail that runs into the
-    /// filler: the "ts" of "boots" into an "um" under noise). A run that begins within `onset`
-    /// of it is the filler's own onset. What lies between is kept: a heard filler takes only
-    /// its own sound.
-    /// A run that begins further than `within` from the word is not its sound (a music bed's
-    /// swell in a long pause).
+    /// that began more than the filler's onset (`HeardFillers.onset`) before it holds it (a
+    /// word's tail that runs into the filler: the "ts" of "boots" into an "um" under noise);
+    /// a run that begins nearer is the filler's own onset, and one that begins further than
+    /// `within` from the word is not its sound (a music bed's swell in a long pause). What
+    /// lies between is kept: a heard filler takes only its own sound.
     func soundUntil(_ time: Double, after previous: Double, within: Double) -> Double {
-        runs.filter { $0.start < time - Self.onset && $0.end > previous && $0.start - previous < within }
+        runs.filter { $0.start < time - HeardFillers.onset && $0.end > previous && $0.start - previous < within }
             .map { min($0.end, time) }.max().map { max($0, previous) } ?? previous
     }
 
     /// Where the sound after a filler heard until `time` begins: `soundUntil` mirrored.
     func soundFrom(_ time: Double, before next: Double, within: Double) -> Double {
-        runs.filter { $0.end > time + Self.onset && $0.start < next && next - $0.end < within }
+        runs.filter { $0.end > time + HeardFillers.onset && $0.start < next && next - $0.end < within }
             .map { max($0.start, time) }.min().map { min($0, next) } ?? next
     }
-
-    /// A run that begins this near a filler's held part is the filler's own onset. // seconds
-    static let onset = 0.1
 
     /// Where the sound said before a word that begins at `time` begins: the start of the runs
     /// of sound before it, each less than `within` from the next (a word the recognizer

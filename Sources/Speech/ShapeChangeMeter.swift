@@ -18,8 +18,10 @@ struct ShapeChangeMeter {
 
     private let spectrum: PowerSpectrum
     private let bins: [Range<Int>]  // the spectrum's bins of each band
-    private var recent: [Float]  // the last `spectrum.size` samples, a ring
-    private var position = 0  // where the next sample goes in `recent`
+    /// The last `spectrum.size` samples, a ring written twice over (at `position` and
+    /// `position + size`), so that the block always lies whole at `position..<position + size`.
+    private var recent: [Float]
+    private var position = 0  // where the next sample goes
     private var shapes: [[Float]] = []  // the last `lag` + 1 shapes, oldest first
     private var changes: [Float] = []  // one per closed window, `delay` windows late
     /// Windows between the one a change is measured at and the one it belongs to: the block
@@ -32,7 +34,7 @@ struct ShapeChangeMeter {
         var size = 16
         while Double(size) < Self.block * Double(sampleRate) { size *= 2 }
         spectrum = try PowerSpectrum(size: size)
-        recent = [Float](repeating: 0, count: size)
+        recent = [Float](repeating: 0, count: 2 * size)
         let binWidth = Double(sampleRate) / Double(size)
         bins = zip(Self.edges, Self.edges.dropFirst()).map { low, high in
             let first = min(size / 2, Int((low / binWidth).rounded(.up)))
@@ -44,18 +46,20 @@ struct ShapeChangeMeter {
     /// Adds one sample.
     mutating func append(_ sample: Float) {
         recent[position] = sample
-        position = (position + 1) % recent.count
+        recent[position + spectrum.size] = sample
+        position = (position + 1) % spectrum.size
     }
 
     /// Adds `count` samples of silence.
     mutating func appendSilence(count: Int) {
-        for _ in 0..<min(count, recent.count) { append(0) }
+        for _ in 0..<min(count, spectrum.size) { append(0) }
     }
 
     /// Measures the block that ends with the window just closed.
     mutating func closeWindow() {
-        let block = Array(recent[position...] + recent[..<position])
-        let power = block.withUnsafeBufferPointer { spectrum.power(of: $0) }
+        let power = recent.withUnsafeBufferPointer {
+            spectrum.power(of: UnsafeBufferPointer(rebasing: $0[position..<(position + spectrum.size)]))
+        }
         let levels = bins.map { band in 10 * log10(band.reduce(Float(1e-10)) { $0 + power[$1] }) }
         let mean = levels.reduce(0, +) / Float(levels.count)
         shapes.append(levels.map { $0 - mean })
