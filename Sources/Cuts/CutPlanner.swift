@@ -74,23 +74,24 @@ public enum CutPlanner {
         let levels = material.envelope.map { SoundBed(envelope: $0, words: words) }
         let sound = levels.map { SoundRuns(levels: $0) }
         var transcript = material.transcript
+        let lists = material.fillers(fillers)
+        var moved: MisplacedWords.Moved?
         if let levels, let sound, !settings.kinds.isDisjoint(with: [.fillers, .lexical]) {
-            let moved = MisplacedWords.moved(words, sound: sound, listener: HeardFillers(levels: levels, words: words))
-            for (word, before) in zip(moved, words) where word.saidStart != before.saidStart {
+            let found = MisplacedWords.moved(words, sound: sound, listener: HeardFillers(levels: levels, words: words), misheard: lists.misheard)
+            for (word, before) in zip(found.words, words) where word.saidStart != before.saidStart {
                 transcript.segments[word.segment].words[word.position].start = word.start
                 transcript.segments[word.segment].words[word.position].end = word.end
                 if word.position == 0 { transcript.segments[word.segment].start = word.start }
                 transcript.segments[word.segment].end = max(transcript.segments[word.segment].end, word.end)
             }
-            words = moved
+            (words, moved) = (found.words, found)
         }
         let timed = material.transcript.segments.flatMap(\.words).contains { !$0.estimated && !$0.isLabel }
         guard timed else {
             return Outcome(plan: empty, notices: [.noWordTimes], transcript: material.transcript)
         }
-        let lists = material.fillers(fillers)
         let fillerWords = settings.kinds.isDisjoint(with: [.fillers, .lexical])
-            ? [] : FillerCuts.find(words, envelope: material.envelope, settings: settings, lists: lists)
+            ? [] : FillerCuts.find(words, envelope: material.envelope, sound: sound, moved: moved, settings: settings, lists: lists)
         var removed = fillerWords
         var flagged: [Cut] = []
         var notices: [Notice] = []

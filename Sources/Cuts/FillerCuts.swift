@@ -1,14 +1,23 @@
 import Foundation
 import Speech
 
-/// Fillers: the words of the language's filler list the recognizer wrote, lexical fillers
-/// set off by commas when asked for, and the hesitations it did not write (Whisper leaves out
-/// most "um"s) heard in the audio as a sustained sound between two words (`HeardFillers`).
+/// Fillers: the words of the language's filler list the recognizer wrote, what it writes for
+/// a hesitation (`misheard`: Whisper's "a" for an "uh") where the sound under it is held as a
+/// hesitation's, lexical fillers set off by commas when asked for, and the hesitations it did
+/// not write (Whisper leaves out most "um"s) heard in the audio as a sustained sound between
+/// two words (`HeardFillers`), or found held where `MisplacedWords` moved a word off it
+/// (`moved`; a word moved onto its own sound is never misheard).
 enum FillerCuts {
     static func find(
-        _ words: [SpokenWord], envelope: EnergyEnvelope?, settings: CutSettings, lists: FillerWords.Language
+        _ words: [SpokenWord], envelope: EnergyEnvelope?, sound: SoundRuns?, moved: MisplacedWords.Moved?, settings: CutSettings,
+        lists: FillerWords.Language
     ) -> [RemovedSpeech] {
-        var found = words.filter { FillerWords.isFiller($0.key, in: lists) }.map {
+        let listener = envelope.map { HeardFillers(envelope: $0, words: words) }
+        let misheard = { (word: SpokenWord) in
+            guard lists.misheard.contains(word.key), moved?.indices.contains(word.index) != true, let listener, let sound else { return false }
+            return listener.isHeld(word, sound: sound)
+        }
+        var found = words.filter { FillerWords.isFiller($0.key, in: lists) || misheard($0) }.map {
             RemovedSpeech([$0.index], of: words, reason: .filler)
         }
         if settings.kinds.contains(.lexical) { found += lexical(words, phrases: lists.lexical) }
@@ -16,6 +25,14 @@ enum FillerCuts {
         if let envelope {
             let speaking = words.filter { !written.contains($0.index) }
             found += HeardFillers(envelope: envelope, words: speaking).find()
+            // A held sound a word was moved off, as long as a heard one, with no word on it now
+            // and not heard again.
+            for held in moved?.held ?? [] where held.end - held.start >= HeardFillers.shortest
+                && !found.contains(where: { $0.start < held.end && $0.end > held.start })
+                && !words.contains(where: { $0.start < held.end && $0.end > held.start })
+            {
+                found.append(RemovedSpeech(heard: held.start, end: held.end, reason: .filler))
+            }
         }
         return found.sorted { $0.start < $1.start }
     }
@@ -152,6 +169,20 @@ struct HeardFillers {
         if let start = first { found.append((envelope.time(at: start), envelope.time(at: lastLoud + 1))) }
         return found.filter { $0.end - $0.start >= Self.shortest && $0.end - $0.start <= Self.longest }
     }
+
+    /// Whether `word` is said on a held sound: the run of sound under its middle (`sound`),
+    /// without its changing ends, at least `heldWord` long and steady.
+    func isHeld(_ word: SpokenWord, sound: SoundRuns) -> Bool {
+        let middle = (word.saidStart + word.saidEnd) / 2
+        guard let run = sound.runs.first(where: { $0.start <= middle && $0.end > middle }) else { return false }
+        let held = heldPart(of: run)
+        return held.end - held.start >= Self.heldWord && isSteady(held)
+    }
+
+    /// A word's held sound this long is a hesitation's: an article said slowly ("a", 0.26 s
+    /// in the corpus's slow voice, its held part 0.13–0.26 s) is shorter, Whisper's "a" for an
+    /// "uh" held 0.31 s, its "M" for an "ummm" 0.36–0.67 s. // seconds
+    static let heldWord = 0.3
 
     /// Whether `run` is held as a hesitation is (a vowel or a hum), not a word's sounds: its
     /// level steady and, where the envelope measured it, its spectrum's shape too.

@@ -2,14 +2,32 @@ import Files
 import Foundation
 
 /// The filler words of each language, as data (`Presets/rules/fillers.json`): non-lexical
-/// hesitations, lexical fillers (cut only when asked for, and only set off by commas), and
-/// words a speaker doubles on purpose, which are never taken for a restart.
+/// hesitations, lexical fillers (cut only when asked for, and only set off by commas), words
+/// a speaker doubles on purpose, which are never taken for a restart, and words a recognizer
+/// writes for a hesitation it heard (cut only where their sound is held as a hesitation's).
 public struct FillerWords: Sendable, Equatable {
     /// One language's lists, as comparison keys (`SpokenWord.key`).
     public struct Language: Sendable, Equatable, Decodable {
         public var fillers: [String]
         public var lexical: [String]
         public var doubled: [String]
+        /// What a recognizer writes for a held hesitation (Whisper's "a" for an "uh", "M" for
+        /// an "ummm"): a filler only where its sound is held (`FillerCuts`).
+        public var misheard: [String]
+
+        public init(fillers: [String], lexical: [String], doubled: [String], misheard: [String] = []) {
+            (self.fillers, self.lexical, self.doubled, self.misheard) = (fillers, lexical, doubled, misheard)
+        }
+
+        private enum CodingKeys: String, CodingKey { case fillers, lexical, doubled, misheard }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(
+                fillers: fields.decode([String].self, forKey: .fillers), lexical: fields.decode([String].self, forKey: .lexical),
+                doubled: fields.decode([String].self, forKey: .doubled),
+                misheard: fields.decodeIfPresent([String].self, forKey: .misheard) ?? [])
+        }
     }
 
     /// By primary language subtag (`en`).
@@ -29,7 +47,7 @@ public struct FillerWords: Sendable, Equatable {
             languages = read.languages.mapValues { language in
                 Language(
                     fillers: language.fillers.map { SpokenWord.key($0) }, lexical: language.lexical.map { SpokenWord.key($0) },
-                    doubled: language.doubled.map { SpokenWord.key($0) })
+                    doubled: language.doubled.map { SpokenWord.key($0) }, misheard: language.misheard.map { SpokenWord.key($0) })
             }
         } catch let error as DecodingError {
             throw CutError.file(file.path, DecodingProblem(error).description)

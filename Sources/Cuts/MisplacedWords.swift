@@ -5,24 +5,31 @@ import Speech
 /// Whisper leaves an "um" out of its text and gives its time to the word after it: the word
 /// starts where the "um" starts and runs over it ("to" over 0.6 s), and the word's own sound
 /// follows with no word on it. A word is moved when all of these hold:
-/// - it starts on a run of sound (`SoundRuns`; within 60 ms of its start, or up to 0.15 s
-///   before it, where the onset is lost in noise) that is held as a hesitation is (a
+/// - it starts on a run of sound (`SoundRuns`; within 60 ms of its start, or up to 0.2 s
+///   before it, where the onset is lost in noise or music) that is held as a hesitation is (a
 ///   filler's length, its level steady: `HeardFillers.isSteady`);
 /// - it is longer than three quarters of a stretched word of its letters
 ///   (`SpokenWord.isStretched`; where the spectrum's shape was not measured and the bed is
 ///   loud, a quarter longer than stretched, since there a word's level is as steady as a
 ///   hum's): a word said slowly over several runs of sound (several syllables) is not;
-/// - the next run of sound has a length a word of its letters can be said in, the word ends
-///   in it (a word stretched over more runs covers words the recognizer dropped: "start" over
-///   "so we start"), and no other word starts in its first half (or that word can itself move
-///   one run on, by the same test: the recognizer moved a few words back by one run each).
-/// The held run is then a gap between words, where `HeardFillers` hears it as a filler.
+/// - the next sound (the next run, with the runs after it that begin before the word ends: a
+///   loud bed breaks a word into pieces) has a length a word of its letters can be said in,
+///   the word ends in it (a word stretched over more covers words the recognizer dropped:
+///   "start" over "so we start"), and no other word starts in its first half (or that word
+///   can itself move one sound on, by the same test: the recognizer moved a few words back
+///   by one sound each).
+/// A word a recognizer writes for a hesitation (`FillerWords.Language.misheard`: Whisper's
+/// "a" on an "uh") need not be stretched when its run is held for `HeardFillers.heldWord`:
+/// its next sound and the words after it decide.
+/// The held run is then a gap between words, and a filler (`FillerCuts`): it was heard to be
+/// held on the sound runs' threshold, which a hesitation under a loud bed may pass where
+/// `HeardFillers`' own, the bed around the gap, is not passed for long.
 enum MisplacedWords {
     /// How near a held run's start a word must start to be timed on it. // seconds
     static let near = 0.06
     /// ... or how far before it: a hesitation's soft onset sinks under a loud bed, and the
     /// run is heard from later. // seconds
-    static let hiddenOnset = 0.15
+    static let hiddenOnset = 0.2
     /// Under a loud bed with no shape measured, a word must be this many times the stretched
     /// length (`isStretched`).
     static let loudStretch = 1.25
@@ -31,26 +38,41 @@ enum MisplacedWords {
     /// At most this many words in a row are moved one run on.
     static let chain = 3
 
-    static func moved(_ words: [SpokenWord], sound: SoundRuns, listener: HeardFillers) -> [SpokenWord] {
-        guard !sound.runs.isEmpty else { return words }
-        var words = words
+    /// The words with those timed on a held sound moved off it, and what was moved.
+    struct Moved {
+        var words: [SpokenWord]
+        /// The indices (`SpokenWord.index`) of the words moved.
+        var indices: Set<Int> = []
+        /// The held sounds they were timed on (each run's held part, `HeardFillers.heldPart`):
+        /// a hesitation's, found to be held already, whatever the bed around it. // seconds
+        var held: [(start: Double, end: Double)] = []
+    }
+
+    static func moved(_ words: [SpokenWord], sound: SoundRuns, listener: HeardFillers, misheard: [String]) -> Moved {
+        var found = Moved(words: words)
+        guard !sound.runs.isEmpty else { return found }
         var index = 0
         while index < words.count {
-            if let run = heldRun(under: words[index], sound: sound, listener: listener),
-                let moves = moves(from: index, onto: run + 1, words: words, sound: sound)
+            if let run = heldRun(under: found.words[index], sound: sound, listener: listener, misheard: misheard.contains(found.words[index].key)),
+                let moves = moves(from: index, onto: run + 1, words: found.words, sound: sound)
             {
-                for (word, target) in moves { words[word].place(on: sound.runs[target]) }
+                for (word, target) in moves {
+                    found.words[word].place(on: target)
+                    found.indices.insert(found.words[word].index)
+                }
+                found.held.append(listener.heldPart(of: sound.runs[run]))
                 index += moves.count
             } else {
                 index += 1
             }
         }
-        return words
+        return found
     }
 
     /// The held run `word` was timed on, if it was: the run it starts on, a filler's length
-    /// and steady, with the word stretched over it.
-    private static func heldRun(under word: SpokenWord, sound: SoundRuns, listener: HeardFillers) -> Int? {
+    /// and steady, with the word stretched over it or `misheard` (what a recognizer writes
+    /// for a hesitation: Whisper's "a" on an "uh", then "stick" over "a stick").
+    private static func heldRun(under word: SpokenWord, sound: SoundRuns, listener: HeardFillers, misheard: Bool) -> Int? {
         guard let run = sound.runs.firstIndex(where: { $0.end > word.saidStart }),
             sound.runs[run].start - word.saidStart <= hiddenOnset, word.saidStart - sound.runs[run].start <= near
         else { return nil }
@@ -61,26 +83,35 @@ enum MisplacedWords {
         // shape (which tells a word's sounds from a held one), only a word far beyond
         // stretched is taken to have been timed on one ("and" over "of an" is not).
         let loud = sound.isLoudBed(at: held.start) && listener.holdsShape(held) == nil
+        if misheard {
+            let part = listener.heldPart(of: held)
+            if part.end - part.start >= HeardFillers.heldWord { return run }
+        }
         return word.isStretched(by: loud ? loudStretch : spanning) ? run : nil
     }
 
-    /// The words from `first` on and the runs each moves to, run `target` on; nil when the
-    /// moves do not all fit.
-    private static func moves(from first: Int, onto target: Int, words: [SpokenWord], sound: SoundRuns) -> [(Int, Int)]? {
-        var moves: [(Int, Int)] = []
+    /// The words from `first` on and the sound each moves to, run `target` on; nil when the
+    /// moves do not all fit. A word's sound is the run it moves to and the runs after it that
+    /// begin before the word ends (a loud bed breaks a word into pieces: "captions" heard as
+    /// two runs under music).
+    private static func moves(from first: Int, onto target: Int, words: [SpokenWord], sound: SoundRuns)
+        -> [(Int, (start: Double, end: Double))]?
+    {
+        var moves: [(Int, (start: Double, end: Double))] = []
         var (word, run) = (first, target)
         while moves.count < chain {
-            // A word that runs on past the run it moves to covers words the recognizer dropped.
-            guard sound.runs.indices.contains(run), fits(words[word], sound.runs[run]),
-                words[word].saidEnd <= sound.runs[run].end + near
-            else { return nil }
-            moves.append((word, run))
-            let destination = sound.runs[run]
+            guard sound.runs.indices.contains(run) else { return nil }
+            var last = run
+            while last + 1 < sound.runs.count, sound.runs[last + 1].start < words[word].saidEnd + near { last += 1 }
+            let destination = (start: sound.runs[run].start, end: sound.runs[last].end)
+            // A word that runs on past the sound it moves to covers words the recognizer dropped.
+            guard fits(words[word], destination), words[word].saidEnd <= destination.end + near else { return nil }
+            moves.append((word, destination))
             let middle = (destination.start + destination.end) / 2
-            // The next word is clear of this run, or was timed on it and runs into the next.
+            // The next word is clear of this sound, or was timed on it and runs into the next.
             guard word + 1 < words.count, words[word + 1].saidStart < middle else { return moves }
             guard words[word + 1].saidEnd > destination.end else { return nil }
-            (word, run) = (word + 1, run + 1)
+            (word, run) = (word + 1, last + 1)
         }
         return nil
     }

@@ -54,15 +54,8 @@ struct SoundRuns {
         self.levels = levels
     }
 
-    /// Whether the bed around `time` is within `loudBed` dB of the speech (pink noise at
-    /// 10 dB, a music bed): a word's tail (the s of "levers") sinks under it before it ends.
-    func isLoudBed(at time: Double) -> Bool {
-        let bed = levels.bed(from: time, to: time)
-        return bed > 0 && 20 * log10(levels.speech / bed) < Self.loudBed
-    }
-
-    /// A bed this near the speech hides a word's tail. // decibels
-    static let loudBed = 20.0
+    /// Whether the bed around `time` is loud (`SoundBed.isLoud`).
+    func isLoudBed(at time: Double) -> Bool { levels.isLoud(from: time, to: time) }
 
     /// The silent stretches between a word that ends at `from` and one that begins at `to`:
     /// what no run of sound near either word covers, in time order. A run that goes on from

@@ -15,7 +15,7 @@ final class CutPlannerTests: XCTestCase {
         var name: String
         var kinds: CutKinds
         var duration: Double
-        var segments: [[(text: String, start: Double, end: Double)]]
+        var segments: [[(text: String, start: Double, end: Double, sound: (start: Double, end: Double)?)]]
         var sounds: [(start: Double, end: Double, level: Double, steady: Bool)]
         var script: String?
         var kept: String
@@ -25,6 +25,8 @@ final class CutPlannerTests: XCTestCase {
         var head: Double?
         var tail: Double?
         var notice: String?
+        /// The spans taken, each edge to within a frame and a half.
+        var spans: [(start: Double, end: Double)]?
     }
 
     private static func cases() throws -> (plans: [PlanCase], files: [[String: Any]]) {
@@ -32,7 +34,10 @@ final class CutPlannerTests: XCTestCase {
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let plans = try XCTUnwrap(root["plans"] as? [[String: Any]]).map { item -> PlanCase in
             let segments = (item["segments"] as! [[[Any]]]).map { segment in
-                segment.map { (text: $0[0] as! String, start: ($0[1] as! NSNumber).doubleValue, end: ($0[2] as! NSNumber).doubleValue) }
+                segment.map { word in
+                    let number = { (index: Int) in (word[index] as! NSNumber).doubleValue }
+                    return (text: word[0] as! String, start: number(1), end: number(2), sound: word.count > 3 ? (number(3), number(4)) : nil)
+                }
             }
             let sounds = ((item["sounds"] as? [[Any]]) ?? []).map {
                 (start: ($0[0] as! NSNumber).doubleValue, end: ($0[1] as! NSNumber).doubleValue,
@@ -45,12 +50,14 @@ final class CutPlannerTests: XCTestCase {
                 flagged: (item["flagged"] as? [String]) ?? [],
                 gaps: ((item["gaps"] as? [[NSNumber]]) ?? []).map { (a: $0[0].intValue, b: $0[1].intValue, seconds: $0[2].doubleValue) },
                 head: (item["head"] as? NSNumber)?.doubleValue, tail: (item["tail"] as? NSNumber)?.doubleValue,
-                notice: item["notice"] as? String)
+                notice: item["notice"] as? String,
+                spans: (item["spans"] as? [[NSNumber]])?.map { (start: $0[0].doubleValue, end: $0[1].doubleValue) })
         }
         return (plans, try XCTUnwrap(root["files"] as? [[String: Any]]))
     }
 
-    /// The envelope of a case: the floor, the words at -20 dBFS, and its sounds.
+    /// The envelope of a case: the floor, the words at -20 dBFS (over their sound where it is
+    /// given), and its sounds.
     private static func envelope(_ c: PlanCase) -> EnergyEnvelope {
         let hop = 0.01
         var values = [Float](repeating: Float(pow(10, -60.0 / 20)), count: Int(c.duration / hop))
@@ -59,7 +66,7 @@ final class CutPlannerTests: XCTestCase {
                 values[index] = Float(pow(10, level(index) / 20))
             }
         }
-        for word in c.segments.joined() { fill(word.start, word.end) { _ in -20 } }
+        for word in c.segments.joined() { fill(word.sound?.start ?? word.start, word.sound?.end ?? word.end) { _ in -20 } }
         for sound in c.sounds { fill(sound.start, sound.end) { sound.steady || ($0 / 3) % 2 == 0 ? sound.level : sound.level - 14 } }
         return EnergyEnvelope(hop: hop, start: 0, values: values)
     }
@@ -104,11 +111,22 @@ final class CutPlannerTests: XCTestCase {
             if let tail = c.tail, let last = kept.last {
                 XCTAssertEqual(timeline.duration - (try XCTUnwrap(timeline.time(last.end))), tail, accuracy: 1.5 * Self.frame, "\(c.name): tail")
             }
+            if let spans = c.spans {
+                XCTAssertEqual(plan.taken.count, spans.count, c.name)
+                for (cut, span) in zip(plan.taken, spans) {
+                    XCTAssertEqual(cut.start, span.start, accuracy: 1.5 * Self.frame, "\(c.name): \(cut)")
+                    XCTAssertEqual(cut.end, span.end, accuracy: 1.5 * Self.frame, "\(c.name): \(cut)")
+                }
+            }
             if let notice = c.notice {
                 let said = outcome.notices.map { $0.wording(input: "take.mp4") }
                 XCTAssertTrue(said.contains { $0.contains(notice) }, "\(c.name): \(said)")
             }
-            checkEdges(plan, kept: kept.map { ($0.start, $0.end) }, name: c.name)
+            // Each kept word where its sound is (given, or where the plan moved it).
+            let sounds = zip(words, c.segments.joined()).filter { word, _ in kept.contains { $0 == word } }.map { word, given in
+                given.sound.map { (start: $0.start, end: $0.end) } ?? (start: word.start, end: word.end)
+            }
+            checkEdges(plan, kept: sounds, name: c.name)
         }
     }
 
