@@ -43,11 +43,14 @@ demo: build
 # (scripts/run-tests.py; TESTS=REGEX runs only the classes with a matching test). The test
 # bundle is built in a scratch path of its own with the library targets optimized and the
 # test targets not (BURN_CAPTIONS_OPTIMIZE, Package.swift); .build/debug stays `swift build`'s.
+# The tests run the tool built with the bundle (the same optimized code, linked to the
+# shared Swift runtime), so a fresh machine builds the code once, not a release build too.
 TESTS ?=
 TEST_BUILD := --build-tests --scratch-path .build/test
-test: build
+TEST_BIN := .build/test/debug/burn-captions
+test: setup
 	BURN_CAPTIONS_OPTIMIZE=1 $(SWIFT) build $(TEST_BUILD)
-	BURN_CAPTIONS_BIN=$(abspath $(BIN)) python3 scripts/run-tests.py .build/test/debug/burn-captionsPackageTests.xctest \
+	BURN_CAPTIONS_BIN=$(abspath $(TEST_BIN)) python3 scripts/run-tests.py .build/test/debug/burn-captionsPackageTests.xctest \
 		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py' --also 'python3 scripts/test-speech-scores.py' --also 'python3 scripts/test-cuts.py --quick')
 
 # The worker image from Debian packages alone (mmdebstrap; imported into podman where it
