@@ -36,6 +36,13 @@ final class CodecContext {
         self.file = file
     }
 
+    /// Whether a decoder skips the frames no other frame refers to (most B-frames), from the
+    /// next packet sent on: a cut render's frames that are dropped anyway.
+    var skipsUnreferenced: Bool {
+        get { pointer.pointee.skip_frame == AVDISCARD_NONREF }
+        set { pointer.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
+    }
+
     /// A decoder for `stream` (video or audio), with the stream's parameters and time base;
     /// `threads` 0 lets FFmpeg choose (one per core, plus one). `roughly` skips the loop
     /// filter (H.264, HEVC): faster, a little blockier, for passes that only measure pictures;

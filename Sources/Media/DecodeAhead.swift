@@ -175,6 +175,8 @@ final class DecodeAhead: @unchecked Sendable {
         while try read() {
             let index = packet.pointer.pointee.stream_index
             if index == demuxer.videoStreamIndex {
+                // A frame surely cut is decoded only when others refer to it.
+                if let cut, let time = source.seconds(of: packet) { source.decoder.skipsUnreferenced = cut.drops(at: time) }
                 try decode(packet)
                 if let seconds = cut?.seek(), let from = ending.lastTime,
                     try source.skip(to: seconds, from: from + KeptFrames.seekCost)

@@ -101,6 +101,13 @@ struct KeptFrames {
         return lastPTS
     }
 
+    /// Whether the frame at `time` (seconds) is surely cut: more than a frame and a half from
+    /// every kept range. Its decoding can be skipped when no other frame refers to it.
+    func drops(at time: Double) -> Bool {
+        let margin = 1.5 * frameDuration
+        return !kept.ranges.contains { time >= $0.start - margin && time < $0.end + margin }
+    }
+
     /// A time on the cut timeline, in seconds, of a pts `place` gave.
     func seconds(_ pts: Int64) -> Double { Double(pts) * tick }
 

@@ -266,4 +266,11 @@ final class VideoSource {
     func seconds(_ frame: Frame) -> Double {
         Double(frame.pointer.pointee.pts) * av_q2d(timeBase)
     }
+
+    /// The time of the frame a video packet holds, as `seconds(_:)` gives the decoded frame's
+    /// (nil when the packet has no timestamp).
+    func seconds(of packet: Packet) -> Double? {
+        let pts = packet.pointer.pointee.pts
+        return pts == AVCode.noPTS ? nil : Double(pts - offset) * av_q2d(timeBase)
+    }
 }

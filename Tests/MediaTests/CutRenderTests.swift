@@ -18,6 +18,7 @@ final class CutRenderTests: XCTestCase {
         var audio: String  // "chirp", "loud" (a tone, quiet and loud by turns), "none"
         var tenBit: Bool
         var gop: Int  // frames between keyframes
+        var preset: String?  // x264's, ultrafast (no B-frames) when nil
     }
 
     struct Render: Decodable {
@@ -26,6 +27,8 @@ final class CutRenderTests: XCTestCase {
         var kept: [[Int]]  // [first frame, frame after the last]
         var outputs: [String]  // "container:codec"
         var seeks: Bool
+        /// Whether the cut frames no other frame refers to are skipped (B-frames in the cuts).
+        var bFramesSkipped: Bool?
     }
 
     struct Cases: Decodable {
@@ -56,7 +59,7 @@ final class CutRenderTests: XCTestCase {
             ]
         default: break
         }
-        arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-g", "\(clip.gop)"]
+        arguments += ["-c:v", "libx264", "-preset", clip.preset ?? "ultrafast", "-g", "\(clip.gop)"]
         arguments += ["-pix_fmt", clip.tenBit ? "yuv420p10le" : "yuv420p"]
         if clip.audio != "none" { arguments += ["-c:a", "aac", "-b:a", "192k"] }
         try ProcessRunner.ffmpeg(arguments + [path])
@@ -160,6 +163,11 @@ final class CutRenderTests: XCTestCase {
             XCTAssertLessThan(rendered.decoded, all, "\(name): the seek saved decoding")
         } else {
             XCTAssertEqual(rendered.seeks, 0, "\(name): no cut is long enough to seek over")
+        }
+        if cut.bFramesSkipped == true {
+            // Every frame up to the last kept one is read; those cut that no frame refers to are not decoded.
+            let read = try XCTUnwrap(cut.kept.last?[1])
+            XCTAssertLessThan(rendered.decoded, read, "\(name): B-frames in the cuts skipped")
         }
     }
 
