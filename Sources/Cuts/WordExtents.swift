@@ -11,8 +11,8 @@ import Speech
 /// `closure` quiet windows) does not stop it. A word the recognizer stretched over silence
 /// (Whisper runs a sentence's last word on into the pause after it) is narrowed to its sound:
 /// an edge with `silentEdge` or more inside the word within `audibleOverBed` dB of the bed
-/// (and `under` dB under the speech) moves onto the word's first or last sound over that. Exact times (a corpus's truth, a forced alignment) sit on their sound and
-/// do not move.
+/// (and `under` dB under the speech) moves onto the word's first or last sound over that.
+/// Exact times (a corpus's truth, a forced alignment) sit on their sound and do not move.
 enum WordExtents {
     /// How far a word's edge may move onto its sound. // seconds
     static let reach = 0.4
