@@ -76,8 +76,10 @@ public enum CutPlanner {
         var transcript = material.transcript
         let lists = material.fillers(fillers)
         var moved: MisplacedWords.Moved?
-        if let levels, let sound, !settings.kinds.isDisjoint(with: [.fillers, .lexical]) {
-            let found = MisplacedWords.moved(words, sound: sound, listener: HeardFillers(levels: levels, words: words), misheard: lists.misheard)
+        // Whether a sound is held is measured on the envelope alone: one listener serves.
+        let listener = levels.map { HeardFillers(levels: $0, words: words) }
+        if let listener, let sound, !settings.kinds.isDisjoint(with: [.fillers, .lexical]) {
+            let found = MisplacedWords.moved(words, sound: sound, listener: listener, misheard: lists.misheard)
             for (word, before) in zip(found.words, words) where word.saidStart != before.saidStart {
                 transcript.segments[word.segment].words[word.position].start = word.start
                 transcript.segments[word.segment].words[word.position].end = word.end
@@ -91,7 +93,8 @@ public enum CutPlanner {
             return Outcome(plan: empty, notices: [.noWordTimes], transcript: material.transcript)
         }
         let fillerWords = settings.kinds.isDisjoint(with: [.fillers, .lexical])
-            ? [] : FillerCuts.find(words, envelope: material.envelope, sound: sound, moved: moved, settings: settings, lists: lists)
+            ? [] : FillerCuts.find(
+                words, envelope: material.envelope, sound: sound, listener: listener, moved: moved, settings: settings, lists: lists)
         var removed = fillerWords
         var flagged: [Cut] = []
         var notices: [Notice] = []

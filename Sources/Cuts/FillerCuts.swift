@@ -6,13 +6,13 @@ import Speech
 /// hesitation's, lexical fillers set off by commas when asked for, and the hesitations it did
 /// not write (Whisper leaves out most "um"s) heard in the audio as a sustained sound between
 /// two words (`HeardFillers`), or found held where `MisplacedWords` moved a word off it
-/// (`moved`; a word moved onto its own sound is never misheard).
+/// (`moved`; a word moved onto its own sound is never misheard). `listener` tells a held
+/// sound (`HeardFillers.isHeld`, measured on the envelope alone).
 enum FillerCuts {
     static func find(
-        _ words: [SpokenWord], envelope: EnergyEnvelope?, sound: SoundRuns?, moved: MisplacedWords.Moved?, settings: CutSettings,
-        lists: FillerWords.Language
+        _ words: [SpokenWord], envelope: EnergyEnvelope?, sound: SoundRuns?, listener: HeardFillers?, moved: MisplacedWords.Moved?,
+        settings: CutSettings, lists: FillerWords.Language
     ) -> [RemovedSpeech] {
-        let listener = envelope.map { HeardFillers(envelope: $0, words: words) }
         let misheard = { (word: SpokenWord) in
             guard lists.misheard.contains(word.key), moved?.indices.contains(word.index) != true, let listener, let sound else { return false }
             return listener.isHeld(word, sound: sound)

@@ -34,15 +34,20 @@ struct SoundBed {
     /// The level a sound in `from..<to` must reach: `overBed` dB over the bed there, and no more
     /// than `underSpeech` dB under the speech. // RMS, linear
     func threshold(from: Double, to: Double, overBed: Double, underSpeech: Double) -> Double {
-        max(bed(from: from, to: to) * pow(10, overBed / 20), speech * pow(10, -underSpeech / 20), 1e-5)
+        threshold(bed: bed(from: from, to: to), overBed: overBed, underSpeech: underSpeech)
+    }
+
+    /// The same over a `bed` already measured (`bed(from:to:)`). // RMS, linear
+    func threshold(bed: Double, overBed: Double, underSpeech: Double) -> Double {
+        max(bed * pow(10, overBed / 20), speech * pow(10, -underSpeech / 20), 1e-5)
     }
 
     /// Whether the bed around `from..<to` is within `loud` dB of the speech (pink noise at
     /// 10 dB, a music bed): a word's tail (the s of "levers") sinks under it before it ends.
-    func isLoud(from: Double, to: Double) -> Bool {
-        let bed = bed(from: from, to: to)
-        return bed > 0 && 20 * log10(speech / bed) < Self.loud
-    }
+    func isLoud(from: Double, to: Double) -> Bool { isLoud(bed: bed(from: from, to: to)) }
+
+    /// The same of a `bed` already measured.
+    func isLoud(bed: Double) -> Bool { bed > 0 && 20 * log10(speech / bed) < Self.loud }
 
     /// A bed this near the speech hides a word's tail. // decibels
     static let loud = 20.0

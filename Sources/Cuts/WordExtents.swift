@@ -35,12 +35,14 @@ enum WordExtents {
         guard !words.isEmpty, !envelope.values.isEmpty else { return words }
         let levels = SoundBed(envelope: envelope, words: words)
         return words.map { word in
-            let threshold = Float(levels.threshold(from: word.start, to: word.end, overBed: over, underSpeech: under))
+            let bed = levels.bed(from: word.start, to: word.end)
+            let threshold = Float(levels.threshold(bed: bed, overBed: over, underSpeech: under))
             var widened = word
             widened.start = edge(from: word.start, step: -1, envelope: envelope, threshold: threshold)
             widened.end = max(widened.start, edge(from: word.end, step: 1, envelope: envelope, threshold: threshold))
-            let audible = Float(levels.threshold(from: word.start, to: word.end, overBed: audibleOverBed, underSpeech: under))
-            if !levels.isLoud(from: word.start, to: word.end), let sound = loudSpan(of: word, envelope: envelope, threshold: audible) {
+            guard !levels.isLoud(bed: bed) else { return widened }
+            let audible = Float(levels.threshold(bed: bed, overBed: audibleOverBed, underSpeech: under))
+            if let sound = loudSpan(of: word, envelope: envelope, threshold: audible) {
                 if widened.start == word.start, sound.start - word.start >= silentEdge { widened.start = sound.start }
                 if widened.end == word.end, word.end - sound.end >= silentEdge { widened.end = sound.end }
             }
