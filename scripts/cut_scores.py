@@ -43,6 +43,7 @@ EDGE_MARGIN = 0.020  # no cut edge this close to a kept word's edge
 PAUSE_TOLERANCE = 0.060
 LEFT_ALONE = 0.010  # a pause left alone: at most this much of it cut
 CAPTION_START_TOLERANCE = 0.10
+CUT_WORD_NEAR = 1.0  # seconds on the cut timeline between a shown token and a cut word of its spelling
 JOIN_WINDOW = 0.005
 JOIN_NEAR = 0.010
 JOIN_AROUND = 0.050
@@ -215,6 +216,18 @@ def output_time(t, kept):
     return None
 
 
+def timeline_time(t, kept):
+    """Input time t on the cut timeline, a time in a cut at the join that replaces the cut."""
+    at = 0.0
+    for s, e in kept:
+        if t < s:
+            return at
+        if t <= e:
+            return at + (t - s)
+        at += e - s
+    return at
+
+
 def joins(kept):
     """Output times of the joins between kept ranges."""
     out, at = [], 0.0
@@ -318,8 +331,10 @@ def _tokens(words):
 def captions(truth, plan, exported, tolerance=CAPTION_START_TOLERANCE):
     """The cut render's captions (native JSON on the cut timeline) against the kept words:
     each caption's start within tolerance of its first word's true start mapped onto the cut
-    timeline, and no caption token that is a cut word (a token left over by the alignment
-    with the kept words that equals a token of a cut word)."""
+    timeline, and no caption token that is a cut word: a token left over by the alignment
+    with the kept words that equals a token of a cut word said within CUT_WORD_NEAR of it on
+    the cut timeline (a cut word sits at its cut's join there). A left-over token far from
+    any cut word of its spelling is a misheard word ("other_extra"), not a cut word shown."""
     kept = kept_ranges(plan)
     keep = [w for w in kept_words(truth, plan) if not w.get("filler")]
     expected = []
@@ -327,16 +342,20 @@ def captions(truth, plan, exported, tolerance=CAPTION_START_TOLERANCE):
         t = output_time(w["start"], kept)
         if t is not None:
             expected.append({"text": w["text"], "start": t})
-    cut_tokens = set()
+    cut_at = {}  # token -> cut-timeline times of the cut words spelled so (each at its join)
     kept_ids = {id(w) for w in keep}
     for w in truth["words"]:
         if id(w) not in kept_ids and not w.get("filler"):
-            cut_tokens.update(speech_scores.tokens(w["text"], "en"))
+            at = timeline_time((w["start"] + w["end"]) / 2, kept)
+            for t in speech_scores.tokens(w["text"], "en"):
+                cut_at.setdefault(t, []).append(at)
     segments = exported.get("segments", [])
-    shown = []  # (segment index, text) per shown word
+    shown = []  # per shown word: text, segment index, cut-timeline span
     for i, seg in enumerate(segments):
-        for text in seg.get("text", "").split():
-            shown.append({"text": text, "segment": i})
+        words = seg.get("words") or [{"text": t, "start": seg["start"], "end": seg["end"]}
+                                     for t in seg.get("text", "").split()]
+        for w in words:
+            shown.append({"text": w["text"], "segment": i, "start": w["start"], "end": w["end"]})
     ref, ref_owner = _tokens(expected)
     hyp, hyp_owner = _tokens(shown)
     _, pairs = speech_scores._align(ref, hyp)  # Levenshtein alignment of equal tokens
@@ -352,8 +371,13 @@ def captions(truth, plan, exported, tolerance=CAPTION_START_TOLERANCE):
             err = segments[seg_index]["start"] - want
             if abs(err) > tolerance:
                 late.append({"segment": seg_index, "text": segments[seg_index]["text"], "error": round(err, 3)})
-    extra = [hyp[j] for j in range(len(hyp)) if j not in matched_hyp]
-    shown_cut = [t for t in extra if t in cut_tokens]
+    shown_cut, other = [], []
+    for j in range(len(hyp)):
+        if j in matched_hyp:
+            continue
+        w = shown[hyp_owner[j]]
+        near = any(w["start"] - CUT_WORD_NEAR <= at <= w["end"] + CUT_WORD_NEAR for at in cut_at.get(hyp[j], []))
+        (shown_cut if near else other).append(hyp[j])
     return {"segments": len(segments), "starts_measured": starts, "late": late,
-            "cut_words_shown": shown_cut, "other_extra": [t for t in extra if t not in cut_tokens],
+            "cut_words_shown": shown_cut, "other_extra": other,
             "missing": len(ref) - len(pairs), "expected_words": len(ref)}
