@@ -360,7 +360,7 @@ def captions(truth, plan, exported, tolerance=CAPTION_START_TOLERANCE):
     hyp, hyp_owner = _tokens(shown)
     _, pairs = speech_scores._align(ref, hyp)  # Levenshtein alignment of equal tokens
     matched_hyp = {j: i for i, j in pairs}
-    late, starts = [], 0
+    late, starts, errors = [], 0, []
     first_token = {}
     for j, owner in enumerate(hyp_owner):
         first_token.setdefault(shown[owner]["segment"], j)
@@ -369,6 +369,7 @@ def captions(truth, plan, exported, tolerance=CAPTION_START_TOLERANCE):
             starts += 1
             want = expected[ref_owner[matched_hyp[j]]]["start"]
             err = segments[seg_index]["start"] - want
+            errors.append(abs(err))
             if abs(err) > tolerance:
                 late.append({"segment": seg_index, "text": segments[seg_index]["text"], "error": round(err, 3)})
     shown_cut, other = [], []
@@ -378,6 +379,6 @@ def captions(truth, plan, exported, tolerance=CAPTION_START_TOLERANCE):
         w = shown[hyp_owner[j]]
         near = any(w["start"] - CUT_WORD_NEAR <= at <= w["end"] + CUT_WORD_NEAR for at in cut_at.get(hyp[j], []))
         (shown_cut if near else other).append(hyp[j])
-    return {"segments": len(segments), "starts_measured": starts, "late": late,
+    return {"segments": len(segments), "starts_measured": starts, "late": late, "start_errors": errors,
             "cut_words_shown": shown_cut, "other_extra": other,
             "missing": len(ref) - len(pairs), "expected_words": len(ref)}
