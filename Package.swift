@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "Captions", "Files", "TestSupport"]),
         .testTarget(name: "CaptionsTests", dependencies: ["CaptionFiles", "Captions", "Caching", "TestSupport"]),
-        .testTarget(name: "CaptionFilesTests", dependencies: ["CaptionFiles", "Captions", "TestSupport"]),
+        .testTarget(name: "CaptionFilesTests", dependencies: ["CaptionFiles", "Captions", "UnicodeText", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Imaging", "CaptionCases", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Caching", "Imaging", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Imaging", "CAVCodec", "CAVFilter", "CAVFormat", "CAVUtil", "TestSupport"]),
