@@ -33,6 +33,7 @@ struct CommandLineOptions {
     var timingFix = true
     var export: String?
     var discardFrames = false
+    var closedCaptions = false  // --cea608
     var stats = false
     var speakerLabels = false
     var overlayOnly = false
@@ -124,6 +125,7 @@ struct CommandLineOptions {
         case .outputsPerPass: outputsPerPass = try OptionNumber.whole(try value(), spelling, in: 1...64)
         case .quiet: quiet = true
         case .null: discardFrames = true
+        case .cea608: closedCaptions = true
         case .stats: stats = true
         case .showSafeArea: guides.safeArea = true
         case .showObstacles: guides.obstacles = true

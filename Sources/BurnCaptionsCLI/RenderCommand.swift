@@ -190,6 +190,9 @@ extension CommandLineOptions {
         if json && mode != .lint { throw BurnError.usage("--json is for lint") }
         if frameRate != nil && mode != .lint { throw BurnError.usage("--fps is for lint without a video") }
         if let mode, discardFrames || stats { throw BurnError.usage("--null and --stats are for renders, not \(mode.rawValue)") }
+        if closedCaptions && (discardFrames || overlayOnly) {
+            throw BurnError.usage("--cea608 is for renders to a video file, not \(discardFrames ? "--null" : "--overlay-only")")
+        }
         if discardFrames && output != nil { throw BurnError.usage("--null writes no file; it takes no -o") }
         if overlayOnly && (mode != nil || discardFrames) {
             throw BurnError.usage("--overlay-only is for renders to a file, not \(mode?.rawValue ?? "--null")")
@@ -220,6 +223,7 @@ extension CommandLineOptions {
         base.recognition = recognition
         base.cuts = try cuts.source(names: { CommandOption.of($0).names.last! })
         base.editList = cuts.editList
+        base.closedCaptions = closedCaptions
         if let align { base.alignment = try OptionCheck.alignment(align, .commandLine("--align")) }
         return BurnCombinations(
             base: base, captions: captions, secondCaptions: secondCaptions, presets: presets.isEmpty ? ["tiktok"] : presets,

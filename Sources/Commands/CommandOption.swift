@@ -14,7 +14,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case overlayOnly, fontsConf, null, stats, port, at, showSafeArea, showObstacles, quiet, endOfOptions, help, version
     case json, fps, input, shard, shardCount, workers, force, retries, report
     case model, computeType, languageThreshold, soundTags, align, saveAs, avoid, obstacles, sheet
-    case cuts, cutsFile, maxPause, cutPauses, editList
+    case cuts, cutsFile, maxPause, cutPauses, editList, cea608
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in

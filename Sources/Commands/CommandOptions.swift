@@ -289,6 +289,13 @@ extension CommandOption {
                 drop it: no encode and no file (measures the captions' cost)
                 """),
         CommandOption(
+            .cea608, ["--cea608"], value: nil, commands: [.render],
+            help: """
+                also carry the captions as CEA-608 closed captions (CC1
+                roll-up, in the H.264 stream) for players and platforms that
+                show their own; Latin text only
+                """),
+        CommandOption(
             .stats, ["--stats"], value: nil, commands: [.render, .part],
             help: """
                 after a render, print the time per stage and the number of

@@ -116,12 +116,18 @@ struct FrameFanOut {
         let narrowedOnce = narrowing != nil && live.filter({ outputs[$0].narrows }).count > 1
         if narrowedOnce { _ = try timer.measure(.composite) { try narrowing!.convert(picture) } }
         var drawing = Drawing(picture: picture, area: area, narrowedOnce: narrowedOnce, last: live.last)
+        // Closed captions: each output's own, else the input's (outputs may share the picture).
+        let inputCaptions = ClosedCaptionData.read(next.frame.pointer)
+        let setsCaptions = inputCaptions != nil || live.contains { outputs[$0].closedCaptions != nil }
         for index in live {
             do {
                 let target = try timer.measure(.composite) { try draw(next, for: index, on: &drawing) }
                 if let sink = outputs[index].sink {
                     // Frame types come from the input's encoder; x264 chooses its own.
                     target.pointee.pict_type = AV_PICTURE_TYPE_NONE
+                    let output = outputs[index]
+                    let captions = output.closedCaptions?(next.time) ?? (output.keepsInputCaptions ? inputCaptions : nil)
+                    if setsCaptions { try ClosedCaptionData.set(target, to: captions, file: path) }
                     try sink.encode(target, timer: timer)
                 }
             } catch {

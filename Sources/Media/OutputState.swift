@@ -14,6 +14,11 @@ struct OutputState {
     var failure: Error?
     /// Whether its frames are narrowed from 10 to 8 bits (an 8-bit encoder, or `--null`).
     var narrows: Bool
+    /// The closed-caption data of the frame at a time (`RenderOutput.closedCaptions`).
+    var closedCaptions: ((Double) -> [UInt8])?
+    /// Whether frames keep the input's closed captions when the output gives none of its own
+    /// (not in a cut render: their times no longer hold).
+    var keepsInputCaptions = true
 
     init(overlay: @escaping (Double) throws -> FrameOverlay?, narrows: Bool) {
         self.overlay = overlay

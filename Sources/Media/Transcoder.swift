@@ -113,6 +113,8 @@ public final class Transcoder {
         let tenBit = source.pixelFormat == AV_PIX_FMT_YUV420P10LE
         return outputs.map { output in
             var state = OutputState(overlay: output.overlay, narrows: tenBit)
+            state.closedCaptions = output.closedCaptions
+            state.keepsInputCaptions = kept == nil
             guard case .file(let path, let finalPath, let settings) = output.target else { return state }
             do {
                 let sink = try BurnedOutput(

@@ -40,6 +40,9 @@ public struct BurnRequest: Sendable, Equatable {
     public var cuts = CutSource.off
     /// Where the kept ranges are written for an editor (`--edit-list FILE.otio|.fcpxml|.xml|.edl`).
     public var editList: String?
+    /// Also carry the first track's captions as CEA-608 closed captions (CC1 roll-up, in the
+    /// H.264 stream's A/53 data: `--cea608`).
+    public var closedCaptions = false
 
     public init(
         input: VideoInput, captions: CaptionInput, preset: String = "tiktok", output: RenderDestination,

@@ -188,19 +188,32 @@ public enum Burner {
         let transcoder = try Transcoder(
             input: prepared[0].input, encoding: destinations.contains { $0 != nil }, toSDR: toSDR, segment: segment, kept: kept)
         let overlays = prepared.map { CaptionOverlays($0.planned, painting: $0.painting) }
-        let outputs = zip(zip(prepared, destinations), overlays).map { item, overlays in
+        let closedCaptions = try prepared.map(closedCaptionTrack)
+        let outputs = zip(zip(prepared, destinations), zip(overlays, closedCaptions)).map { item, drawn in
             let (prepared, destination) = item
             return RenderOutput(
                 target: destination.map {
                     RenderTarget.file(path: $0.temporaryURL.path, finalPath: $0.finalURL.path, settings: prepared.request.encoder)
                 } ?? .discard,
-                overlay: overlays.overlay(at:))
+                overlay: drawn.0.overlay(at:), closedCaptions: drawn.1.map { track in { track.data(at: $0) } })
         }
         let results = try transcoder.run(
             outputs: outputs, timer: timer, progress: { events(.progress($0)) },
             notice: { events(.notice("\(first.input.name): \($0.wording)")) },
             isCancelled: { cancellation.isCancelled })
         return zip(results, overlays).map { ($0, $1.rasterized) }
+    }
+
+    /// The CEA-608 closed captions of `prepared` (`--cea608`), nil when not asked for. Only
+    /// H.264 encoders write them (libx264 and NVENC, from the frames' A/53 data).
+    private static func closedCaptionTrack(_ prepared: PreparedBurn) throws -> ClosedCaptionTrack? {
+        let request = prepared.request
+        guard request.closedCaptions else { return nil }
+        let encoder = request.encoder.encoderName
+        guard request.encoder.codec == .h264, encoder == "libx264" || encoder.hasSuffix("_nvenc") else {
+            throw BurnError.usage("--cea608: 608 captions are carried in H.264 by libx264 or NVENC, not by \(encoder)")
+        }
+        return try ClosedCaptionTrack(prepared.planned, framesPerSecond: prepared.info.frameRate, file: request.captions.file)
     }
 
     /// What a cut render of `prepared` keeps (nil: the input is not cut): one decode serves
