@@ -59,11 +59,16 @@ enum CaptionPlanner {
         let limits = rules.applied(
             to: preset.chunkingLimits(frameDuration: frameDuration, maxWords: maxWords), languages: languages,
             maximumLines: preset.maximumLines ?? 2)
+        // A caption the video never reaches is left out (`BurnPlanner`): it is not laid out to
+        // be fitted (a file may hold thousands past a short clip's end).
+        let onScreenFit = fit.map { fit -> CaptionFit in
+            { caption in mediaEnd.map { caption.start >= $0 } == true ? .fits : fit(caption) }
+        }
         var captions = CaptionBuilder.captions(
             from: transcript, limits: limits, script: script,
             language: request.captions.language,
             fixStarts: envelope.map { envelope in { TimingFix.apply($0, envelope: envelope, mediaEnd: mediaEnd) } },
-            shotChanges: shotChanges, fit: fit, warnings: &warnings)
+            shotChanges: shotChanges, fit: onScreenFit, warnings: &warnings)
         warnings.forEach { events(.warning("\(request.captions.file): \($0)")) }
         if let alignment { captions = WordAlignmentStep.timed(captions, by: alignment) }
         if captions.isEmpty, request.captions.origin == .recognized {
