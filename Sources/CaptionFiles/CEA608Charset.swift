@@ -107,12 +107,8 @@ public enum CEA608Error: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupported(let character):
-            let code = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+            let code = character.unicodeScalars.map { String(format: "U+%04X", $0.value) }
             return "608 captions carry Latin text only; \"\(character)\" (\(code.joined(separator: " "))) has no 608 code"
         }
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

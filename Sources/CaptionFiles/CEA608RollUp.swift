@@ -1,3 +1,4 @@
+import Foundation
 import UnicodeText
 
 /// Two bytes of CEA-608 field 1, odd parity set in bit 7 of each.
@@ -20,12 +21,7 @@ public struct CEA608Pair: Sendable, Equatable, CustomStringConvertible {
         return low.nonzeroBitCount % 2 == 0 ? low | 0x80 : low
     }
 
-    public var description: String { String(format2(first)) + " " + String(format2(second)) }
-
-    private func format2(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
-    }
+    public var description: String { String(format: "%02X %02X", first, second) }
 }
 
 /// Captions as CEA-608 roll-up on CC1 (field 1, channel 1): the words are written as they
@@ -76,7 +72,7 @@ public struct CEA608RollUp: Sendable {
     /// `speaker` (nil: no speaker named). Starts roll-up when it has not started. Throws
     /// `CEA608Error.unsupported` for a character no 608 set has.
     public mutating func append(_ word: String, speaker: String? = nil, transliterator: Transliterator? = nil) throws -> [CEA608Pair] {
-        var codes = try CEA608Charset.codes(word.trimmingWhitespace, transliterator: transliterator)
+        var codes = try CEA608Charset.codes(word.trimmingCharacters(in: .whitespacesAndNewlines), transliterator: transliterator)
         guard !codes.isEmpty else { return [] }
         var pairs = column == nil ? start() : []
         if let speaker, speaker != self.speaker {
@@ -133,11 +129,5 @@ public struct CEA608RollUp: Sendable {
         column = nil
         speaker = nil
         return Self.twice(Self.carriageReturn) + Self.twice(Self.eraseDisplayed)
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
