@@ -84,7 +84,9 @@ let package = Package(
         .target(name: "Farm", dependencies: ["CaptionFiles", "Cuts", "Commands", "Settings", "Pipeline", "Speech", "Captions", "Imaging", "Layout", "Media", "Files"]),
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
         .target(name: "Review", dependencies: ["CaptionFiles", "Cuts", "Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
-        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["CaptionFiles", "Cuts", "Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "CProcess", "Files"]),
+        // `burn-captions live`: a stream in, captions from a feed, burned, the stream out.
+        .target(name: "Live", dependencies: ["CaptionFiles", "Captions", "Settings", "Pipeline", "Media", "Files"]),
+        .executableTarget(name: "BurnCaptionsCLI", dependencies: ["CaptionFiles", "Cuts", "Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "Live", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["CaptionFiles", "Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),
         // `make fuzz`: the libFuzzer targets, and the executable that runs them (libFuzzer's
@@ -118,6 +120,7 @@ let package = Package(
         .testTarget(name: "ReviewTests", dependencies: ["Settings", "Review", "Cuts", "Files", "TestSupport"]),
         // The command line's parsers, as units.
         .testTarget(name: "CLITests", dependencies: ["Commands", "Settings", "BurnCaptionsCLI", "Pipeline", "TestSupport"]),
+        .testTarget(name: "LiveTests", dependencies: ["Live", "Pipeline", "Captions", "CaptionFiles", "Media", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["CaptionFiles", "Commands", "Settings", "Pipeline", "Speech", "Vision", "Farm", "Imaging", "Captions", "Layout", "Raster", "Media", "BurnCaptionsCLI", "CaptionCases", "Files", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

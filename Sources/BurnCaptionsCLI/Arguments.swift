@@ -1,4 +1,5 @@
 import Farm
+import Live
 import Pipeline
 
 /// What the command line asked for.
@@ -13,6 +14,7 @@ enum Command {
     case preview(BurnRequest, guides: StillGuides)
     case transcribe(BurnRequest, quiet: Bool)
     case cuts(BurnRequest, quiet: Bool)
+    case live(LiveRequest, quiet: Bool)
     case presets
     case looks
     case lookSheet(BurnRequest, looks: [String], at: Double?)
@@ -31,6 +33,7 @@ enum Arguments {
         var rest = arguments[...]
         if rest.first == "batch" { return try BatchArguments.parse(rest.dropFirst()) }
         if rest.first == "join" { return try JoinArguments.parse(rest.dropFirst()) }
+        if rest.first == "live" { return try LiveArguments.parse(rest.dropFirst()) }
         if rest.first == "looks", rest.count > 1, !["-h", "--help"].contains(rest[rest.startIndex + 1]) {
             return try LookSheetArguments.parse(rest.dropFirst())
         }

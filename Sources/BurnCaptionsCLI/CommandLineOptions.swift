@@ -159,7 +159,8 @@ struct CommandLineOptions {
             cuts.maxPause = try OptionNumber.decimal(try value(), spelling, in: 0.1...60, expecting: "seconds from 0.1 to 60")
         case .cutPauses: cuts.overMotion = try CutOptions.overMotion(try value(), .commandLine(spelling))
         case .editList: cuts.editList = try CutOptions.editList(try value(), .commandLine(spelling))
-        case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet:
+        case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet, .realtime, .keyframes,
+            .videoBitrate, .liveStats, .captionsFeed:
             preconditionFailure("\(spelling) is not an option of \(Self.commands)")
         }
         return nil

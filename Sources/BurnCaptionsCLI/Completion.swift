@@ -20,7 +20,7 @@ enum Completion {
 
     /// The words that start a subcommand; any other first word is a render's input.
     private static let subcommands = [
-        "plan", "transcribe", "cuts", "lint", "review", "still", "preview", "presets", "looks", "batch", "join", "doctor", "completion",
+        "plan", "transcribe", "cuts", "lint", "review", "still", "preview", "presets", "looks", "batch", "join", "live", "doctor", "completion",
         "manual",
     ]
 

@@ -16,6 +16,8 @@ extension Arguments {
                                   [--segments N -o PLAN.json]
                burn-captions INPUT --plan PLAN.json --segment I/N -o PART.mp4 [encoder options]
                burn-captions join --input INPUT -o OUTPUT PART...
+               burn-captions live INPUT -o OUTPUT [--captions-feed FEED] [--preset NAME] [--look NAME] [--realtime]
+                                  [--live-stats FILE]
                burn-captions transcribe INPUT -o TRANSCRIPT.json|.srt|.vtt [--model NAME] [--language TAG]
                                   [--align CUES.srt]
                burn-captions cuts INPUT --captions FILE|auto [--script FILE] [--cuts LIST] -o CUTS.json
@@ -59,6 +61,10 @@ extension Arguments {
         captions and cuts N time ranges at keyframes, `--plan PLAN.json --segment I/N` renders
         range I (0-based) as video only, and `join` puts the parts in order with the input's
         audio, by stream copy (docs/RENDER-FARM.md).
+        `live` takes a stream in (an RTMP or SRT sender, UDP, or a file with --realtime), burns the
+        captions of a feed into it as they arrive, committed words never moving, and sends it on
+        (RTMP, SRT, UDP, HLS or a file) with low-latency H.264 until the input ends or SIGINT
+        (docs/LIVE.md).
         --captions, --preset and --look may repeat: every combination is rendered from one decode,
         each to the -o template with {lang}, {name}, {preset} and {look} filled in.
         """

@@ -4,6 +4,7 @@ import Commands
 import CProcess
 import Farm
 import Foundation
+import Live
 import Media
 import Pipeline
 import Review
@@ -156,6 +157,25 @@ case .part(let request, let plan, let index, let count, let quiet, let stats):
             cancellation: cancellation, events: terminal.handle)
         terminal.summary(result)
         if stats { Terminal.stats(result) }
+    }
+case .live(let request, let quiet):
+    MediaLog.silent()
+    // A signal ends a live stream as its normal end: the output is completed, exit 0.
+    let cancellation = Cancellation()
+    let signals = Signals.forward(to: cancellation)
+    do {
+        // Warnings always show; -q keeps the notices back.
+        let outcome = try LiveSession.run(
+            request, stopped: { cancellation.isCancelled },
+            events: { message in if !quiet || message.hasPrefix("warning:") { Terminal.error(message) } })
+        signals.forEach { $0.cancel() }
+        if !quiet {
+            Terminal.error(
+                "sent \(outcome.frames) frames (\(String(format: "%.1f", outcome.seconds)) s) to \(request.output)"
+                    + (outcome.stopped ? ", stopped by signal \(cancellation.signal)" : ""))
+        }
+    } catch {
+        fail(error)
     }
 case .join(let input, let parts, let output, let quiet):
     MediaLog.silent()

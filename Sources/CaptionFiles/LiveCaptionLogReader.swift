@@ -59,8 +59,8 @@ enum LiveCaptionLogReader {
         let dates = ISODates()
         var recordingStart: Double?  // milliseconds since 1970
         /// The caption item `object` holds, or nil for a `recordingStart` item (or on a problem).
-        func item(_ object: JSONObject, _ problems: inout ProblemList) -> Item? {
-            guard object.has("recordingStart") else { return Item(object, dates: dates, problems: &problems) }
+        func item(_ object: JSONObject, _ problems: inout ProblemList) -> LiveCaptionItem? {
+            guard object.has("recordingStart") else { return LiveCaptionItem(object, dates: dates, problems: &problems) }
             guard let start = dates.milliseconds(object, "recordingStart", problems: &problems) else { return nil }
             if recordingStart == nil {
                 recordingStart = start
@@ -70,12 +70,29 @@ enum LiveCaptionLogReader {
             return nil
         }
         let body = text.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace })
-        let items: [Item]
+        let items: [LiveCaptionItem]
         let decoded = try root ?? (body.first == "[" ? JSONDocument.parse(data, file: file) : nil)
         if let list = decoded as? [Any] {
             items = JSONObject.objects(in: list, at: .root, problems: &problems, item)
         } else {
-            items = lines(text, problems: &problems, item)
+            // JSON Lines: each line read as the live feed reads it.
+            var list: [LiveCaptionItem] = []
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd).enumerated() {
+                switch LiveCaptionItem.read(line: String(line), number: index + 1, file: file) {
+                case .item(let item): list.append(item)
+                case .recordingStart(let milliseconds):
+                    if recordingStart == nil {
+                        recordingStart = milliseconds
+                    } else {
+                        problems.add(at: JSONLocation.line(index + 1).field("recordingStart"), "given more than once")
+                    }
+                case .blank: continue
+                case .problems(let found, let item):
+                    problems.problems += found
+                    if let item { list.append(item) }
+                }
+            }
+            items = list
         }
         let zero = recordingStart ?? items.compactMap(\.timestamp).min() ?? 0  // milliseconds since 1970
         let transcript = utterances(items, zero: zero, problems: &problems)
@@ -87,7 +104,7 @@ enum LiveCaptionLogReader {
     static let defaultLength = 2.0  // seconds
 
     /// The captions of the final items in their order, and notes on what was left out.
-    private static func utterances(_ items: [Item], zero: Double, problems: inout ProblemList) -> Transcript {
+    private static func utterances(_ items: [LiveCaptionItem], zero: Double, problems: inout ProblemList) -> Transcript {
         var open: [String: Utterance] = [:]  // by speaker
         var lastTime: [String: Double] = [:]  // by speaker: when their previous item ended
         var segments: [Segment] = []
@@ -143,119 +160,13 @@ enum LiveCaptionLogReader {
         count == 1 ? "1 \(thing) \(detail) was left out" : "\(count) \(thing)s \(detail) were left out"
     }
 
-    /// `transform` of each object of the JSON Lines `text`, in order, located by line; blank
-    /// lines are skipped, any other line that is no JSON object adds a problem.
-    private static func lines<T>(
-        _ text: String, problems: inout ProblemList, _ transform: (JSONObject, inout ProblemList) -> T?
-    ) -> [T] {
-        var results: [T] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd).enumerated() {
-            let content = index == 0 && line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
-            if content.isBlank { continue }
-            let data = Data(content.utf8)
-            do {
-                let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-                if let object = JSONObject(value, at: .line(index + 1), problems: &problems),
-                    let result = transform(object, &problems)
-                {
-                    results.append(result)
-                }
-            } catch {
-                problems.add(line: index + 1, "not valid JSON (\(JSONDocument.failure(error, data: data)))")
-            }
-        }
-        return results
-    }
-
     /// A line end of JSON Lines: only LF (CRLF is one Character), as inside JSON strings
     /// other line separators may stand unescaped.
     private static func isLineEnd(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
 }
 
-/// A time of a caption and the field it came from, to name in problems.
-private struct Moment {
-    var seconds: Double  // from the recording start
-    var location: JSONLocation
-}
-
-/// One caption item of a live log.
-private struct Item {
-    var text: String
-    var isFinal: Bool
-    var speakerID: String?
-    var displayName: String?
-    var start: Moment?
-    var end: Moment?
-    var timestamp: Double?  // milliseconds since 1970
-    var timestampLocation: JSONLocation
-    var location: JSONLocation
-
-    /// Items of one speaker share this key.
-    var speakerKey: String {
-        if let speakerID { return "id:" + speakerID }
-        if let displayName { return "name:" + displayName }
-        return ""
-    }
-
-    init?(_ object: JSONObject, dates: ISODates, problems: inout ProblemList) {
-        let text = object.string("text", required: true, problems: &problems)
-        let isFinal = object.bool("isFinal", required: true, problems: &problems)
-        speakerID = object.string("speakerId", problems: &problems)
-        displayName = object.string("displayName", problems: &problems)
-        timestampLocation = object.location.field("timestamp")
-        location = object.location
-        if object.has("timestamp") {
-            timestamp = dates.milliseconds(object, "timestamp", problems: &problems)
-        } else if !object.has("start") && !object.has("end") {
-            problems.add(at: object.location, "needs a time: \"timestamp\", or \"start\" and \"end\"")
-            return nil
-        }
-        let required = !object.has("timestamp")
-        start = object.number("start", required: required, problems: &problems).map {
-            Moment(seconds: $0, location: object.location.field("start"))
-        }
-        end = object.number("end", required: required, problems: &problems).map {
-            Moment(seconds: $0, location: object.location.field("end"))
-        }
-        guard let text, let isFinal, timestamp != nil || (start != nil && end != nil) else { return nil }
-        self.text = text
-        self.isFinal = isFinal
-    }
-
-    /// The timestamp as seconds from `zero` (milliseconds since 1970).
-    func moment(zero: Double) -> Moment? {
-        timestamp.map { Moment(seconds: ($0 - zero) / 1000, location: timestampLocation) }
-    }
-
-    /// When the item begins: its `start`, else its timestamp, in seconds from `zero`.
-    func opening(zero: Double) -> Double? { (start ?? moment(zero: zero))?.seconds }
-
-    /// When the item ends: its `end`, else its timestamp.
-    func closing(zero: Double) -> Moment? { end ?? moment(zero: zero) }
-}
-
 /// The partial items of one speaker's utterance so far.
 private struct Utterance {
-    var first: Item
+    var first: LiveCaptionItem
     var displayName: String?
-}
-
-/// Reads times given as milliseconds since 1970 or as ISO-8601 date-times (`ISODateTime`).
-private struct ISODates {
-    /// The time at `key` in milliseconds since 1970 (nil when absent, or after a problem). A
-    /// time before 1970 is a problem of its own line: taken as the log's time zero, it would
-    /// put every good line after it out of range instead.
-    func milliseconds(_ object: JSONObject, _ key: String, problems: inout ProblemList) -> Double? {
-        let expected = "milliseconds since 1970, or an ISO-8601 date-time such as \"2024-05-01T10:00:02.250Z\""
-        let value: Double?
-        if let text = object.fields[key] as? String {
-            value = ISODateTime.milliseconds(text)
-            if value == nil { problems.add(at: object.location.field(key), "expected \(expected)") }
-        } else {
-            value = object.number(key, expecting: expected, problems: &problems)
-        }
-        guard let value, value < 0 else { return value }
-        problems.add(at: object.location.field(key), "a time before 1970; expected \(expected)")
-        return nil
-    }
 }

@@ -3,7 +3,7 @@ import Pipeline
 /// The commands of `burn-captions` that take options: `render` is `burn-captions INPUT ...`,
 /// `part` a render of one part of a split render (`--plan`).
 public enum OptionCommand: String, Sendable, CaseIterable {
-    case render, part, plan, lint, review, still, preview, join, batch, transcribe, looks, cuts
+    case render, part, plan, lint, review, still, preview, join, batch, transcribe, looks, cuts, live
 }
 
 /// Which option a spelling names, as the parsers switch on it.
@@ -15,6 +15,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case json, fps, input, shard, shardCount, workers, force, retries, report
     case model, computeType, languageThreshold, soundTags, align, saveAs, avoid, obstacles, sheet
     case cuts, cutsFile, maxPause, cutPauses, editList, cea608
+    case realtime, keyframes, videoBitrate, liveStats, captionsFeed
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in

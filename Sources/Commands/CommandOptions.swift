@@ -33,13 +33,13 @@ extension CommandOption {
                 file with nothing to show
                 """),
         CommandOption(
-            .preset, ["-p", "--preset"], value: "NAME|FILE", commands: .captionCommands.union([.looks]), manifest: ["preset"],
+            .preset, ["-p", "--preset"], value: "NAME|FILE", commands: .captionCommands.union([.looks, .live]), manifest: ["preset"],
             help: """
                 placement, font and colours: a name in Presets/ or a .json file
                 (default: tiktok); repeat for one output per preset
                 """),
         CommandOption(
-            .look, ["--look"], value: "NAME|FILE", commands: .captionCommands.union([.looks]), manifest: ["look"],
+            .look, ["--look"], value: "NAME|FILE", commands: .captionCommands.union([.looks, .live]), manifest: ["look"],
             help: """
                 word by word: classic (the preset's colours), highlight, box, pop,
                 reveal, karaoke, or a look .json file (default: the preset's look);
@@ -66,7 +66,7 @@ extension CommandOption {
                 colour); matched case-insensitively, punctuation ignored
                 """),
         CommandOption(
-            .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join, .transcribe, .cuts],
+            .output, ["-o", "--output"], value: "FILE", commands: [.render, .plan, .part, .still, .preview, .join, .transcribe, .cuts, .live],
             manifest: ["output"],
             help: """
                 output video (.mp4, .mov, .mkv, .webm by codec); written only when complete;
@@ -241,19 +241,19 @@ extension CommandOption {
                 vp9 (libvpx-vp9) or prores (prores_ks, 4:2:2 10-bit HQ)
                 """),
         CommandOption(
-            .encoder, ["--encoder"], value: "NAME", commands: .encoderCommands, manifest: ["encoder"],
+            .encoder, ["--encoder"], value: "NAME", commands: .encoderCommands.union([.live]), manifest: ["encoder"],
             help: """
                 any FFmpeg video encoder that takes frames in memory
                 (h264_nvenc, hevc_nvenc, libaom-av1, ...)
                 """),
         CommandOption(
-            .crf, ["--crf"], value: "N", commands: .encoderCommands, manifest: ["crf"],
+            .crf, ["--crf"], value: "N", commands: .encoderCommands.union([.live]), manifest: ["crf"],
             help: """
                 quality on x264's scale, 0 (lossless) to 51 (default: 20),
                 mapped to each encoder's own (docs/CODECS.md)
                 """),
         CommandOption(
-            .encoderPreset, ["--encoder-preset", "--x264-preset"], value: "NAME", commands: .encoderCommands,
+            .encoderPreset, ["--encoder-preset", "--x264-preset"], value: "NAME", commands: .encoderCommands.union([.live]),
             manifest: ["encoderPreset", "x264Preset"],
             help: """
                 speed on x264's scale, ultrafast ... placebo (default: medium);
@@ -266,7 +266,7 @@ extension CommandOption {
                 or tone-map it to SDR BT.709 (default with h264)
                 """),
         CommandOption(
-            .threads, ["--threads"], value: "N", commands: .encoderCommands, manifest: ["threads"],
+            .threads, ["--threads"], value: "N", commands: .encoderCommands.union([.live]), manifest: ["threads"],
             help: """
                 encoder threads (default: one per core)
                 """),
@@ -278,7 +278,7 @@ extension CommandOption {
                 -o .mov (ProRes 4444), .webm (VP9 with alpha) or caps_%05d.png
                 """),
         CommandOption(
-            .fontsConf, ["--fonts-conf"], value: "FILE", commands: .captionCommands.union([.looks]), manifest: ["fontsConf"],
+            .fontsConf, ["--fonts-conf"], value: "FILE", commands: .captionCommands.union([.looks, .live]), manifest: ["fontsConf"],
             help: """
                 fontconfig file to use instead of the shipped Fonts.conf
                 """),
@@ -294,6 +294,36 @@ extension CommandOption {
                 also carry the captions as CEA-608 closed captions (CC1
                 roll-up, in the H.264 stream) for players and platforms that
                 show their own; Latin text only
+                """),
+        CommandOption(
+            .captionsFeed, ["--captions-feed"], value: "FEED", commands: [.live],
+            help: """
+                live: caption items as JSON lines (text, isFinal, speakerId,
+                displayName; docs/LIVE.md) from a FILE (replayed by its times),
+                a FIFO, - (standard input) or tcp://HOST:PORT (listened on)
+                """),
+        CommandOption(
+            .realtime, ["--realtime"], value: nil, commands: [.live],
+            help: """
+                live: read a file input at its own pace, as a live source
+                """),
+        CommandOption(
+            .keyframes, ["--gop"], value: "SECONDS", commands: [.live],
+            help: """
+                live: seconds from one keyframe to the next (default: 2, as
+                streaming platforms ask)
+                """),
+        CommandOption(
+            .videoBitrate, ["--video-bitrate"], value: "KBPS", commands: [.live],
+            help: """
+                live: cap the video at KBPS kbit/s (the quality of --crf up to
+                the cap; default: no cap)
+                """),
+        CommandOption(
+            .liveStats, ["--live-stats"], value: "FILE", commands: [.live],
+            help: """
+                live: write one JSON line per frame sent and per caption change,
+                with stream and wall-clock times (docs/LIVE.md)
                 """),
         CommandOption(
             .stats, ["--stats"], value: nil, commands: [.render, .part],
@@ -329,7 +359,7 @@ extension CommandOption {
                 still, preview: outline the obstacles on screen (faces magenta, text orange, other boxes cyan)
                 """),
         CommandOption(
-            .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch, .transcribe, .cuts],
+            .quiet, ["-q", "--quiet"], value: nil, commands: [.render, .part, .join, .batch, .transcribe, .cuts, .live],
             help: """
                 no progress and no summary line
                 """),

@@ -61,7 +61,15 @@ public struct LaidOutCaption: Sendable {
 
     /// The same caption with its block (and box) moved down by `dy` pixels, up when negative.
     public func moved(by dy: Double) -> LaidOutCaption {
+        moved(byX: 0, y: dy)
+    }
+
+    /// The same caption `dx` pixels to the right and `dy` down (glyph and word places are
+    /// relative to the block, so only the block and its box move).
+    public func moved(byX dx: Double, y dy: Double) -> LaidOutCaption {
         var moved = self
+        moved.frame.x += dx
+        moved.box.x += dx
         moved.frame.y += dy
         moved.box.y += dy
         return moved

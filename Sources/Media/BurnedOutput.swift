@@ -14,13 +14,13 @@ final class BurnedOutput {
     private let conversion: (scaler: Scaler, frame: Frame)?
     var copiedStreams: Int { output.copiedStreams }
 
-    /// `segment`: the label a part of a split render carries (video only: the join takes the
-    /// audio from the input); `kept`: a cut render's ranges (its audio joined at the same cuts).
+    /// `muxer` writes the file or stream (`finalPath` names it in errors); `segment`: the
+    /// label a part of a split render carries (video only: the join takes the audio from the
+    /// input); `kept`: a cut render's ranges (its audio joined at the same cuts).
     init(
-        source: VideoSource, path: String, finalPath: String, settings: EncoderSettings, segment: SegmentLabel?,
+        source: VideoSource, muxer: Muxer, finalPath: String, settings: EncoderSettings, segment: SegmentLabel?,
         kept: KeptRanges? = nil, notice: (RenderNotice) -> Void
     ) throws {
-        let muxer = try Muxer(path: path, formatFor: finalPath)
         let inputStream = source.stream
         let frameRate =
             inputStream.pointee.avg_frame_rate.num > 0 ? inputStream.pointee.avg_frame_rate : inputStream.pointee.r_frame_rate

@@ -47,10 +47,12 @@ final class CodecContext {
     /// `threads` 0 lets FFmpeg choose (one per core, plus one). `roughly` skips the loop
     /// filter (H.264, HEVC): faster, a little blockier, for passes that only measure pictures;
     /// `referencedOnly` decodes only the frames others refer to (most B-frames are skipped),
-    /// for passes that look at a few frames a second.
+    /// for passes that look at a few frames a second. `lowDelay` (a live input) gives each
+    /// frame out as soon as it is decoded: slice threads only, since frame threads hold back
+    /// one frame per thread.
     convenience init(
         decoding stream: UnsafeMutablePointer<AVStream>, file: String?, threads: Int = 0, roughly: Bool = false,
-        referencedOnly: Bool = false
+        referencedOnly: Bool = false, lowDelay: Bool = false
     ) throws {
         let parameters = stream.pointee.codecpar!
         let codec = try CodecContext.decoder(
@@ -60,7 +62,8 @@ final class CodecContext {
                 avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context", file: file)
             context.pointee.pkt_timebase = stream.pointee.time_base
             context.pointee.thread_count = Int32(threads)
-            context.pointee.thread_type = burn_ff_thread_frame_slice()
+            context.pointee.thread_type = lowDelay ? burn_ff_thread_slice() : burn_ff_thread_frame_slice()
+            if lowDelay { context.pointee.flags |= burn_av_codec_flag_low_delay() }
             if roughly { context.pointee.skip_loop_filter = AVDISCARD_ALL }
             if referencedOnly { context.pointee.skip_frame = AVDISCARD_NONREF }
         }

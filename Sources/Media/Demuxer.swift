@@ -10,10 +10,44 @@ final class Demuxer {
     /// The stream that is decoded and captioned.
     let videoStreamIndex: Int32
 
-    init(path: String) throws {
+    /// Held while the context may call it back (a live input's).
+    private let watch: InterruptWatch?
+
+    convenience init(path: String) throws {
         var context: UnsafeMutablePointer<AVFormatContext>?
         try MediaError.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input", file: path)
         guard let context else { throw MediaError.outOfMemory("avformat_open_input", file: path) }
+        try self.init(opened: context, name: path, watch: nil)
+    }
+
+    /// Opens a live input at `address` (listening for an RTMP or SRT sender, or joining a UDP
+    /// stream) and probes it briefly; `watch` ends the wait when the run stops. Errors name
+    /// the redacted address.
+    convenience init(live address: StreamAddress, watch: InterruptWatch) throws {
+        let name = address.redacted
+        guard let context = avformat_alloc_context() else { throw MediaError.outOfMemory("avformat_alloc_context", file: name) }
+        // The packets read while probing are kept (no AVFMT_FLAG_NOBUFFER): the first keyframe
+        // is among them, and they leave in a burst once the probe is done.
+        watch.attach(to: context)
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        for (key, value) in address.inputOptions { av_dict_set(&options, key, value, 0) }
+        let format = address.inputFormat.flatMap { av_find_input_format($0) }
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        watch.arm(seconds: nil)
+        // On failure FFmpeg frees the context.
+        let code = avformat_open_input(&opened, address.url, format, &options)
+        if code < 0, watch.isStopped { throw MediaError.cancelled }
+        try MediaError.check(code, "avformat_open_input", file: name)
+        guard let opened else { throw MediaError.outOfMemory("avformat_open_input", file: name) }
+        watch.arm(seconds: Self.liveReadSeconds)
+        try self.init(opened: opened, name: name, watch: watch)
+    }
+
+    /// How long a live input may send nothing before it counts as gone. // seconds
+    static let liveReadSeconds = 5.0
+
+    private init(opened context: UnsafeMutablePointer<AVFormatContext>, name path: String, watch: InterruptWatch?) throws {
         MediaCounters.add(\.inputsOpened)
         do {
             try MediaError.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", file: path)
@@ -24,6 +58,7 @@ final class Demuxer {
         }
         self.context = context
         self.path = path
+        self.watch = watch
         // The first real video stream; a cover picture is not a video.
         var chosen: Int32 = -1
         let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
@@ -91,7 +126,10 @@ final class Demuxer {
 
     /// Reads the next packet into `packet`; false at the end of the file.
     func read(into packet: Packet) throws -> Bool {
+        watch?.arm(seconds: Self.liveReadSeconds)
         let code = av_read_frame(context, packet.pointer)
+        // A live input stopped by the run ends as a file does.
+        if code < 0, watch?.isStopped == true { return false }
         if code == AVCode.eof { return false }
         try MediaError.check(code, "av_read_frame", file: path)
         return true

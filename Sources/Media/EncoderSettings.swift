@@ -12,6 +12,9 @@ public struct EncoderSettings: Sendable, Equatable {
     public var threads: Int  // encoder threads; 0: one per core
     /// What an HDR input becomes; nil: kept with a codec that keeps 10 bits, SDR with H.264.
     public var hdr: HDRChoice?
+    /// A live stream's needs (no frame held back, keyframes at a fixed interval, a rate cap);
+    /// nil for a file.
+    public var live: LiveEncoding?
 
     /// What `--hdr` may ask for.
     public enum HDRChoice: String, Sendable, CaseIterable {
@@ -54,7 +57,9 @@ public struct EncoderSettings: Sendable, Equatable {
         let lossless = crf == 0
         switch encoder {
         case "libx264":
-            return [("crf", String(crf)), ("preset", preset)]
+            guard let live else { return [("crf", String(crf)), ("preset", preset)] }
+            // zerolatency: no look-ahead, no B-frames, sliced threads (no frame held per thread).
+            return [("crf", String(crf)), ("preset", preset), ("tune", "zerolatency")] + live.options(bFrames: "bf")
         case "libx265":
             // x265 at the same CRF is about 5 steps finer than x264.
             let parameters = ["log-level=error"] + (lossless ? ["lossless=1"] : []) + extra
@@ -91,7 +96,11 @@ public struct EncoderSettings: Sendable, Equatable {
         case "h264_nvenc", "hevc_nvenc":
             // NVENC presets p1 (fastest) ... p7; constant quality 1 ... 51 (0 means "automatic").
             let presets = [1, 1, 2, 3, 4, 5, 6, 7, 7, 7]
-            return [("preset", "p\(presets[rank])"), ("rc", "vbr"), ("cq", String(max(1, min(51, Int(crf.rounded()))))), ("b", "0")]
+            let quality: [(name: String, value: String)] = [
+                ("preset", "p\(presets[rank])"), ("rc", "vbr"), ("cq", String(max(1, min(51, Int(crf.rounded()))))), ("b", "0"),
+            ]
+            guard let live else { return quality }
+            return quality + [("tune", "ll"), ("zerolatency", "1"), ("delay", "0")] + live.options(bFrames: "bf")
         default:
             return []
         }
@@ -100,5 +109,31 @@ public struct EncoderSettings: Sendable, Equatable {
     /// Whether `options(for:)` maps `crf` and `preset` for `encoder`.
     public static func mapsQuality(of encoder: String) -> Bool {
         ["libx264", "libx265", "libsvtav1", "libaom-av1", "libvpx-vp9", "prores_ks", "h264_nvenc", "hevc_nvenc"].contains(encoder)
+    }
+}
+
+/// How a live stream is encoded beyond quality and speed: a keyframe every `keyframeInterval`
+/// frames and never elsewhere (platforms cut and join at them), no B-frames, and an optional
+/// rate cap.
+public struct LiveEncoding: Sendable, Equatable {
+    /// Frames from one keyframe to the next (2 s of frames, as platforms ask). // frames
+    public var keyframeInterval: Int
+    /// The most the video may use, with a buffer of one second; nil: quality alone decides. // kbit/s
+    public var maximumKilobitsPerSecond: Int?
+
+    public init(keyframeInterval: Int, maximumKilobitsPerSecond: Int? = nil) {
+        self.keyframeInterval = max(1, keyframeInterval)
+        self.maximumKilobitsPerSecond = maximumKilobitsPerSecond
+    }
+
+    /// The common FFmpeg options: the GOP, B-frames off (named `bFrames`), forced keyframes
+    /// as IDR, the cap.
+    func options(bFrames: String) -> [(name: String, value: String)] {
+        var options: [(name: String, value: String)] = [
+            ("g", String(keyframeInterval)), ("keyint_min", String(keyframeInterval)), (bFrames, "0"), ("forced-idr", "1"),
+            ("sc_threshold", "0"),
+        ]
+        if let rate = maximumKilobitsPerSecond { options += [("maxrate", "\(rate)k"), ("bufsize", "\(rate)k")] }
+        return options
     }
 }

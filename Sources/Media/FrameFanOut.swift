@@ -33,14 +33,16 @@ struct FrameFanOut {
     private let shared: Packet
     private let path: String  // the input, named in errors
 
-    /// The fan-out of `source`'s frames (`width` x `height`, upright) to `outputs`.
-    init(outputs: [OutputState], source: VideoSource, width: Int, height: Int, path: String) throws {
+    /// The fan-out of `source`'s frames (`width` x `height`, upright) to `outputs`; `heldDepth`
+    /// overrides how many captioned frames may wait for the decoder (0 for a live stream: a
+    /// frame the decoder references is copied at once instead of waiting).
+    init(outputs: [OutputState], source: VideoSource, width: Int, height: Int, path: String, heldDepth: Int? = nil) throws {
         self.outputs = outputs
         self.width = width
         self.height = height
         self.path = path
         bytesPerSample = source.bitDepth > 8 ? 2 : 1
-        held = HeldFrames(depth: HeldFrames.depth(width: width, height: height, bytesPerSample: bytesPerSample))
+        held = HeldFrames(depth: heldDepth ?? HeldFrames.depth(width: width, height: height, bytesPerSample: bytesPerSample))
         shared = try Packet()
         matrix = ColorMatrix(source.colors.space, width: width, height: height)
         fullRange = source.colors.range == AVCOL_RANGE_JPEG

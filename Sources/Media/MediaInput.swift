@@ -4,6 +4,8 @@ public final class MediaInput {
     public let info: InputInfo
     private var probe: Demuxer?
     private let hasFile: Bool
+    /// A live input is read once: there is no second pass from its start.
+    private var isLive = false
 
     /// Opens and probes `path` for `use`; read for its pictures, fails naming the file when it
     /// has no video that can be captioned.
@@ -12,6 +14,16 @@ public final class MediaInput {
         info = try InputInfo(demuxer, use: use)
         probe = demuxer
         hasFile = true
+        MediaCounters.add(\.inputsProbed)
+    }
+
+    /// Opens a live input (`Demuxer(live:watch:)`) and probes it for its pictures.
+    public init(live address: StreamAddress, watch: InterruptWatch) throws {
+        let demuxer = try Demuxer(live: address, watch: watch)
+        info = try InputInfo(demuxer, use: .pictures)
+        probe = demuxer
+        hasFile = true
+        isLive = true
         MediaCounters.add(\.inputsProbed)
     }
 
@@ -29,6 +41,7 @@ public final class MediaInput {
             self.probe = nil
             return probe
         }
+        if isLive { throw MediaError.unsupported(file: info.path, message: "a live input is read once") }
         return try Demuxer(path: info.path)
     }
 }

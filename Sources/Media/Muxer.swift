@@ -11,6 +11,8 @@ final class Muxer {
     private let name: String  // the final output, named in errors
     private var headerWritten = false
     private var customTags = false
+    /// A live output's address and the watch its blocking calls ask; nil for a file.
+    private let live: (address: StreamAddress, watch: InterruptWatch)?
 
     /// `formatFor` is the final output name; the container is guessed from its extension.
     init(path: String, formatFor finalPath: String) throws {
@@ -25,7 +27,28 @@ final class Muxer {
         self.context = context
         self.path = path
         self.name = finalPath
+        live = nil
     }
+
+    /// A live output: FLV to an RTMP server, MPEG-TS over SRT or UDP, an HLS playlist and its
+    /// segments. `watch` ends a connection or write that hangs. Errors name the redacted address.
+    init(live address: StreamAddress, watch: InterruptWatch) throws {
+        let name = address.redacted
+        let format = address.outputFormat.flatMap { av_guess_format($0, nil, nil) } ?? av_guess_format(nil, address.url, nil)
+        guard let format else { throw MediaError.unsupported(file: name, message: "unknown output container") }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try MediaError.check(
+            avformat_alloc_output_context2(&context, format, nil, address.url), "avformat_alloc_output_context2", file: name)
+        guard let context else { throw MediaError.outOfMemory("avformat_alloc_output_context2", file: name) }
+        watch.attach(to: context)
+        self.context = context
+        self.path = address.url
+        self.name = name
+        live = (address, watch)
+    }
+
+    /// How long a live output's connection or one write may take before it counts as lost. // seconds
+    static let liveWriteSeconds = 5.0
 
     deinit {
         if context.pointee.pb != nil { avio_closep(&context.pointee.pb) }
@@ -72,6 +95,7 @@ final class Muxer {
 
     /// Opens the file and writes the header (MP4/MOV get their index at the front).
     func start() throws {
+        if let live { return try start(live: live.address, watch: live.watch) }
         try MediaError.check(
             avio_open(&context.pointee.pb, path, burn_avio_flag_write()), "avio_open", file: name)
         var options: OpaquePointer?
@@ -85,6 +109,26 @@ final class Muxer {
         headerWritten = true
     }
 
+    /// Connects (unless the muxer opens its own files, as HLS does) and writes the header,
+    /// with the address's options.
+    private func start(live address: StreamAddress, watch: InterruptWatch) throws {
+        watch.arm(seconds: Self.liveWriteSeconds)
+        if context.pointee.oformat.pointee.flags & burn_avfmt_nofile() == 0 {
+            var connection: OpaquePointer?
+            defer { av_dict_free(&connection) }
+            for (key, value) in address.connectionOptions { av_dict_set(&connection, key, value, 0) }
+            try MediaError.check(
+                avio_open2(&context.pointee.pb, address.url, burn_avio_flag_write(), &context.pointee.interrupt_callback, &connection),
+                "avio_open2", file: name)
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        for (key, value) in address.muxerOptions { av_dict_set(&options, key, value, 0) }
+        context.pointee.flags |= burn_avfmt_flag_flush_packets()
+        try MediaError.check(avformat_write_header(context, &options), "avformat_write_header", file: name)
+        headerWritten = true
+    }
+
     func stream(_ index: Int32) -> UnsafeMutablePointer<AVStream> { context.pointee.streams[Int(index)]! }
 
     /// Writes a packet whose timestamps are in `timeBase`; the packet is left empty.
@@ -92,13 +136,15 @@ final class Muxer {
         packet.pointer.pointee.stream_index = index
         av_packet_rescale_ts(packet.pointer, timeBase, stream(index).pointee.time_base)
         packet.pointer.pointee.pos = -1
+        live?.watch.arm(seconds: Self.liveWriteSeconds)
         try MediaError.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame", file: name)
     }
 
     /// Flushes interleaving, writes the trailer (and moves the index to the front), closes the file.
     func finish() throws {
         guard headerWritten else { return }
+        live?.watch.arm(seconds: Self.liveWriteSeconds)
         try MediaError.check(av_write_trailer(context), "av_write_trailer", file: name)
-        try MediaError.check(avio_closep(&context.pointee.pb), "avio_closep", file: name)
+        if context.pointee.pb != nil { try MediaError.check(avio_closep(&context.pointee.pb), "avio_closep", file: name) }
     }
 }

@@ -118,7 +118,7 @@ public final class Transcoder {
             guard case .file(let path, let finalPath, let settings) = output.target else { return state }
             do {
                 let sink = try BurnedOutput(
-                    source: source, path: path, finalPath: finalPath, settings: settings, segment: segment?.label, kept: kept,
+                    source: source, muxer: Muxer(path: path, formatFor: finalPath), finalPath: finalPath, settings: settings, segment: segment?.label, kept: kept,
                     notice: notice)
                 state.sink = sink
                 state.narrows = sink.takesNarrowed

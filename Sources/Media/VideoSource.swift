@@ -22,10 +22,11 @@ final class VideoSource {
     /// Decodes the video `input`'s probe found, from the start; `decoderThreads` 0 lets FFmpeg
     /// choose; `toSDR` tone-maps an HDR input to SDR BT.709; `keepingChroma` keeps a 4:2:2
     /// or 4:4:4 input's chroma (else every frame comes out 4:2:0); `roughly` skips the loop
-    /// filter and `referencedOnly` the frames no other frame refers to (see `CodecContext`).
+    /// filter and `referencedOnly` the frames no other frame refers to, `lowDelay` gives each
+    /// frame out at once (a live input; see `CodecContext`).
     init(
         _ input: MediaInput, decoderThreads: Int = 0, toSDR: Bool = false, keepingChroma: Bool = false, roughly: Bool = false,
-        referencedOnly: Bool = false
+        referencedOnly: Bool = false, lowDelay: Bool = false
     ) throws
     {
         guard let video = input.info.video else { throw MediaError.noVideoStream(file: input.info.path) }
@@ -35,7 +36,8 @@ final class VideoSource {
         let stream = demuxer.stream(Int(setup.streamIndex))
         let path = input.info.path
         decoder = try CodecContext(
-            decoding: stream, file: path, threads: decoderThreads, roughly: roughly, referencedOnly: referencedOnly)
+            decoding: stream, file: path, threads: decoderThreads, roughly: roughly, referencedOnly: referencedOnly,
+            lowDelay: lowDelay)
         decoded = try Frame()
         offset = demuxer.timelineOffset(in: setup.timeBase)
         frameDuration = max(1, av_rescale_q(1, av_inv_q(setup.frameRate), setup.timeBase))

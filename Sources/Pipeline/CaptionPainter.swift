@@ -37,6 +37,9 @@ final class CaptionPainter {
     /// What the last new bitmap changed from the one before it (frame pixels), when only
     /// parts were drawn again; nil when it was drawn whole.
     private(set) var lastChange: [Rect]?
+    /// From this time on every word is drawn as spoken and none as the spoken one (a live
+    /// row that later words have left behind); nil: the look's state at every instant. // seconds
+    var handedOver: Double?
 
     init(_ planned: PlannedCaption, painting: CaptionPainting) {
         self.planned = planned
@@ -52,7 +55,9 @@ final class CaptionPainter {
 
     /// The state at `time` seconds; nil for a static look (the same at every instant).
     func state(at time: Double) -> WordState? {
-        wordLook?.state(at: time, words: planned.caption.words, start: planned.caption.start)
+        guard let wordLook else { return nil }
+        if let handedOver, time >= handedOver { return WordState(active: planned.caption.words.count) }
+        return wordLook.state(at: time, words: planned.caption.words, start: planned.caption.start)
     }
 
     /// The caption at `time` seconds, or nil when nothing of it shows.

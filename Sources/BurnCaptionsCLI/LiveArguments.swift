@@ -1,0 +1,90 @@
+import Commands
+import Foundation
+import Live
+import Media
+import Pipeline
+
+/// Parses `burn-captions live INPUT -o OUTPUT [options]`; an address given as `env:NAME` is
+/// read from the environment, so that a stream key stays off the command line.
+enum LiveArguments {
+    static func parse(_ arguments: ArraySlice<String>) throws -> Command {
+        var list = ArgumentList(arguments)
+        var input: String?
+        var output: String?
+        var realtime = false
+        var encoder = EncoderSettings(crf: 23, preset: "veryfast")
+        var keyframeSeconds = 2.0
+        var rate: Int?
+        var stats: String?
+        var quiet = false
+        var feed: String?
+        var preset: String?
+        var look: String?
+        var fontsConf: String?
+        var optionsEnded = false
+        while let argument = list.next() {
+            if list.split(argument) { continue }
+            let option = optionsEnded ? nil : CommandOption.named(argument, among: [.live])
+            func value() throws -> String { try list.value(of: argument) }
+            switch option?.id {
+            case .endOfOptions: optionsEnded = true
+            case .help: return .help
+            case .version: return .version
+            case .output: output = try value()
+            case .realtime: realtime = true
+            case .keyframes:
+                keyframeSeconds = try OptionNumber.decimal(try value(), argument, in: 0.5...20, expecting: "seconds from 0.5 to 20")
+            case .videoBitrate: rate = try OptionNumber.whole(try value(), argument, in: 100...100_000)
+            case .liveStats: stats = try value()
+            case .captionsFeed: feed = try value()
+            case .preset: preset = try value()
+            case .look: look = try value()
+            case .fontsConf: fontsConf = try value()
+            case .crf: encoder.crf = try OptionNumber.decimal(try value(), argument, in: 0...51, expecting: "a number from 0 to 51")
+            case .encoderPreset: encoder.preset = try OptionCheck.encoderPreset(try value(), .commandLine(argument))
+            case .encoder:
+                let name = try value()
+                guard ["libx264", "h264_nvenc"].contains(name) else {
+                    throw BurnError.usage("live: --encoder \(name): a live stream is H.264, libx264 or h264_nvenc")
+                }
+                encoder.encoder = name
+            case .threads: encoder.threads = try OptionNumber.whole(try value(), argument, in: 1...256)
+            case .quiet: quiet = true
+            case .some(let other):
+                preconditionFailure("\(argument) (\(other)) is not an option of live")
+            case nil:
+                if argument.hasPrefix("-") && argument != "-" && !optionsEnded { throw BurnError.usage("live: unknown option \(argument)") }
+                guard input == nil else { throw BurnError.usage("live: more than one input: \(input!) and \(argument)") }
+                input = argument
+            }
+        }
+        guard let input else { throw BurnError.usage("live needs an INPUT (rtmp://, srt://, udp://, or a file with --realtime)") }
+        guard let output else { throw BurnError.usage("live needs -o OUTPUT (rtmp://, srt://, udp://, .m3u8, or a file)") }
+        var request = LiveRequest(
+            input: try address(input), output: try address(output), pace: realtime ? .timestamps : .asReceived, encoder: encoder,
+            keyframeSeconds: keyframeSeconds, maximumKilobitsPerSecond: rate, statsPath: stats)
+        request.feed = feed
+        request.preset = preset ?? request.preset
+        request.look = look
+        request.fontsConf = fontsConf
+        if let problem = request.usageProblem { throw BurnError.usage(problem) }
+        return .live(request, quiet: quiet)
+    }
+
+    /// `text` as an address; `env:NAME` is the variable's value.
+    private static func address(_ text: String) throws -> StreamAddress {
+        var text = text
+        if text.hasPrefix("env:") {
+            let name = String(text.dropFirst(4))
+            guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
+                throw BurnError.usage("\(text): the environment has no \(name)")
+            }
+            text = value
+        }
+        do {
+            return try StreamAddress(text)
+        } catch {
+            throw BurnError.usage(error.description)
+        }
+    }
+}

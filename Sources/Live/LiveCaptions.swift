@@ -1,0 +1,45 @@
+import Captions
+import Foundation
+import Media
+import Pipeline
+
+/// The captions of a live run: the feed's items applied at the first frame at or after they
+/// are due, drawn as roll-up rows (`LiveOverlays`), each change logged to the stats.
+final class LiveCaptions {
+    let overlays: LiveOverlays
+    private let feed: CaptionFeed
+    private let stats: LiveStats?
+
+    init(
+        _ request: LiveRequest, feed source: String, width: Int, height: Int, stats: LiveStats?,
+        warn: @escaping @Sendable (String) -> Void
+    ) throws {
+        let style = try LiveStyle(
+            preset: request.preset, look: request.look, fontsConf: request.fontsConf, width: width, height: height, rows: request.rows)
+        overlays = LiveOverlays(style: style)
+        feed = try CaptionFeed(source, warn: { warn("warning: " + $0) })
+        self.stats = stats
+        if let stats {
+            overlays.displayed = { display, time in stats.write("display", Self.fields(display, time: time)) }
+        }
+    }
+
+    /// The overlay of the frame at `time` seconds, after the items due by then.
+    func overlay(at time: Double) throws -> FrameOverlay? {
+        for item in feed.due(by: time) {
+            stats?.write("item", ["line": item.line, "arrival": item.arrival, "t": time, "final": item.update.isFinal])
+            try overlays.apply(item.update, at: time)
+        }
+        return try overlays.overlay(at: time)
+    }
+
+    /// A display as a stats line's fields.
+    private static func fields(_ display: LiveDisplay, time: Double) -> [String: Any] {
+        func words(_ words: [LiveDisplay.ShownWord]) -> [[String: Any]] { words.map { ["id": $0.id, "text": $0.text, "x": $0.x] } }
+        return [
+            "t": time,
+            "rows": display.rows.map { ["id": $0.id, "speaker": $0.speaker ?? NSNull(), "y": $0.y, "words": words($0.words)] as [String: Any] },
+            "tentative": words(display.tentative),
+        ]
+    }
+}

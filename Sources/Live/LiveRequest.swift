@@ -1,0 +1,51 @@
+import Media
+
+/// What `burn-captions live` was asked to do: where the stream comes from and goes, how it is
+/// encoded and paced, and where its per-frame log goes. A plain value.
+public struct LiveRequest: Sendable {
+    public var input: StreamAddress
+    public var output: StreamAddress
+    /// `.timestamps` for a file read as a live source (`--realtime`).
+    public var pace: LivePace
+    /// Quality, speed and encoder; the live settings (GOP, rate cap) are added from the input's rate.
+    public var encoder: EncoderSettings
+    /// Time from one keyframe to the next. // seconds
+    public var keyframeSeconds: Double
+    /// The video's rate cap (`--video-bitrate`), nil for none. // kbit/s
+    public var maximumKilobitsPerSecond: Int?
+    /// Where each frame's line goes (`--live-stats`), JSON lines.
+    public var statsPath: String?
+    /// Where caption items come from (`--captions-feed`): a file, a FIFO, `-` or `tcp://HOST:PORT`;
+    /// nil: no captions.
+    public var feed: String?
+    /// The preset and look the captions are drawn in, and the fonts file (nil: the shipped one).
+    public var preset = "default"
+    public var look: String?
+    public var fontsConf: String?
+    /// Roll-up rows shown at once.
+    public var rows = 2
+
+    public init(
+        input: StreamAddress, output: StreamAddress, pace: LivePace, encoder: EncoderSettings, keyframeSeconds: Double = 2,
+        maximumKilobitsPerSecond: Int? = nil, statsPath: String? = nil
+    ) {
+        self.input = input
+        self.output = output
+        self.pace = pace
+        self.encoder = encoder
+        self.keyframeSeconds = keyframeSeconds
+        self.maximumKilobitsPerSecond = maximumKilobitsPerSecond
+        self.statsPath = statsPath
+    }
+
+    /// The problem with the pairing of input and pace, as a usage message; nil when it holds.
+    public var usageProblem: String? {
+        switch (input.kind, pace) {
+        case (.file, .asReceived): return "\(input.redacted): a file is a live source only at its own pace (add --realtime)"
+        case (.hls, _): return "\(input.redacted): an HLS playlist is not a live input (rtmp://, srt://, udp://, a file with --realtime)"
+        case (.rtmp, .timestamps), (.srt, .timestamps), (.udp, .timestamps):
+            return "--realtime is for a file: a network input comes at its sender's pace"
+        default: return nil
+        }
+    }
+}

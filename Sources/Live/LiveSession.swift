@@ -1,0 +1,99 @@
+import Files
+import Foundation
+import Media
+import Pipeline
+
+/// What a live run did.
+public struct LiveOutcome: Sendable {
+    /// Frames sent. // frames
+    public var frames: Int
+    /// Seconds of the input streamed. // seconds
+    public var seconds: Double
+    /// Whether a signal ended it (a normal end for a live stream).
+    public var stopped: Bool
+}
+
+/// One `burn-captions live` run: opens the input (waiting for the sender), opens the output,
+/// streams every frame through until the input ends or the run is stopped, then completes the
+/// output (a file is moved into place, playable to its last frame; an HLS playlist is ended).
+public enum LiveSession {
+    /// Runs `request` until the input ends or `stopped()`; `events` hears the lines to show.
+    public static func run(
+        _ request: LiveRequest, stopped: @escaping @Sendable () -> Bool, events: @escaping @Sendable (String) -> Void
+    ) throws -> LiveOutcome {
+        if let problem = request.usageProblem { throw BurnError.usage(problem) }
+        let claim = try claimOutput(request)
+        let stats = try request.statsPath.map(LiveStats.init(path:))
+        let input: MediaInput
+        do {
+            input = try openInput(request, stopped: stopped, events: events)
+        } catch MediaError.cancelled {
+            // Stopped while waiting for the sender: nothing was sent, nothing is left.
+            return LiveOutcome(frames: 0, seconds: 0, stopped: true)
+        }
+        let transcoder = try LiveTranscoder(input: input)
+        let target = outputTarget(request, frameRate: transcoder.frameRate, claim: claim)
+        let captions = try request.feed.map { feed in
+            try LiveCaptions(request, feed: feed, width: input.info.width, height: input.info.height, stats: stats, warn: events)
+        }
+        events("streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)")
+        var sent = (frames: 0, seconds: 0.0)
+        let results = try transcoder.run(
+            outputs: [RenderOutput(target: target, overlay: { time in try captions?.overlay(at: time) })], pace: request.pace,
+            stopped: stopped,
+            progress: { progress in
+                sent = (progress.frames, progress.time)
+                stats?.write("frame", ["n": progress.frames, "t": progress.time])
+            },
+            notice: { notice in
+                if case .damaged(let reason, let frames) = notice {
+                    events("\(request.input): the stream ended (\(reason)) after \(frames) frames")
+                } else {
+                    events(notice.wording)
+                }
+            })
+        if case .failure(let error) = results[0] {
+            claim?.removeTemporary()
+            throw error
+        }
+        try claim?.commit()
+        var end: [String: Any] = ["frames": sent.frames, "t": sent.seconds]
+        if let captions {
+            end["committedWords"] = captions.overlays.committedWords
+            end["erasureRate"] = captions.overlays.erasureRate
+            end["contradictions"] = captions.overlays.contradictions
+        }
+        stats?.write("end", end)
+        return LiveOutcome(frames: sent.frames, seconds: sent.seconds, stopped: stopped())
+    }
+
+    /// A file output claimed (written beside its name, moved into place at the end); nil for a stream.
+    private static func claimOutput(_ request: LiveRequest) throws -> OutputFile? {
+        guard request.output.kind == .file else { return nil }
+        let inputs = request.input.kind == .file ? [request.input.url] : []
+        return try OutputFile(output: request.output.url, inputs: inputs)
+    }
+
+    /// The input opened and probed: a network input once its sender has come.
+    private static func openInput(_ request: LiveRequest, stopped: @escaping @Sendable () -> Bool, events: (String) -> Void) throws -> MediaInput {
+        guard request.input.isNetwork else { return try MediaInput(path: request.input.url) }
+        events("waiting for \(request.input)")
+        return try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped))
+    }
+
+    /// Where the frames go, encoded with the live settings for `frameRate`.
+    private static func outputTarget(_ request: LiveRequest, frameRate: Double, claim: OutputFile?) -> RenderTarget {
+        var settings = request.encoder
+        settings.live = LiveEncoding(
+            keyframeInterval: Int((request.keyframeSeconds * frameRate).rounded()), maximumKilobitsPerSecond: request.maximumKilobitsPerSecond)
+        if let claim {
+            return .file(path: claim.temporaryURL.path, finalPath: claim.finalURL.path, settings: settings)
+        }
+        // The output's calls give up on their own deadlines only: a stop still lets the trailer out.
+        return .stream(address: request.output, settings: settings, watch: InterruptWatch(stopped: { false }))
+    }
+
+    private static func rate(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}
