@@ -18,6 +18,8 @@ enum LiveArguments {
         var stats: String?
         var quiet = false
         var feed: String?
+        var reconnect: Double?
+        var closedCaptions = false
         var preset: String?
         var look: String?
         var fontsConf: String?
@@ -36,6 +38,9 @@ enum LiveArguments {
                 keyframeSeconds = try OptionNumber.decimal(try value(), argument, in: 0.5...20, expecting: "seconds from 0.5 to 20")
             case .videoBitrate: rate = try OptionNumber.whole(try value(), argument, in: 100...100_000)
             case .liveStats: stats = try value()
+            case .cea608: closedCaptions = true
+            case .reconnect:
+                reconnect = try OptionNumber.decimal(try value(), argument, in: 0...3600, expecting: "seconds from 0 to 3600")
             case .captionsFeed: feed = try value()
             case .preset: preset = try value()
             case .look: look = try value()
@@ -64,6 +69,8 @@ enum LiveArguments {
             input: try address(input), output: try address(output), pace: realtime ? .timestamps : .asReceived, encoder: encoder,
             keyframeSeconds: keyframeSeconds, maximumKilobitsPerSecond: rate, statsPath: stats)
         request.feed = feed
+        request.closedCaptions = closedCaptions
+        request.reconnectSeconds = reconnect ?? request.reconnectSeconds
         request.preset = preset ?? request.preset
         request.look = look
         request.fontsConf = fontsConf

@@ -26,6 +26,12 @@ public struct CEA608Schedule: Sendable {
         stride = framesPerSecond > 30.5 ? 2 : 1
     }
 
+    /// Queues `pairs` to be sent from the next frame on, after those already due (a live
+    /// stream's words, sent as they are committed).
+    public mutating func send(_ pairs: [CEA608Pair]) {
+        queue += pairs
+    }
+
     /// Pairs due and not yet sent.
     public var backlog: Int { queue.count - head + events[next...].reduce(0) { $0 + $1.pairs.count } }
 

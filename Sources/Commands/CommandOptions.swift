@@ -289,7 +289,7 @@ extension CommandOption {
                 drop it: no encode and no file (measures the captions' cost)
                 """),
         CommandOption(
-            .cea608, ["--cea608"], value: nil, commands: [.render],
+            .cea608, ["--cea608"], value: nil, commands: [.render, .live],
             help: """
                 also carry the captions as CEA-608 closed captions (CC1
                 roll-up, in the H.264 stream) for players and platforms that
@@ -306,6 +306,12 @@ extension CommandOption {
             .realtime, ["--realtime"], value: nil, commands: [.live],
             help: """
                 live: read a file input at its own pace, as a live source
+                """),
+        CommandOption(
+            .reconnect, ["--reconnect"], value: "SECONDS", commands: [.live],
+            help: """
+                live: wait this long for a lost network input to come back,
+                repeating the last frame (default: 30; 0: end with it)
                 """),
         CommandOption(
             .keyframes, ["--gop"], value: "SECONDS", commands: [.live],

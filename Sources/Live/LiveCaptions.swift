@@ -1,7 +1,9 @@
+import CaptionFiles
 import Captions
 import Foundation
 import Media
 import Pipeline
+import UnicodeText
 
 /// The captions of a live run: the feed's items applied at the first frame at or after they
 /// are due, drawn as roll-up rows (`LiveOverlays`), each change logged to the stats.
@@ -9,9 +11,12 @@ final class LiveCaptions {
     let overlays: LiveOverlays
     private let feed: CaptionFeed
     private let stats: LiveStats?
+    /// `--cea608`: the committed words as CC1 roll-up, nil when not asked for or given up
+    /// (a word 608 cannot carry).
+    private var closedCaptions: (writer: CEA608RollUp, schedule: CEA608Schedule)?
 
     init(
-        _ request: LiveRequest, feed source: String, width: Int, height: Int, stats: LiveStats?,
+        _ request: LiveRequest, feed source: String, width: Int, height: Int, frameRate: Double, stats: LiveStats?,
         warn: @escaping @Sendable (String) -> Void
     ) throws {
         let style = try LiveStyle(
@@ -22,6 +27,28 @@ final class LiveCaptions {
         if let stats {
             overlays.displayed = { display, time in stats.write("display", Self.fields(display, time: time)) }
         }
+        guard request.closedCaptions else { return }
+        closedCaptions = (CEA608RollUp(rows: request.rows), CEA608Schedule(events: [], framesPerSecond: frameRate))
+        let latin = Transliterator("Latin-ASCII")
+        overlays.committed = { [unowned self] word, speaker, _ in
+            do {
+                if let pairs = try closedCaptions?.writer.append(word, speaker: speaker, transliterator: latin) {
+                    closedCaptions?.schedule.send(pairs)
+                }
+            } catch {
+                warn("warning: --cea608: \(error); the stream goes on without closed captions")
+                closedCaptions = nil
+            }
+        }
+        overlays.cleared = { [unowned self] _ in
+            if let pairs = closedCaptions?.writer.end() { closedCaptions?.schedule.send(pairs) }
+        }
+    }
+
+    /// The A/53 caption data of the frame at `time`: the 608 pair due, or none without `--cea608`.
+    func closedCaptionData(at time: Double) -> [UInt8]? {
+        guard closedCaptions != nil else { return nil }
+        return CEA608Schedule.ccData(closedCaptions!.schedule.pair(forFrameAt: time))
     }
 
     /// The overlay of the frame at `time` seconds, after the items due by then.

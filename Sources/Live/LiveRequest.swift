@@ -22,8 +22,13 @@ public struct LiveRequest: Sendable {
     public var preset = "default"
     public var look: String?
     public var fontsConf: String?
+    /// The committed words also as CEA-608 roll-up closed captions in the H.264 stream (`--cea608`).
+    public var closedCaptions = false
     /// Roll-up rows shown at once.
     public var rows = 2
+    /// How long a lost network input is waited for, the last frame repeated, before the
+    /// stream ends (`--reconnect`); 0: it ends with its input. // seconds
+    public var reconnectSeconds = 30.0
 
     public init(
         input: StreamAddress, output: StreamAddress, pace: LivePace, encoder: EncoderSettings, keyframeSeconds: Double = 2,

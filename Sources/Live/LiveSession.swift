@@ -34,24 +34,41 @@ public enum LiveSession {
         let transcoder = try LiveTranscoder(input: input)
         let target = outputTarget(request, frameRate: transcoder.frameRate, claim: claim)
         let captions = try request.feed.map { feed in
-            try LiveCaptions(request, feed: feed, width: input.info.width, height: input.info.height, stats: stats, warn: events)
+            try LiveCaptions(
+                request, feed: feed, width: input.info.width, height: input.info.height, frameRate: input.info.frameRate, stats: stats,
+                warn: events)
         }
         events("streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)")
         var sent = (frames: 0, seconds: 0.0)
+        let reconnect = request.input.isNetwork && request.reconnectSeconds > 0
+            ? LiveReconnect(limit: request.reconnectSeconds) { try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped)) }
+            : nil
         let results = try transcoder.run(
-            outputs: [RenderOutput(target: target, overlay: { time in try captions?.overlay(at: time) })], pace: request.pace,
-            stopped: stopped,
+            outputs: [
+                RenderOutput(
+                    target: target, overlay: { time in try captions?.overlay(at: time) },
+                    closedCaptions: request.closedCaptions ? { time in captions?.closedCaptionData(at: time) ?? [] } : nil)
+            ], pace: request.pace,
+            reconnect: reconnect, stopped: stopped,
             progress: { progress in
                 sent = (progress.frames, progress.time)
                 stats?.write("frame", ["n": progress.frames, "t": progress.time])
             },
-            notice: { notice in
-                if case .damaged(let reason, let frames) = notice {
-                    events("\(request.input): the stream ended (\(reason)) after \(frames) frames")
-                } else {
-                    events(notice.wording)
+            inputEvent: { event in
+                stats?.write("input", Self.fields(event))
+                events(Self.wording(event, input: request.input, waiting: reconnect?.limit))
+            },
+            outputEvent: { event in
+                switch event {
+                case .lost(_, let reason, let retry):
+                    stats?.write("output", ["state": "lost", "reason": reason, "retry": retry])
+                    events("\(request.output): \(reason); trying again in \(Int(retry)) s")
+                case .back:
+                    stats?.write("output", ["state": "back"])
+                    events("\(request.output): connected")
                 }
-            })
+            },
+            notice: { events($0.wording) })
         if case .failure(let error) = results[0] {
             claim?.removeTemporary()
             throw error
@@ -91,6 +108,26 @@ public enum LiveSession {
         }
         // The output's calls give up on their own deadlines only: a stop still lets the trailer out.
         return .stream(address: request.output, settings: settings, watch: InterruptWatch(stopped: { false }))
+    }
+
+    /// What became of the input, as a stats line's fields.
+    private static func fields(_ event: LiveInputEvent) -> [String: Any] {
+        switch event {
+        case .lost(let reason, let frames): return ["state": "lost", "reason": reason, "frames": frames]
+        case .back(let seconds): return ["state": "back", "seconds": seconds]
+        case .gaveUp(let seconds): return ["state": "gaveUp", "seconds": seconds]
+        }
+    }
+
+    /// What became of the input, in one line.
+    private static func wording(_ event: LiveInputEvent, input: StreamAddress, waiting: Double?) -> String {
+        switch event {
+        case .lost(let reason, let frames):
+            let wait = waiting.map { "; repeating the last frame for up to \(Int($0)) s while it is waited for" } ?? ""
+            return "\(input): the input ended (\(reason)) after \(frames) frames\(wait)"
+        case .back(let seconds): return "\(input): the input is back after \(String(format: "%.1f", seconds)) s"
+        case .gaveUp(let seconds): return "\(input): nothing came back in \(Int(seconds.rounded())) s; the stream ends"
+        }
     }
 
     private static func rate(_ value: Double) -> String {

@@ -54,6 +54,13 @@ struct FrameFanOut {
             ? Narrowing(width: source.width, height: source.height, matrix: matrix, fullRange: fullRange, path: path) : nil
     }
 
+    /// Output `index`, which failed, writes to `sink` from the next frame on (a live stream's
+    /// connection made again).
+    mutating func revive(_ index: Int, sink: BurnedOutput) {
+        outputs[index].failure = nil
+        outputs[index].sink = sink
+    }
+
     /// Whether every output has failed: nothing is left to write to.
     var allFailed: Bool { outputs.allSatisfy { $0.failure != nil } }
 

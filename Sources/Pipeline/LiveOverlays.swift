@@ -46,6 +46,11 @@ public final class LiveOverlays {
     private var revision = 0
     /// Hears each new display (`--live-stats`), with the time of the frame it is first on.
     public var displayed: ((LiveDisplay, Double) -> Void)?
+    /// Hears each word as it is committed (its text as shown, the speaker's name), with the
+    /// time of the frame it is committed on (`--cea608`).
+    public var committed: ((String, String?, Double) -> Void)?
+    /// Hears that the rows left the screen after a silence, with the frame's time.
+    public var cleared: ((Double) -> Void)?
 
     /// Rows leave after this long without a new word. // seconds
     public static let clearSeconds = 6.0
@@ -99,7 +104,10 @@ public final class LiveOverlays {
             if rows.last.map({ $0.speaker != name }) ?? true { try roll(speaker: name, at: time) }
             lastWord = time
         }
-        for word in change.committed { try append(word, at: time) }
+        for word in change.committed {
+            try append(word, at: time)
+            committed?(word.text, name, time)
+        }
         // The tail belongs to the bottom row's speaker.
         if rows.last?.speaker == name { try setTail(change.tentative) }
         revision += 1
@@ -177,6 +185,7 @@ public final class LiveOverlays {
             rows = []
             tail = nil
             revision += 1
+            cleared?(time)
         }
         for index in rows.indices where rows[index].painter == nil {
             guard let layout = rows[index].layout else { continue }
