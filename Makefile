@@ -38,8 +38,9 @@ demo: build
 	@mkdir -p out
 	$(BIN) Samples/talk.mp4 --captions Samples/talk.json --preset tiktok -o $(DEMO_OUTPUT)
 
-# The XCTest classes, the review page's browser test and the cut corpus's quick run
-# (scripts/test-cuts.py --quick) side by side, one job per core
+# The XCTest classes, the review page's browser test, the cut corpus's quick run
+# (scripts/test-cuts.py --quick) and the live stream's (scripts/test-live.py --quick) side by
+# side, one job per core
 # (scripts/run-tests.py; TESTS=REGEX runs only the classes with a matching test). The test
 # bundle is built in a scratch path of its own with the library targets optimized and the
 # test targets not (BURN_CAPTIONS_OPTIMIZE, Package.swift); .build/debug stays `swift build`'s.
@@ -51,7 +52,7 @@ TEST_BIN := .build/test/debug/burn-captions
 test: setup
 	BURN_CAPTIONS_OPTIMIZE=1 $(SWIFT) build $(TEST_BUILD)
 	BURN_CAPTIONS_BIN=$(abspath $(TEST_BIN)) python3 scripts/run-tests.py .build/test/debug/burn-captionsPackageTests.xctest \
-		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py' --also 'python3 scripts/test-speech-scores.py' --also 'python3 scripts/test-cuts.py --quick')
+		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py' --also 'python3 scripts/test-speech-scores.py' --also 'python3 scripts/test-cuts.py --quick' --also 'python3 scripts/test-live.py --quick' --also 'python3 Recognizer/burn_streaming.py --self-test')
 
 # The worker image from Debian packages alone (mmdebstrap; imported into podman where it
 # runs): .build/image/rootfs and .build/image/burn-captions.tar. docs/RENDER-FARM.md.

@@ -24,6 +24,8 @@ from burn_languages import BATCHED_VAD, Failure, LanguageDetector, LanguageTrack
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 
 PROTOCOL = 1
+# A request with "protocol": 2 is a stream (live captions): burn_streaming.py serves it.
+STREAM_PROTOCOL = 2
 ENGINE = "faster-whisper"
 SAMPLE_RATE = 16000
 MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
@@ -149,6 +151,8 @@ def read_request(stdin):
         raise Failure("input", f"the request line is not JSON: {error}")
     if not isinstance(request, dict):
         raise Failure("input", "the request must be a JSON object")
+    if is_int(request.get("protocol")) and request["protocol"] == STREAM_PROTOCOL:
+        return request  # checked by burn_streaming
     for name, (check, expected) in FIELDS.items():
         if name not in request:
             raise Failure("input", f"request field '{name}' is missing", name)
@@ -637,6 +641,9 @@ def transcribe(model, recording, track, request, out, total, whole):
 def run(out):
     stdin = sys.stdin.buffer
     request = read_request(stdin)
+    if request["protocol"] == STREAM_PROTOCOL:
+        import burn_streaming
+        return burn_streaming.run(out, stdin, request, sys.modules[__name__])
     if not request["download"]:
         os.environ["HF_HUB_OFFLINE"] = "1"  # before huggingface_hub is imported
     reader = SampleReader(stdin, request["samples"])
@@ -699,7 +706,7 @@ def print_version():
         with open(name, "rb") as source:
             digest.update(source.read())
     script = digest.hexdigest()
-    print(json.dumps({"protocol": PROTOCOL, "engine": ENGINE, "version": engine,
+    print(json.dumps({"protocol": [PROTOCOL, STREAM_PROTOCOL], "engine": ENGINE, "version": engine,
                       "ctranslate2": version_of("ctranslate2"), "script_sha256": script},
                      separators=(",", ":")))
     return 0

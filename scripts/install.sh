@@ -83,7 +83,7 @@ put "$source/FontPackages.json" share/burn-captions/FontPackages.json 644
 while IFS= read -r file; do
   put "$source/$file" "share/burn-captions/$file" 644
 done < <(cd "$source" && find Presets -type f -name '*.json' | sort && find Web -type f | sort)
-for file in burn_recognizer.py burn_languages.py models.json requirements.txt; do
+for file in burn_recognizer.py burn_languages.py burn_streaming.py models.json requirements.txt; do
   put "$source/Recognizer/$file" "share/burn-captions/Recognizer/$file" 644
 done
 put "$source/scripts/install-recognizer.py" share/burn-captions/install-recognizer.py 755

@@ -110,6 +110,17 @@ public struct LiveTranscript: Sendable, Equatable {
             utterance: index, committed: committed, tentative: utterance.tentative, erased: erased, contradicted: differences)
     }
 
+    /// Ends `speaker`'s open utterance where its committed words end (its source stopped
+    /// before a final): the tentative words are erased. Nil when the speaker has none open.
+    public mutating func close(speaker: String?) -> LiveChange? {
+        guard let index = utterances.lastIndex(where: { $0.speaker == speaker && !$0.isFinal }) else { return nil }
+        let erased = utterances[index].tentative
+        utterances[index].tentative = []
+        utterances[index].isFinal = true
+        erasedWords += erased.count
+        return LiveChange(utterance: index, committed: [], tentative: [], erased: erased, contradicted: 0)
+    }
+
     private mutating func takeID() -> Int {
         defer { nextID += 1 }
         return nextID

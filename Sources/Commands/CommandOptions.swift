@@ -6,7 +6,7 @@ import Pipeline
 extension CommandOption {
     public static let all: [CommandOption] = [
         CommandOption(
-            .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands.union([.looks, .cuts]), manifest: ["captions"],
+            .captions, ["-c", "--captions"], value: "FILE", commands: .captionCommands.union([.looks, .cuts, .live]), manifest: ["captions"],
             help: """
                 captions: .srt, .vtt, .jsonl (live-caption log) or .json
                 (native, Whisper or live-caption log, told apart by content),
@@ -76,7 +76,7 @@ extension CommandOption {
                 cuts: the cut plan, .json
                 """),
         CommandOption(
-            .language, ["--language"], value: "TAG", commands: .speechCommands.union([.looks]), manifest: ["language"],
+            .language, ["--language"], value: "TAG", commands: .speechCommands.union([.looks, .live]), manifest: ["language"],
             help: """
                 BCP-47 language for captions that name none (e.g. ja, zh-TW);
                 after a --captions, that file's (default: its name, talk.ja.srt);
@@ -84,14 +84,14 @@ extension CommandOption {
                 detected per stretch of speech; auto:en,fr among those only
                 """),
         CommandOption(
-            .model, ["--model"], value: "NAME|DIR", commands: .speechCommands, manifest: ["model"],
+            .model, ["--model"], value: "NAME|DIR", commands: .speechCommands.union([.live]), manifest: ["model"],
             help: """
                 speech recognition model: base (default), tiny.en, another
                 installed or cached model, a CTranslate2 Whisper model folder,
                 or a hub name such as Systran/faster-whisper-small (downloaded)
                 """),
         CommandOption(
-            .computeType, ["--compute-type"], value: "T", commands: .speechCommands, manifest: ["computeType"],
+            .computeType, ["--compute-type"], value: "T", commands: .speechCommands.union([.live]), manifest: ["computeType"],
             help: """
                 the recognizer's CTranslate2 compute type (default: int8)
                 """),

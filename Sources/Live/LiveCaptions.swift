@@ -9,20 +9,23 @@ import UnicodeText
 /// are due, drawn as roll-up rows (`LiveOverlays`), each change logged to the stats.
 final class LiveCaptions {
     let overlays: LiveOverlays
-    private let feed: CaptionFeed
+    /// Where the items come from: a feed, or the speech as it is spoken.
+    private let feed: CaptionFeed?
+    let speech: SpeechCaptions?
     private let stats: LiveStats?
     /// `--cea608`: the committed words as CC1 roll-up, nil when not asked for or given up
     /// (a word 608 cannot carry).
     private var closedCaptions: (writer: CEA608RollUp, schedule: CEA608Schedule)?
 
     init(
-        _ request: LiveRequest, feed source: String, width: Int, height: Int, frameRate: Double, stats: LiveStats?,
+        _ request: LiveRequest, width: Int, height: Int, frameRate: Double, stats: LiveStats?,
         warn: @escaping @Sendable (String) -> Void
     ) throws {
         let style = try LiveStyle(
             preset: request.preset, look: request.look, fontsConf: request.fontsConf, width: width, height: height, rows: request.rows)
         overlays = LiveOverlays(style: style)
-        feed = try CaptionFeed(source, warn: { warn("warning: " + $0) })
+        feed = try request.feed.map { try CaptionFeed($0, warn: { warn("warning: " + $0) }) }
+        speech = try request.recognition.map { try SpeechCaptions(settings: $0, warn: warn) }
         self.stats = stats
         if let stats {
             overlays.displayed = { display, time in stats.write("display", Self.fields(display, time: time)) }
@@ -53,9 +56,17 @@ final class LiveCaptions {
 
     /// The overlay of the frame at `time` seconds, after the items due by then.
     func overlay(at time: Double) throws -> FrameOverlay? {
-        for item in feed.due(by: time) {
+        for item in feed?.due(by: time) ?? [] {
             stats?.write("item", ["line": item.line, "arrival": item.arrival, "t": time, "final": item.update.isFinal])
             try overlays.apply(item.update, at: time)
+        }
+        if let speech {
+            let updates = speech.updates()
+            for update in updates {
+                stats?.write("item", ["t": time, "final": update.isFinal, "committed": update.committedCount ?? -1, "text": update.text])
+                try overlays.apply(update, at: time)
+            }
+            if speech.interrupted { overlays.close(speaker: nil) }
         }
         return try overlays.overlay(at: time)
     }

@@ -1,4 +1,5 @@
 import Media
+import Speech
 
 /// What `burn-captions live` was asked to do: where the stream comes from and goes, how it is
 /// encoded and paced, and where its per-frame log goes. A plain value.
@@ -18,6 +19,8 @@ public struct LiveRequest: Sendable {
     /// Where caption items come from (`--captions-feed`): a file, a FIFO, `-` or `tcp://HOST:PORT`;
     /// nil: no captions.
     public var feed: String?
+    /// `--captions auto`: the speech recognized as it is spoken, with these settings; nil: none.
+    public var recognition: RecognitionSettings?
     /// The preset and look the captions are drawn in, and the fonts file (nil: the shipped one).
     public var preset = "default"
     public var look: String?

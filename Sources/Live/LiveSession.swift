@@ -33,11 +33,12 @@ public enum LiveSession {
         }
         let transcoder = try LiveTranscoder(input: input)
         let target = outputTarget(request, frameRate: transcoder.frameRate, claim: claim)
-        let captions = try request.feed.map { feed in
-            try LiveCaptions(
-                request, feed: feed, width: input.info.width, height: input.info.height, frameRate: input.info.frameRate, stats: stats,
-                warn: events)
-        }
+        let captions =
+            request.feed != nil || request.recognition != nil
+            ? try LiveCaptions(
+                request, width: input.info.width, height: input.info.height, frameRate: input.info.frameRate, stats: stats, warn: events)
+            : nil
+        defer { captions?.speech?.stop() }
         events("streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)")
         var sent = (frames: 0, seconds: 0.0)
         let reconnect = request.input.isNetwork && request.reconnectSeconds > 0
@@ -56,7 +57,8 @@ public enum LiveSession {
             },
             inputEvent: { event in
                 stats?.write("input", Self.fields(event))
-                events(Self.wording(event, input: request.input, waiting: reconnect?.limit))
+                // A file's end is the stream's end, not news.
+                if request.input.isNetwork { events(Self.wording(event, input: request.input, waiting: reconnect?.limit)) }
             },
             outputEvent: { event in
                 switch event {
@@ -68,6 +70,7 @@ public enum LiveSession {
                     events("\(request.output): connected")
                 }
             },
+            hear: captions?.speech.map { speech in { samples, start in speech.hear(samples, start: start) } },
             notice: { events($0.wording) })
         if case .failure(let error) = results[0] {
             claim?.removeTemporary()

@@ -40,7 +40,8 @@ final class Demuxer {
         if code < 0, watch.isStopped { throw MediaError.cancelled }
         try MediaError.check(code, "avformat_open_input", file: name)
         guard let opened else { throw MediaError.outOfMemory("avformat_open_input", file: name) }
-        watch.arm(seconds: Self.liveReadSeconds)
+        // The probe waits for the first packets as long as it takes (a UDP sender not yet
+        // sending); each read after it has `liveReadSeconds`.
         try self.init(opened: opened, name: name, watch: watch)
     }
 
@@ -50,7 +51,10 @@ final class Demuxer {
     private init(opened context: UnsafeMutablePointer<AVFormatContext>, name path: String, watch: InterruptWatch?) throws {
         MediaCounters.add(\.inputsOpened)
         do {
-            try MediaError.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", file: path)
+            let code = avformat_find_stream_info(context, nil)
+            // A live input stopped while it was probed (no sender yet on UDP): an ending, not a failure.
+            if code < 0, watch?.isStopped == true { throw MediaError.cancelled }
+            try MediaError.check(code, "avformat_find_stream_info", file: path)
         } catch {
             var owned: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&owned)

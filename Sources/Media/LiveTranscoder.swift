@@ -77,11 +77,14 @@ public final class LiveTranscoder {
     /// Streams `outputs` until the input ends (and is not back within `reconnect`'s limit) or
     /// `stopped()` (checked at every frame and by the input's blocking reads); then completes
     /// each. An output that fails is left, with its error, and the others go on. `progress`
-    /// hears every frame sent, `inputEvent` what became of the input.
+    /// hears every frame sent, `inputEvent` what became of the input, `outputEvent` of the
+    /// outputs; `hear` gets the input's sound as it passes (16 kHz mono, with the output time
+    /// of its first sample), on the render thread.
     public func run(
         outputs: [RenderOutput<RenderTarget>], pace: LivePace, reconnect: LiveReconnect? = nil, stopped: @escaping () -> Bool,
         progress: (TranscodeProgress) -> Void = { _ in }, inputEvent: (LiveInputEvent) -> Void = { _ in },
-        outputEvent: (LiveOutputEvent) -> Void = { _ in }, notice noticeOnce: (RenderNotice) -> Void = { _ in }
+        outputEvent: (LiveOutputEvent) -> Void = { _ in }, hear: ((UnsafeBufferPointer<Float>, Double) -> Void)? = nil,
+        notice noticeOnce: (RenderNotice) -> Void = { _ in }
     ) throws -> [Result<TranscodeSummary, Error>] {
         var noticed: Set<RenderNotice> = []
         func notice(_ notice: RenderNotice) { if noticed.insert(notice).inserted { noticeOnce(notice) } }
@@ -105,6 +108,7 @@ public final class LiveTranscoder {
         while true {
             // One connection, to its end.
             let ahead = DecodeAhead(source: source, depth: 1)
+            let tap = hear == nil ? nil : try LiveAudioTap(source.demuxer)
             var rate = ReadRate()
             var failure: String?
             ahead.start()
@@ -128,6 +132,7 @@ public final class LiveTranscoder {
                     if reconnect != nil { last = try keep(frame, time: outTime, replacing: last?.frame) }
                     try send(frame, time: outTime, to: ahead)
                 case .packet(let packet):
+                    if let hear { tap?.hear(packet, shift: shift.seconds, hear) }
                     if source !== first { retime(packet, shift: shift) }
                     fanOut.passOn(packet, timer: timer)
                     ahead.recycle(packet)

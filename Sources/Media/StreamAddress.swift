@@ -123,7 +123,8 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
         var options: [(String, String)] = [("max_interleave_delta", "500000")]
         switch kind {
         case .rtmp: options += [("flvflags", "no_duration_filesize")]
-        case .srt, .udp: options += [("max_delay", "100000")]
+        // Each video packet's PES has its length, so a reader need not wait for the next one.
+        case .srt, .udp: options += [("max_delay", "100000"), ("omit_video_pes_length", "0")]
         case .hls:
             let base = (url as NSString).deletingPathExtension
             options += [

@@ -113,6 +113,15 @@ public final class LiveOverlays {
         revision += 1
     }
 
+    /// Ends `speaker`'s open utterance where its committed words end (its source failed): the
+    /// tentative words go.
+    public func close(speaker: String?) {
+        guard let change = transcript.close(speaker: speaker) else { return }
+        let name = transcript.utterances[change.utterance].displayName ?? speaker
+        if rows.last?.speaker == name { tail = nil }
+        revision += 1
+    }
+
     /// Opens a new bottom row for `speaker`: the rows above move up one pitch, the top one leaves.
     private func roll(speaker: String?, at time: Double) throws {
         if let speaker, colors[speaker] == nil, let palette = style.palette {

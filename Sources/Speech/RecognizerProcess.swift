@@ -63,6 +63,37 @@ final class RecognizerProcess {
             Self.write(request, samples, to: input)
         }
         writer.start()
+        try readLines(cancelled: cancelled, line: line)
+    }
+
+    /// Protocol 2: sends `request`, then each chunk of `audio` as it comes (an `audio` line and
+    /// its samples), closing the engine's input once `audio` is closed; hands each line of
+    /// output to `line` until the engine ends, as `run` does.
+    func stream(request: Data, audio: AudioChunkQueue, cancelled: @escaping @Sendable () -> Bool, line: (Data) throws -> Void) throws {
+        let input = self.input
+        let writer = Thread {
+            defer { try? input.close() }
+            do {
+                try input.write(contentsOf: request)
+                while let chunks = audio.take() {
+                    for chunk in chunks {
+                        let head = String(format: "{\"type\":\"audio\",\"start\":%.4f,\"samples\":%d}\n", chunk.start, chunk.samples.count)
+                        try input.write(contentsOf: Data(head.utf8))
+                        try chunk.samples.withUnsafeBytes { try input.write(contentsOf: Data($0)) }
+                    }
+                }
+            } catch {
+                return
+            }
+        }
+        writer.name = "burn-captions recognizer input"
+        writer.start()
+        try readLines(cancelled: cancelled, line: line)
+    }
+
+    /// Hands each line the engine writes to `line` until it closes its output, then waits for
+    /// it to end; throws as `run` says.
+    private func readLines(cancelled: @escaping @Sendable () -> Bool, line: (Data) throws -> Void) throws {
         var lines = OutputLines()
         let descriptor = output.fileDescriptor
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)

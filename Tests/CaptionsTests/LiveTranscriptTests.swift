@@ -23,6 +23,8 @@ final class LiveTranscriptTests: XCTestCase {
         var text: String
         var final: Bool
         var committed: Int?
+        /// The speaker's source stopped: `LiveTranscript.close` instead of an item (`text` unused).
+        var close: Bool?
         var want: Want?
     }
 
@@ -40,8 +42,12 @@ final class LiveTranscriptTests: XCTestCase {
         for testCase in cases {
             var transcript = LiveTranscript()
             for (number, item) in testCase.items.enumerated() {
-                let change = transcript.apply(
-                    LiveUpdate(speaker: item.speaker, text: item.text, isFinal: item.final, committedCount: item.committed))
+                let closed = item.close == true ? transcript.close(speaker: item.speaker) : nil
+                let change =
+                    closed
+                    ?? transcript.apply(
+                        LiveUpdate(speaker: item.speaker, text: item.text, isFinal: item.final, committedCount: item.committed))
+                if item.close == true { XCTAssertNotNil(closed, "\(testCase.name): an open utterance to close") }
                 guard let want = item.want else { continue }
                 let at = "\(testCase.name), item \(number + 1)"
                 XCTAssertEqual(change.utterance, want.utterance ?? change.utterance, at)

@@ -14,6 +14,11 @@ It reads the request line and every sample, then does what FAKE_RECOGNIZER says:
   trickle-line  write ready, then one byte without a newline every 10 ms for ever
   deaf          ignore SIGTERM, write ready and hang (SIGKILL ends it)
 FAKE_RECOGNIZER_PIDFILE, when set, gets this process's id (a test checks it is gone).
+
+A request with "protocol": 2 (stream mode) reads audio messages until EOF instead; after the
+n-th audio message it writes a partial of utterance 0 with the words "w1" ... "wn" (times
+from the audio's), the first n - 1 committed, and at EOF a final with all of them and done.
+FAKE_RECOGNIZER=stream-break changes committed word "w1" into "x1" in its third partial.
 """
 import json
 import os
@@ -30,6 +35,8 @@ def main():
             f.write(str(os.getpid()))
     stdin = sys.stdin.buffer
     request = json.loads(stdin.readline())
+    if request.get("protocol") == 2:
+        return stream(stdin, mode)
     wanted = request["samples"] * 4
     got = 0
     while got < wanted:
@@ -90,6 +97,33 @@ def main():
     elif mode == "exit-3":
         sys.stderr.write("fake recognizer: something went wrong\n")
         sys.exit(3)
+
+
+def stream(stdin, mode):
+    """Protocol 2: a growing utterance, one word per audio message."""
+    def send(message):
+        sys.stdout.write(json.dumps(message) + "\n")
+        sys.stdout.flush()
+    send({"type": "ready", "protocol": 2, "engine": "fake", "modes": ["file", "stream"]})
+    words = []
+    while True:
+        line = stdin.readline()
+        if not line:
+            break
+        message = json.loads(line)
+        if message["type"] != "audio":
+            continue
+        stdin.read(message["samples"] * 4)
+        start = message["start"]
+        words.append({"word": " w%d" % (len(words) + 1), "start": start, "end": start + 0.2, "probability": 0.9})
+        shown = [dict(word) for word in words]
+        if mode == "stream-break" and len(words) == 3:
+            shown[0]["word"] = " x1"
+        send({"type": "partial", "utterance": 0, "words": shown, "committed": len(words) - 1, "audio_end": start + 0.25,
+              "decode_seconds": 0.01})
+    send({"type": "final", "utterance": 0, "words": words, "start": words[0]["start"] if words else 0,
+          "end": words[-1]["end"] if words else 0})
+    send({"type": "done", "audio_seconds": 0, "speech_seconds": 0, "decodes": len(words), "skipped_seconds": 0})
 
 
 if __name__ == "__main__":

@@ -1,0 +1,73 @@
+import Captions
+import Foundation
+import Pipeline
+import Settings
+import Speech
+
+/// `--captions auto` on a live stream: the input's sound recognized as it is spoken by the
+/// recognizer child in stream mode (`StreamingRecognizer`). An engine that fails is started
+/// again after 1, 2, 4, 8 then 16 s, its open utterance ended where its committed words end;
+/// after 5 failures within 2 minutes recognition stops, with a warning, and the stream goes on.
+final class SpeechCaptions {
+    private let settings: RecognitionSettings
+    private let engine: RecognizerEngine
+    private let warn: @Sendable (String) -> Void
+    private var recognizer: StreamingRecognizer?
+    private var failures: [ContinuousClock.Instant] = []
+    private var restartAt: ContinuousClock.Instant?
+    /// The open utterance must be ended (the engine that spoke it failed).
+    private(set) var interrupted = false
+
+    static let pauses: [Double] = [1, 2, 4, 8, 16]
+    static let failureLimit = 5
+    static let failureWindow: Duration = .seconds(120)
+
+    init(settings: RecognitionSettings, warn: @escaping @Sendable (String) -> Void) throws {
+        self.settings = settings
+        self.warn = warn
+        engine = try RecognizerEngine.find(roots: Resources.searchRoots(), environment: ProcessInfo.processInfo.environment)
+        recognizer = try StreamingRecognizer(settings: settings, engine: engine)
+    }
+
+    deinit { recognizer?.stop() }
+
+    /// Sound of the stream, 16 kHz mono from `start` seconds.
+    func hear(_ samples: UnsafeBufferPointer<Float>, start: Double) {
+        recognizer?.hear(samples, start: start)
+    }
+
+    /// The updates that came since the last call; sets `interrupted` when the engine failed.
+    func updates() -> [LiveUpdate] {
+        interrupted = false
+        if let recognizer, let failure = recognizer.failure {
+            let updates = recognizer.updates()
+            recognizer.stop()
+            self.recognizer = nil
+            interrupted = true
+            let now = ContinuousClock.now
+            failures = failures.filter { now - $0 < Self.failureWindow } + [now]
+            if failures.count >= Self.failureLimit {
+                warn("warning: \(failure); it failed \(failures.count) times in 2 minutes: live captions stop, the stream goes on")
+            } else {
+                let pause = Self.pauses[min(failures.count - 1, Self.pauses.count - 1)]
+                warn("warning: \(failure); starting it again in \(Int(pause)) s")
+                restartAt = now + .milliseconds(Int64(pause * 1000))
+            }
+            return updates
+        }
+        if recognizer == nil, let at = restartAt, ContinuousClock.now >= at {
+            restartAt = nil
+            do {
+                recognizer = try StreamingRecognizer(settings: settings, engine: engine)
+            } catch {
+                warn("warning: the speech recognizer cannot start again (\(error)): live captions stop, the stream goes on")
+            }
+        }
+        return recognizer?.updates() ?? []
+    }
+
+    /// Seconds of sound dropped because the engine was behind.
+    var droppedSeconds: Double { recognizer?.droppedSeconds ?? 0 }
+
+    func stop() { recognizer?.stop() }
+}
