@@ -23,15 +23,6 @@ public enum LiveInputEvent: Sendable, Equatable {
     case gaveUp(seconds: Double)
 }
 
-/// What happened to a live output on the way.
-public enum LiveOutputEvent: Sendable, Equatable {
-    /// Output `index` failed (`reason`: the server refused or dropped the connection); it is
-    /// tried again in `retry` seconds.
-    case lost(index: Int, reason: String, retry: Double)
-    /// Output `index` is connected again.
-    case back(index: Int)
-}
-
 /// How a lost live input is waited for: `reopen` opens it again (listening again, calling
 /// again), `limit` seconds at most; nil: the stream ends with its input.
 public struct LiveReconnect {
@@ -98,22 +89,32 @@ public final class LiveTranscoder {
         var shift = Shift()
         var last: (frame: Frame, time: Double)?
         var retries = OutputRetries(targets: outputs.map(\.target))
-        func send(_ frame: Frame, time: Double, to ahead: DecodeAhead) throws {
+        // The decoding thread of the current connection (or of the last, while it is away),
+        // which sent frames go back to.
+        var ahead = DecodeAhead(source: source, depth: 1)
+
+        /// Outputs that failed are connected again, those connected again take over.
+        func tendOutputs() {
+            retries.tend(&fanOut, open: { try self.sink(for: $0, notice: { _ in }) }, event: outputEvent)
+        }
+        func send(_ frame: Frame, time: Double) throws {
             fanOut.accept(frame, time: time, timer: timer)
             try fanOut.release(all: true, to: ahead, timer: timer) { _, _ in }
             progress(TranscodeProgress(frames: fanOut.frames, time: time, duration: nil))
-            retries.tend(&fanOut, open: { try self.sink(for: $0, notice: { _ in }) }, event: outputEvent)
+            tendOutputs()
         }
-        retries.tend(&fanOut, open: { try self.sink(for: $0, notice: { _ in }) }, event: outputEvent)
-        while true {
-            // One connection, to its end.
-            let ahead = DecodeAhead(source: source, depth: 1)
+        var isOver: Bool { stopped() || fanOut.allFailed && !retries.retrying }
+
+        /// One connection, to its end: why it ended, or nil when the run is over (stopped, or
+        /// nothing left to write to).
+        func streamConnection() throws -> String? {
+            ahead = DecodeAhead(source: source, depth: 1)
             let tap = hear == nil ? nil : try LiveAudioTap(source.demuxer)
             var rate = ReadRate()
             var failure: String?
             ahead.start()
             defer { ahead.stop() }
-            while !stopped() {
+            while !isOver {
                 let next: DecodeAhead.Item?
                 do {
                     next = try ahead.next()
@@ -130,31 +131,37 @@ public final class LiveTranscoder {
                         frame.pointer.pointee.pts = av_rescale_q(frame.pointer.pointee.pts, source.timeBase, first.timeBase) + shift.ticks
                     }
                     if reconnect != nil { last = try keep(frame, time: outTime, replacing: last?.frame) }
-                    try send(frame, time: outTime, to: ahead)
+                    try send(frame, time: outTime)
                 case .packet(let packet):
                     if let hear { tap?.hear(packet, shift: shift.seconds, hear) }
                     if source !== first { retime(packet, shift: shift) }
                     fanOut.passOn(packet, timer: timer)
                     ahead.recycle(packet)
+                    // A packet's write may be the one that finds the connection gone.
+                    tendOutputs()
                 case .seek:
                     fanOut.restartAudio()
                 }
-                if fanOut.allFailed && !retries.retrying { break }
             }
             ahead.stop()
-            if stopped() || fanOut.allFailed && !retries.retrying { break }
-            inputEvent(.lost(reason: failure ?? ahead.ending.damage.reason ?? "the sender closed the stream", frames: fanOut.frames))
-            guard let reconnect, let held = last else { break }
-            // The last frame again at the frame rate, until a sender comes back.
+            if isOver { return nil }
+            return failure ?? ahead.ending.damage.reason ?? "the sender closed the stream"
+        }
+
+        /// `held` again at the frame rate, with the captions of each instant, while the input is
+        /// opened again: the input once it is back, with the time of the last frame sent; nil
+        /// when it is not back within the limit or the run is stopped.
+        func holdUntilBack(_ reconnect: LiveReconnect, _ held: (frame: Frame, time: Double)) throws -> (MediaInput, Double)? {
             let lost = ContinuousClock.now
             let waiter = Reopening(reconnect.reopen)
             defer { waiter.abandon() }
             let frameSeconds = 1 / max(1, frameRate)
             var holding = held.time
-            var back: MediaInput?
             while !stopped(), (ContinuousClock.now - lost).seconds < reconnect.limit {
-                back = waiter.opened
-                if back != nil { break }
+                if let input = waiter.opened {
+                    inputEvent(.back(seconds: (ContinuousClock.now - lost).seconds))
+                    return (input, holding)
+                }
                 let due = lost + .milliseconds(Int64(((holding - held.time + frameSeconds) * 1000).rounded()))
                 while ContinuousClock.now < due && !stopped() && waiter.opened == nil { Thread.sleep(forTimeInterval: 0.005) }
                 if waiter.opened != nil || stopped() { continue }
@@ -162,24 +169,31 @@ public final class LiveTranscoder {
                 let copy = try Frame()
                 try MediaError.check(av_frame_ref(copy.pointer, held.frame.pointer), "av_frame_ref", file: info.path)
                 copy.pointer.pointee.pts = held.frame.pointer.pointee.pts + Self.ticks(holding - held.time, in: first.timeBase)
-                try send(copy, time: holding, to: ahead)
+                try send(copy, time: holding)
             }
-            guard let input = back else {
-                if !stopped() { inputEvent(.gaveUp(seconds: (ContinuousClock.now - lost).seconds)) }
-                break
-            }
-            inputEvent(.back(seconds: (ContinuousClock.now - lost).seconds))
+            if !stopped() { inputEvent(.gaveUp(seconds: (ContinuousClock.now - lost).seconds)) }
+            return nil
+        }
+
+        /// Continues the output's timeline with `input`, whose first frame (at about 0: its
+        /// timestamps count from its start) comes one frame after `after` seconds.
+        func join(_ input: MediaInput, after: Double) throws {
             guard input.info.width == info.width, input.info.height == info.height else {
                 throw MediaError.unsupported(
                     file: info.path,
                     message: "the sender came back with \(input.info.width)x\(input.info.height) pictures, not \(info.width)x\(info.height)")
             }
-            // Timestamps count from the new stream's start: its first frame, at about 0, comes
-            // one frame after the last one sent.
             source = try VideoSource(input, decoderThreads: 1, keepingChroma: true, lowDelay: true)
-            shift.seconds = holding + frameSeconds
+            shift.seconds = after + 1 / max(1, frameRate)
             shift.ticks = Self.ticks(shift.seconds, in: first.timeBase)
             last = nil
+        }
+
+        tendOutputs()
+        while let ended = try streamConnection() {
+            inputEvent(.lost(reason: ended, frames: fanOut.frames))
+            guard let reconnect, let held = last, let back = try holdUntilBack(reconnect, held) else { break }
+            try join(back.0, after: back.1)
         }
         fanOut.finish(timer: timer)
         return fanOut.summaries(stages: timer.times)
@@ -251,127 +265,4 @@ public final class LiveTranscoder {
         }
         return try BurnedOutput(source: first, muxer: muxer, finalPath: name, settings: settings, segment: nil, notice: notice)
     }
-}
-
-/// The live outputs that failed and are connected again, each after a pause that doubles
-/// from 1 s to 30 s; a file output that fails stays failed. Each attempt runs on a thread of
-/// its own, so that a server that does not answer never holds up the frames.
-private struct OutputRetries {
-    private let targets: [RenderTarget]
-    private var pending: [Int: (attempt: Int, at: ContinuousClock.Instant, opening: Background<BurnedOutput?>?)] = [:]
-    static let pauses: [Double] = [1, 2, 4, 8, 16, 30]
-
-    init(targets: [RenderTarget]) { self.targets = targets }
-
-    /// Whether an output waits to be connected again.
-    var retrying: Bool { !pending.isEmpty }
-
-    /// Starts, collects or schedules the attempts after a frame was sent.
-    mutating func tend(
-        _ fanOut: inout FrameFanOut, open: @escaping (RenderTarget) throws -> BurnedOutput?, event: (LiveOutputEvent) -> Void
-    ) {
-        for index in targets.indices {
-            guard case .stream = targets[index] else { continue }
-            let failure = fanOut.outputs[index].failure
-            guard var entry = pending[index] ?? failure.map({ _ in (0, ContinuousClock.now, nil) }) else { continue }
-            if pending[index] == nil, let failure {
-                let pause = Self.pauses[0]
-                event(.lost(index: index, reason: (failure as? MediaError)?.reason ?? "\(failure)", retry: pause))
-                entry.at = ContinuousClock.now + .milliseconds(Int64(pause * 1000))
-            }
-            if let opening = entry.opening, let result = opening.result {
-                switch result {
-                case .success(let sink?):
-                    fanOut.revive(index, sink: sink)
-                    pending[index] = nil
-                    event(.back(index: index))
-                    continue
-                case .success(nil), .failure:
-                    entry.attempt += 1
-                    let pause = Self.pauses[min(entry.attempt, Self.pauses.count - 1)]
-                    if case .failure(let error) = result {
-                        event(.lost(index: index, reason: (error as? MediaError)?.reason ?? "\(error)", retry: pause))
-                    }
-                    entry.at = ContinuousClock.now + .milliseconds(Int64(pause * 1000))
-                    entry.opening = nil
-                }
-            } else if entry.opening == nil, ContinuousClock.now >= entry.at {
-                let target = targets[index]
-                entry.opening = Background { try open(target) }
-            }
-            pending[index] = entry
-        }
-    }
-}
-
-/// A value made on a thread of its own; its result, once there.
-private final class Background<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: Result<T, Error>?
-
-    init(_ make: @escaping () throws -> T) {
-        let box = UncheckedBox(make)
-        Thread.detachNewThread { [self] in
-            let result = Result { try box.value() }
-            lock.lock()
-            made = result
-            lock.unlock()
-        }
-    }
-
-    var result: Result<T, Error>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return made
-    }
-}
-
-/// Opens a lost input again on a thread of its own while the render thread holds the last
-/// frame; the input it opened, once it has.
-private final class Reopening: @unchecked Sendable {
-    private let lock = NSLock()
-    private var input: MediaInput?
-    private var abandoned = false
-
-    init(_ reopen: @escaping () throws -> MediaInput) {
-        let box = UncheckedBox(reopen)
-        Thread.detachNewThread { [self] in
-            // A failed attempt (a refused call, a timeout) is tried again after a pause.
-            while !isAbandoned {
-                if let input = try? box.value() {
-                    lock.lock()
-                    self.input = input
-                    lock.unlock()
-                    return
-                }
-                Thread.sleep(forTimeInterval: 0.5)
-            }
-        }
-    }
-
-    private var isAbandoned: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return abandoned
-    }
-
-    /// The input, once opened.
-    var opened: MediaInput? {
-        lock.lock()
-        defer { lock.unlock() }
-        return input
-    }
-
-    /// No more attempts after the current one.
-    func abandon() {
-        lock.lock()
-        abandoned = true
-        lock.unlock()
-    }
-}
-
-/// A value handed to another thread that only that thread uses.
-private struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
