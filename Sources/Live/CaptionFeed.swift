@@ -15,8 +15,8 @@ struct FeedItem: Sendable {
     var timestamp: Double?
     /// Where it came from, for messages: `FEED:LINE`.
     var line: Int
-    /// When it was read (CLOCK_MONOTONIC). // seconds
-    var arrival: Double
+    /// When it was read (CLOCK_MONOTONIC); nil for a file's item, replayed by its own time. // seconds
+    var arrival: Double?
 }
 
 /// `--captions-feed`: caption items as JSON lines in the call SDKs' shape (docs/LIVE.md),
@@ -49,7 +49,7 @@ final class CaptionFeed: @unchecked Sendable {
             return
         }
         if source == "-" {
-            Thread.detachNewThread { [self] in readLines(from: FileHandle.standardInput, first: 1) }
+            Thread.detachNewThread { [self] in readLines(from: FileHandle.standardInput) }
             return
         }
         var status = stat()
@@ -58,7 +58,7 @@ final class CaptionFeed: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 // Opening a FIFO waits for its writer.
                 guard let handle = FileHandle(forReadingAtPath: source) else { return warn("\(source): cannot open the FIFO") }
-                readLines(from: handle, first: 1)
+                readLines(from: handle)
             }
             return
         }
@@ -105,7 +105,7 @@ final class CaptionFeed: @unchecked Sendable {
         var recordingStart: Double?
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             switch LiveCaptionItem.read(line: String(line), number: index + 1, file: name) {
-            case .item(let item): items.append(Self.feedItem(item, line: index + 1))
+            case .item(let item): items.append(Self.feedItem(item, line: index + 1, arrival: nil))
             case .recordingStart(let milliseconds): recordingStart = recordingStart ?? milliseconds
             case .blank: continue
             case .problems(let problems, _): problems.forEach { warn("\($0.description); skipped") }
@@ -120,17 +120,17 @@ final class CaptionFeed: @unchecked Sendable {
         lock.unlock()
     }
 
-    private static func feedItem(_ item: LiveCaptionItem, line: Int) -> FeedItem {
+    private static func feedItem(_ item: LiveCaptionItem, line: Int, arrival: Double?) -> FeedItem {
         FeedItem(
             update: LiveUpdate(speaker: item.speakerID ?? item.displayName, displayName: item.displayName, text: item.text, isFinal: item.isFinal),
             due: nil, start: item.startSeconds, end: item.endSeconds, timestamp: item.timestampMilliseconds, line: line,
-            arrival: LiveStats.monotonic)
+            arrival: arrival)
     }
 
     /// Reads `handle` line by line until its end, each item queued as it comes.
-    private func readLines(from handle: FileHandle, first: Int) {
+    private func readLines(from handle: FileHandle) {
         var buffer = Data()
-        var number = first
+        var number = 1
         while true {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
@@ -149,7 +149,7 @@ final class CaptionFeed: @unchecked Sendable {
         switch LiveCaptionItem.read(line: line, number: number, file: name) {
         case .item(let item):
             lock.lock()
-            waiting.append(Self.feedItem(item, line: number))
+            waiting.append(Self.feedItem(item, line: number, arrival: LiveStats.monotonic))
             lock.unlock()
         case .recordingStart, .blank: break
         case .problems(let problems, _): problems.forEach { warn("\($0.description); skipped") }
@@ -164,7 +164,7 @@ final class CaptionFeed: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            readLines(from: FileHandle(fileDescriptor: client, closeOnDealloc: true), first: 1)
+            readLines(from: FileHandle(fileDescriptor: client, closeOnDealloc: true))
         }
     }
 

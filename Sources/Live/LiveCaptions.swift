@@ -6,7 +6,9 @@ import Pipeline
 import UnicodeText
 
 /// The captions of a live run: the feed's items applied at the first frame at or after they
-/// are due, drawn as roll-up rows (`LiveOverlays`), each change logged to the stats.
+/// are due, or the recognizer's updates at the first frame after they come (`SpeechCaptions`),
+/// drawn as roll-up rows (`LiveOverlays`), each change logged to the stats; `--cea608` from the
+/// words as they are committed.
 final class LiveCaptions {
     let overlays: LiveOverlays
     /// Where the items come from: a feed, or the speech as it is spoken.
@@ -57,7 +59,9 @@ final class LiveCaptions {
     /// The overlay of the frame at `time` seconds, after the items due by then.
     func overlay(at time: Double) throws -> FrameOverlay? {
         for item in feed?.due(by: time) ?? [] {
-            stats?.write("item", ["line": item.line, "arrival": item.arrival, "t": time, "final": item.update.isFinal])
+            var fields: [String: Any] = ["line": item.line, "t": time, "final": item.update.isFinal]
+            if let arrival = item.arrival { fields["arrival"] = arrival }
+            stats?.write("item", fields)
             try overlays.apply(item.update, at: time)
         }
         if let speech {

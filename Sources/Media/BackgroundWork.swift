@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value made on a thread of its own; its result, once there.
 final class Background<T>: @unchecked Sendable {
@@ -22,48 +23,30 @@ final class Background<T>: @unchecked Sendable {
     }
 }
 
-/// Opens a lost input again on a thread of its own while the render thread holds the last
-/// frame; the input it opened, once it has.
-final class Reopening: @unchecked Sendable {
-    private let lock = NSLock()
-    private var input: MediaInput?
-    private var abandoned = false
+/// Opens a lost input again on a thread of its own (`Background`) while the render thread
+/// holds the last frame: a failed attempt (a refused call, a timeout) is tried again after a
+/// pause until one succeeds or the attempts are abandoned; the input, once opened.
+final class Reopening: Sendable {
+    private final class Flag: Sendable { let raised = Atomic<Bool>(false) }
+    private let abandoned = Flag()
+    private let attempts: Background<MediaInput?>
 
     init(_ reopen: @escaping () throws -> MediaInput) {
-        let box = UncheckedBox(reopen)
-        Thread.detachNewThread { [self] in
-            // A failed attempt (a refused call, a timeout) is tried again after a pause.
-            while !isAbandoned {
-                if let input = try? box.value() {
-                    lock.lock()
-                    self.input = input
-                    lock.unlock()
-                    return
-                }
+        let abandoned = self.abandoned
+        attempts = Background {
+            while !abandoned.raised.load(ordering: .relaxed) {
+                if let input = try? reopen() { return input }
                 Thread.sleep(forTimeInterval: 0.5)
             }
+            return nil
         }
     }
 
-    private var isAbandoned: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return abandoned
-    }
-
     /// The input, once opened.
-    var opened: MediaInput? {
-        lock.lock()
-        defer { lock.unlock() }
-        return input
-    }
+    var opened: MediaInput? { (try? attempts.result?.get()) ?? nil }
 
     /// No more attempts after the current one.
-    func abandon() {
-        lock.lock()
-        abandoned = true
-        lock.unlock()
-    }
+    func abandon() { abandoned.raised.store(true, ordering: .relaxed) }
 }
 
 /// A value handed to another thread that only that thread uses.

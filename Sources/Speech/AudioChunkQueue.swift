@@ -38,7 +38,7 @@ final class AudioChunkQueue: @unchecked Sendable {
         condition.signal()
     }
 
-    /// The chunks waiting, joined where they follow each other; waits for one; nil once closed and empty.
+    /// The chunks waiting, in order (waits for one); nil once closed and empty.
     func take() -> [Chunk]? {
         condition.lock()
         defer { condition.unlock() }
