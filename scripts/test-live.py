@@ -590,15 +590,17 @@ def report_latency(name, code, ours_out, direct, srt, limit, stop_took, stats_no
         check(p95 < limit, "%s: p95 added latency %.3f s, above %.2f s" % (name, p95, limit))
 
 
-def file_case(args, work, source, seconds):
-    """`live SRC --realtime -o OUT.mkv`: wall time near the duration; the frames all there, in order, and audio."""
+def file_case(args, work, source, seconds, delay=0):
+    """`live SRC --realtime -o OUT.mkv [--delay D]`: wall time near the duration (and the delay); the frames all
+    there, in order, and audio."""
     processes, out = Processes(work / "run"), work / "run" / "file.mkv"
     out.unlink(missing_ok=True)
     width, wanted = map(int, run_quietly(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
                                           "stream=width,nb_read_packets", "-of", "csv=p=0", str(source)], "ffprobe").split(b","))
     try:
         began = time.monotonic()
-        ours = processes.start("file-ours", ours_command(args, str(source), str(out), realtime=True), session=True)
+        extra = ("--delay", str(delay)) if delay else ()
+        ours = processes.start("file-ours", ours_command(args, str(source), str(out), realtime=True, extra=extra), session=True)
         try:
             code = ours.wait(timeout=2 * seconds + 15)
         except subprocess.TimeoutExpired:
@@ -618,15 +620,46 @@ def file_case(args, work, source, seconds):
     readable = [n for n in numbers if n is not None]
     backwards = sum(b <= a for a, b in zip(pts, pts[1:]))
     disordered = sum(b <= a for a, b in zip(readable, readable[1:]))
-    log("file: %s in %.2f s of wall time for %d s; %d video frames (source %d), %d pts not increasing, barcodes %d-%d "
+    log("file: %s in %.2f s of wall time for %d s (delay %g s); %d video frames (source %d), %d pts not increasing, barcodes %d-%d "
         "(%d unreadable, %d out of order), frames of %s" % (
-            out.name, wall, seconds, len(pts), wanted, backwards, min(readable or [0]), max(readable or [0]),
+            out.name, wall, seconds, delay, len(pts), wanted, backwards, min(readable or [0]), max(readable or [0]),
             len(numbers) - len(readable), disordered, " and ".join(kinds)))
-    check(0.7 * seconds <= wall <= 1.3 * seconds, "file: %.2f s of wall time for a %d s file, not within 30%%" % (wall, seconds))
+    check(0.7 * seconds + delay <= wall <= 1.3 * seconds + delay,
+          "file: %.2f s of wall time for a %d s file and a %g s delay, not within 30%%" % (wall, seconds, delay))
     check(abs(len(pts) - wanted) <= 2, "file: %d video frames, the source has %d" % (len(pts), wanted))
     check(not backwards, "file: %d video frames' pts do not increase" % backwards)
     check(not disordered, "file: %d frames' barcodes are not after the previous frame's (repeated or reordered)" % disordered)
     check("audio" in kinds, "file: no audio in %s (frames of %s)" % (out.name, kinds))
+
+
+def interrupt_case(args, work, source):
+    """`live SRC --realtime --delay 1 -o OUT.mp4`, SIGINT after 2.5 s: exit 0, nothing left behind, and the MP4 in
+    place and playable to its last frame (every video packet decodes), the frames held by the delay sent too."""
+    processes, out = Processes(work / "run"), work / "run" / "interrupted.mp4"
+    out.unlink(missing_ok=True)
+    try:
+        ours = processes.start("interrupt-ours", ours_command(args, str(source), str(out), realtime=True, extra=("--delay", "1")),
+                               session=True)
+        time.sleep(2.5)
+        if not check(ours.poll() is None, "interrupt: ours ended early: %s" % tail(ours)):
+            return
+        stop_ours(ours, "interrupt")
+    finally:
+        processes.end_all()
+    if not check(out.exists(), "interrupt: no %s after SIGINT" % out.name):
+        return
+    probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-count_packets", "-show_entries",
+                            "stream=nb_read_frames,nb_read_packets", "-of", "csv=p=0", str(out)], capture_output=True)
+    fields = probe.stdout.decode().strip().split(",")
+    if not check(probe.returncode == 0 and len(fields) == 2, "interrupt: ffprobe cannot read %s: %s" % (
+            out.name, probe.stderr.decode().strip()[-200:])):
+        return
+    frames, packets = map(int, fields)
+    log("interrupt: SIGINT at 2.5 s with --delay 1: %s has %d video frames, %d packets, all decoded" % (out.name, frames, packets)
+        if frames == packets else "interrupt: %d frames of %d packets" % (frames, packets))
+    check(frames == packets, "interrupt: %d of %d video packets decode" % (frames, packets))
+    # 2.5 s at 30 fps: about 75 frames read, the last second of them held by the delay and sent on the stop.
+    check(60 <= frames <= 90, "interrupt: %d frames after 2.5 s, not 60-90 (the held ones lost?)" % frames)
 
 
 def key(text):
@@ -654,8 +687,9 @@ def auto_case(args, work, model, width=1280, height=720):
     processes = Processes(work / "run")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
+        delay = ["--delay", str(args.delay)] if args.delay else []
         ours = processes.start("auto-ours", [args.bin, "live", str(source), "--realtime", "-o", str(out), "--captions", "auto",
-                                             "--language", "en", "--model", model, "--live-stats", str(stats)], session=True)
+                                             "--language", "en", "--model", model, "--live-stats", str(stats)] + delay, session=True)
         code = ours.wait(timeout=seconds * 2 + 60)
     except subprocess.TimeoutExpired:
         check(False, "auto: ours still running")
@@ -683,14 +717,24 @@ def auto_case(args, work, model, width=1280, height=720):
     truth_words = truth["words"]
     matcher = difflib.SequenceMatcher(a=[key(w["text"]) for w in truth_words], b=[key(text) for _, (_, text) in heard],
                                       autojunk=False)
-    first, sure = [], []
+    first, sure, onset = [], [], []
     for block in matcher.get_matching_blocks():
         for offset in range(block.size):
             word, (ident, (t, _)) = truth_words[block.a + offset], heard[block.b + offset]
             first.append(t - word["end"])
+            onset.append(t - word["start"])
             if ident in committed:
                 sure.append(committed[ident] - word["end"])
     if not check(first, "auto: no word of the truth was shown (%d shown)" % len(heard)):
+        return
+    if args.delay:
+        off = [abs(value) for value in onset]
+        log("auto --delay %g (%s): %d of %d words matched, shown after their start p50 %+.2f s, within 0.2 s of it: %d "
+            "(%.0f%%), |off| p50 %.2f s, p95 %.2f s, max %.2f s; %d frames of %d" % (
+                args.delay, model, len(onset), len(truth_words), percentile(onset, 0.5), sum(v <= 0.2 for v in off),
+                100 * sum(v <= 0.2 for v in off) / len(off), percentile(off, 0.5), percentile(off, 0.95), max(off), frames,
+                round(seconds * FPS)))
+        check(percentile(off, 0.95) <= 0.2, "auto --delay: words shown %.2f s (p95) off their starts, over 0.2 s" % percentile(off, 0.95))
         return
     log("auto (%s, %dx%d, %.1f s of speech): %d of %d words matched; first shown after the word's end p50 %.2f s, p95 %.2f s; "
         "committed p50 %.2f s, p95 %.2f s (%d); %d frames of %d; CPU %.1f s (%.2f of a core)" % (
@@ -719,6 +763,8 @@ def main():
     parser.add_argument("--warm-up", type=float, default=2.0, help="seconds of stream left out of p50/p95 (default 2)")
     parser.add_argument("--auto", nargs="?", const="base", metavar="MODEL",
                         help="only --captions auto on 41.6 s of speech at 720p (default model base): caption latency and CPU")
+    parser.add_argument("--delay", type=float, metavar="SECONDS",
+                        help="with --auto: live --delay SECONDS; words must show within 0.2 s of their starts (p95)")
     args = parser.parse_args()
     if not args.stand_in and not Path(args.bin).exists():
         print("test-live: FAILED: %s is missing: run make build (or --stand-in)" % args.bin)
@@ -735,10 +781,11 @@ def main():
     try:
         source = make_source(work, width, height, seconds)
         played = seconds // 2 if args.quick else 8
-        file_case(args, work, make_source(work, width, height, played), played)
+        file_case(args, work, make_source(work, width, height, played), played, delay=0 if args.stand_in else 1)
         stream_case(args, work, "rtmp-%dx%d" % (width, height), source, width, seconds, limit=1.5 if args.quick else 0.3, feed=True)
         if not args.stand_in:
             fault_case(args, work, make_source(work, width, height, 12), width)
+            interrupt_case(args, work, make_source(work, width, height, 12))
         if args.srt or not args.quick:
             stream_case(args, work, "srt-%dx%d" % (width, height), source, width, seconds, srt=True)
         if args.tall:

@@ -21,6 +21,7 @@ enum LiveArguments {
         var quiet = false
         var feed: String?
         var reconnect: Double?
+        var delay: Double?
         var recognition: RecognitionSettings?
         var language: String??
         var model: String?
@@ -48,6 +49,7 @@ enum LiveArguments {
             case .reconnect:
                 reconnect = try OptionNumber.decimal(try value(), argument, in: 0...3600, expecting: "seconds from 0 to 3600")
             case .captionsFeed: feed = try value()
+            case .delay: delay = try OptionNumber.decimal(try value(), argument, in: 0.5...10, expecting: "seconds from 0.5 to 10")
             case .captions:
                 guard try value() == CaptionOrigin.auto else {
                     throw BurnError.usage("live: --captions takes auto (the speech as it is spoken); a caption feed goes with --captions-feed")
@@ -99,6 +101,7 @@ enum LiveArguments {
         }
         request.closedCaptions = closedCaptions
         request.reconnectSeconds = reconnect ?? request.reconnectSeconds
+        request.delaySeconds = delay ?? 0
         request.preset = preset ?? request.preset
         request.look = look
         request.fontsConf = fontsConf

@@ -33,6 +33,8 @@ public struct LiveChange: Sendable, Equatable {
     public var erased: [LiveWord]
     /// Committed words the item says otherwise (they stay as shown).
     public var contradicted: Int
+    /// Where `committed` begins among the item's own words (`LiveUpdate.words`).
+    public var committedFrom = 0
 }
 
 /// Live captions as they are refined: per speaker one open utterance, whose words are either
@@ -107,7 +109,8 @@ public struct LiveTranscript: Sendable, Equatable {
         erasedWords += erased.count
         contradictions += differences
         return LiveChange(
-            utterance: index, committed: committed, tentative: utterance.tentative, erased: erased, contradicted: differences)
+            utterance: index, committed: committed, tentative: utterance.tentative, erased: erased, contradicted: differences,
+            committedFrom: end)
     }
 
     /// Ends `speaker`'s open utterance where its committed words end (its source stopped

@@ -15,12 +15,18 @@ public struct LiveUpdate: Sendable, Equatable {
     /// agreement); nil for a source that only refines (a call SDK's partials), whose words are
     /// committed by agreement across its items (`LiveTranscript.settledWords`).
     public var committedCount: Int?
+    /// The words of `text` with their times on the stream, where the source says: a
+    /// recognizer's word times, or a feed item's `start` to `end` shared out by length
+    /// (`estimated`). `--delay` shows each word at its start.
+    public var wordTimes: [Word]?
 
-    public init(speaker: String?, displayName: String? = nil, text: String, isFinal: Bool, committedCount: Int? = nil) {
-        (self.speaker, self.displayName, self.text, self.isFinal, self.committedCount) =
-            (speaker, displayName, text, isFinal, committedCount)
+    public init(
+        speaker: String?, displayName: String? = nil, text: String, isFinal: Bool, committedCount: Int? = nil, wordTimes: [Word]? = nil
+    ) {
+        (self.speaker, self.displayName, self.text, self.isFinal, self.committedCount, self.wordTimes) =
+            (speaker, displayName, text, isFinal, committedCount, wordTimes)
     }
 
     /// The text's words (split at white space).
-    var words: [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
+    public var words: [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
 }

@@ -314,6 +314,13 @@ extension CommandOption {
                 repeating the last frame (default: 30; 0: end with it)
                 """),
         CommandOption(
+            .delay, ["--delay"], value: "SECONDS", commands: [.live],
+            help: """
+                live: hold the stream back SECONDS (0.5 to 10) so that each
+                word's caption shows when it is spoken, as in a file render
+                (committed words only; memory: SECONDS of frames)
+                """),
+        CommandOption(
             .keyframes, ["--gop"], value: "SECONDS", commands: [.live],
             help: """
                 live: seconds from one keyframe to the next (default: 2, as

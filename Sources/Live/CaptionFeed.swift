@@ -121,9 +121,14 @@ final class CaptionFeed: @unchecked Sendable {
     }
 
     private static func feedItem(_ item: LiveCaptionItem, line: Int, arrival: Double?) -> FeedItem {
-        FeedItem(
-            update: LiveUpdate(speaker: item.speakerID ?? item.displayName, displayName: item.displayName, text: item.text, isFinal: item.isFinal),
-            due: nil, start: item.startSeconds, end: item.endSeconds, timestamp: item.timestampMilliseconds, line: line,
+        var update = LiveUpdate(speaker: item.speakerID ?? item.displayName, displayName: item.displayName, text: item.text, isFinal: item.isFinal)
+        if let start = item.startSeconds, let end = item.endSeconds, end >= start {
+            update.wordTimes = zip(update.words, LengthShare.spans(update.words.map(\.count), start: start, end: end)).map {
+                Word(text: $0, start: $1.start, end: $1.end, estimated: true)
+            }
+        }
+        return FeedItem(
+            update: update, due: nil, start: item.startSeconds, end: item.endSeconds, timestamp: item.timestampMilliseconds, line: line,
             arrival: arrival)
     }
 

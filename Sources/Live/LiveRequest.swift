@@ -32,6 +32,9 @@ public struct LiveRequest: Sendable {
     /// How long a lost network input is waited for, the last frame repeated, before the
     /// stream ends (`--reconnect`); 0: it ends with its input. // seconds
     public var reconnectSeconds = 30.0
+    /// How long every frame and packet is held back after it arrives (`--delay`), so that
+    /// captions show on their words' own start times; 0: sent on at once. // seconds
+    public var delaySeconds = 0.0
 
     public init(
         input: StreamAddress, output: StreamAddress, pace: LivePace, encoder: EncoderSettings, keyframeSeconds: Double = 2,

@@ -49,7 +49,7 @@ public enum LiveSession {
                 RenderOutput(
                     target: target, overlay: { time in try captions?.overlay(at: time) },
                     closedCaptions: request.closedCaptions ? { time in captions?.closedCaptionData(at: time) ?? [] } : nil)
-            ], pace: request.pace,
+            ], pace: request.pace, delaySeconds: request.delaySeconds,
             reconnect: reconnect, stopped: stopped,
             progress: { progress in
                 sent = (progress.frames, progress.time)

@@ -17,6 +17,8 @@ final class SpeechCaptions {
     private var restartAt: ContinuousClock.Instant?
     /// The open utterance must be ended (the engine that spoke it failed).
     private(set) var interrupted = false
+    /// The sound's energy, for `refined`.
+    private var energy = LiveEnergy(sampleRate: Int(SpeechAudio.sampleRate))
 
     static let pauses: [Double] = [1, 2, 4, 8, 16]
     static let failureLimit = 5
@@ -34,6 +36,20 @@ final class SpeechCaptions {
     /// Sound of the stream, 16 kHz mono from `start` seconds.
     func hear(_ samples: UnsafeBufferPointer<Float>, start: Double) {
         recognizer?.hear(samples, start: start)
+        energy.append(samples, start: start)
+    }
+
+    /// `words` (an utterance's, as the engine timed them) with the first word's start moved
+    /// onto the voice where the sound heard so far shows it (`WordOnsets`, as the file
+    /// renders' timing fix moves phrase starts): the engine starts an utterance's first word
+    /// early, where the pause before it began. The words after it keep the engine's times,
+    /// which follow the voice within a frame or three (docs/LIVE.md).
+    func refined(_ words: [Word]) -> [Word] {
+        guard let envelope = energy.envelope, let first = words.first else { return words }
+        var result = words
+        let opening = WordOnsets().refined([first], envelope: envelope)[0]
+        if result.count == 1 || opening.start < result[1].start { result[0] = opening }
+        return result
     }
 
     /// The updates that came since the last call; sets `interrupted` when the engine failed.

@@ -88,6 +88,18 @@ final class DecodeAhead: @unchecked Sendable {
         return item
     }
 
+    /// Waits until an item is ready or reading has ended (true), or `deadline` passes (false).
+    func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while first == items.count && !done && !closed {
+            let left = (deadline - ContinuousClock.now).seconds
+            if left <= 0 { return false }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+        }
+        return true
+    }
+
     /// Frames and packets waiting now.
     var waiting: (frames: Int, packets: Int) {
         condition.lock()

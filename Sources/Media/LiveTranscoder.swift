@@ -41,7 +41,9 @@ public struct LiveReconnect {
 /// input ends or the run is stopped; then every output is completed, as a file render's is.
 /// When the input is lost and a `LiveReconnect` is given, the last frame is sent again at the
 /// frame rate (with the captions of each instant) until a sender comes back: its frames and
-/// packets continue the output's timeline, timestamps strictly increasing.
+/// packets continue the output's timeline, timestamps strictly increasing. With a `delay`
+/// (`--delay`) every frame and packet is held that long after it arrives (`DelayLine`); the
+/// sound is heard as it arrives, so that recognition runs ahead of the frames it captions.
 public final class LiveTranscoder {
     private var source: VideoSource
     private let info: InputInfo
@@ -70,9 +72,11 @@ public final class LiveTranscoder {
     /// each. An output that fails is left, with its error, and the others go on. `progress`
     /// hears every frame sent, `inputEvent` what became of the input, `outputEvent` of the
     /// outputs; `hear` gets the input's sound as it passes (16 kHz mono, with the output time
-    /// of its first sample), on the render thread.
+    /// of its first sample), on the render thread, as it arrives; frames and packets go out
+    /// `delaySeconds` after they arrive.
     public func run(
-        outputs: [RenderOutput<RenderTarget>], pace: LivePace, reconnect: LiveReconnect? = nil, stopped: @escaping () -> Bool,
+        outputs: [RenderOutput<RenderTarget>], pace: LivePace, delaySeconds: Double = 0, reconnect: LiveReconnect? = nil,
+        stopped: @escaping () -> Bool,
         progress: (TranscodeProgress) -> Void = { _ in }, inputEvent: (LiveInputEvent) -> Void = { _ in },
         outputEvent: (LiveOutputEvent) -> Void = { _ in }, hear: ((UnsafeBufferPointer<Float>, Double) -> Void)? = nil,
         notice noticeOnce: (RenderNotice) -> Void = { _ in }
@@ -104,9 +108,29 @@ public final class LiveTranscoder {
             tendOutputs()
         }
         var isOver: Bool { stopped() || fanOut.allFailed && !retries.retrying }
+        // What arrived, on the output's timeline, until it is due (at once without a delay).
+        var line = DelayLine<DecodeAhead.Item>(seconds: delaySeconds)
+
+        /// Sends on what the delay line let go of.
+        func sendOn(_ items: [DecodeAhead.Item]) throws {
+            for item in items {
+                switch item {
+                case .frame(let frame, let time):
+                    if reconnect != nil { last = try keep(frame, time: time, replacing: last?.frame) }
+                    try send(frame, time: time)
+                case .packet(let packet):
+                    fanOut.passOn(packet, timer: timer)
+                    ahead.recycle(packet)
+                    // A packet's write may be the one that finds the connection gone.
+                    tendOutputs()
+                case .seek:
+                    fanOut.restartAudio()
+                }
+            }
+        }
 
         /// One connection, to its end: why it ended, or nil when the run is over (stopped, or
-        /// nothing left to write to).
+        /// nothing left to write to). What is still held in the delay line stays there.
         func streamConnection() throws -> String? {
             ahead = DecodeAhead(source: source, depth: 1)
             let tap = hear == nil ? nil : try LiveAudioTap(source.demuxer)
@@ -115,6 +139,10 @@ public final class LiveTranscoder {
             ahead.start()
             defer { ahead.stop() }
             while !isOver {
+                if let due = line.nextDue, !ahead.wait(until: due) {
+                    try sendOn(line.release())
+                    continue
+                }
                 let next: DecodeAhead.Item?
                 do {
                     next = try ahead.next()
@@ -126,35 +154,42 @@ public final class LiveTranscoder {
                 switch item {
                 case .frame(let frame, let time):
                     if pace == .timestamps { rate.wait(for: time, stopped: stopped) }
-                    let outTime = time + shift.seconds
                     if source !== first {
                         frame.pointer.pointee.pts = av_rescale_q(frame.pointer.pointee.pts, source.timeBase, first.timeBase) + shift.ticks
                     }
-                    if reconnect != nil { last = try keep(frame, time: outTime, replacing: last?.frame) }
-                    try send(frame, time: outTime)
+                    line.hold(.frame(frame, time: time + shift.seconds))
                 case .packet(let packet):
                     if let hear { tap?.hear(packet, shift: shift.seconds, hear) }
                     if source !== first { retime(packet, shift: shift) }
-                    fanOut.passOn(packet, timer: timer)
-                    ahead.recycle(packet)
-                    // A packet's write may be the one that finds the connection gone.
-                    tendOutputs()
+                    line.hold(.packet(packet))
                 case .seek:
-                    fanOut.restartAudio()
+                    line.hold(.seek)
                 }
+                try sendOn(line.release())
             }
             ahead.stop()
             if isOver { return nil }
             return failure ?? ahead.ending.damage.reason ?? "the sender closed the stream"
         }
 
+        /// Sends what the delay line still holds, each when it is due (all at once when stopped).
+        func drain() throws {
+            while let due = line.nextDue, !stopped(), !isOver {
+                let left = (due - ContinuousClock.now).seconds
+                if left > 0 { Thread.sleep(forTimeInterval: min(left, 0.05)) }
+                try sendOn(line.release())
+            }
+            try sendOn(line.release(by: nil))
+        }
+
         /// `held` again at the frame rate, with the captions of each instant, while the input is
         /// opened again: the input once it is back, with the time of the last frame sent; nil
         /// when it is not back within the limit or the run is stopped.
-        func holdUntilBack(_ reconnect: LiveReconnect, _ held: (frame: Frame, time: Double)) throws -> (MediaInput, Double)? {
-            let lost = ContinuousClock.now
-            let waiter = Reopening(reconnect.reopen)
+        func holdUntilBack(
+            _ reconnect: LiveReconnect, _ held: (frame: Frame, time: Double), _ waiter: Reopening, lost: ContinuousClock.Instant
+        ) throws -> (MediaInput, Double)? {
             defer { waiter.abandon() }
+            let sentAt = ContinuousClock.now  // of `held`, after what the delay line held went out
             let frameSeconds = 1 / max(1, frameRate)
             var holding = held.time
             while !stopped(), (ContinuousClock.now - lost).seconds < reconnect.limit {
@@ -162,7 +197,7 @@ public final class LiveTranscoder {
                     inputEvent(.back(seconds: (ContinuousClock.now - lost).seconds))
                     return (input, holding)
                 }
-                let due = lost + .milliseconds(Int64(((holding - held.time + frameSeconds) * 1000).rounded()))
+                let due = sentAt + .milliseconds(Int64(((holding - held.time + frameSeconds) * 1000).rounded()))
                 while ContinuousClock.now < due && !stopped() && waiter.opened == nil { Thread.sleep(forTimeInterval: 0.005) }
                 if waiter.opened != nil || stopped() { continue }
                 holding += frameSeconds
@@ -190,9 +225,17 @@ public final class LiveTranscoder {
         }
 
         tendOutputs()
-        while let ended = try streamConnection() {
-            inputEvent(.lost(reason: ended, frames: fanOut.frames))
-            guard let reconnect, let held = last, let back = try holdUntilBack(reconnect, held) else { break }
+        while true {
+            let ended = try streamConnection()
+            if let ended { inputEvent(.lost(reason: ended, frames: fanOut.frames)) }
+            // Listening again at once, while what is held goes out.
+            let lost = ContinuousClock.now
+            let waiter = ended == nil ? nil : reconnect.map { Reopening($0.reopen) }
+            try drain()
+            guard let reconnect, let waiter, let held = last, let back = try holdUntilBack(reconnect, held, waiter, lost: lost) else {
+                waiter?.abandon()
+                break
+            }
             try join(back.0, after: back.1)
         }
         fanOut.finish(timer: timer)

@@ -105,11 +105,12 @@ public final class StreamingRecognizer: @unchecked Sendable {
         case .partial(let utterance, let words, let count):
             let texts = words.map { $0.word.trimmingCharacters(in: .whitespaces) }
             try keep(utterance, Array(texts.prefix(count)), final: false)
-            update = LiveUpdate(speaker: nil, text: texts.joined(separator: " "), isFinal: false, committedCount: count)
+            update = LiveUpdate(
+                speaker: nil, text: texts.joined(separator: " "), isFinal: false, committedCount: count, wordTimes: Self.times(words, texts))
         case .final(let utterance, let words):
             let texts = words.map { $0.word.trimmingCharacters(in: .whitespaces) }
             try keep(utterance, texts, final: true)
-            update = LiveUpdate(speaker: nil, text: texts.joined(separator: " "), isFinal: true)
+            update = LiveUpdate(speaker: nil, text: texts.joined(separator: " "), isFinal: true, wordTimes: Self.times(words, texts))
         case .skipped(let from, let to):
             lock.lock()
             skipped.append((from, to))
@@ -123,6 +124,11 @@ public final class StreamingRecognizer: @unchecked Sendable {
         lock.lock()
         waiting.append(update)
         lock.unlock()
+    }
+
+    /// The engine's words as caption words, with their times.
+    private static func times(_ words: [StreamingMessage.Word], _ texts: [String]) -> [Word] {
+        zip(words, texts).map { Word(text: $1, start: $0.start, end: $0.end, confidence: $0.probability) }
     }
 
     /// Checks that `words`, the committed words of `utterance` now, keep those it committed before.
