@@ -7,7 +7,7 @@ BIN := .build/release/burn-captions
 RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 DEMO_OUTPUT := out/demo.mp4
 
-.PHONY: setup build install uninstall deb test-deb demo test test-asan goldens bench bench-split bench-layout cut-scores look-pictures fuzz image test-image test-farm clean
+.PHONY: setup build install uninstall deb test-deb demo test test-asan goldens bench bench-live bench-split bench-layout cut-scores look-pictures fuzz image test-image test-farm clean
 
 setup:
 	@bash scripts/setup.sh
@@ -94,6 +94,14 @@ bench: build
 	@bash scripts/setup.sh --sample-tools --bench-tools
 	$(SWIFT) build $(RELEASE) --product LayoutBench
 	python3 scripts/bench.py --write docs/PERFORMANCE.md
+	$(MAKE) bench-live
+
+# live --captions auto on 10 minutes of speech at 720p30 with x264 beside it (issue 61): the
+# caption lag must not grow (slope under 0.1 s per 10 minutes), within the 2 cores, no frame
+# dropped (docs/LIVE.md; about 12 minutes, the first run makes the source).
+bench-live: build
+	@bash scripts/setup.sh --sample-tools
+	python3 scripts/test-live.py --auto tiny.en --minutes 10 --bin $(abspath $(BIN))
 
 # The cut planner and the cut render (issue 60) on make-takes.py's corpus of raw takes: every
 # clip, clean, under noise and over music, with real recognition (--captions auto) instead of

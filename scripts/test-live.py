@@ -270,15 +270,17 @@ class Receiver:
     """An ffmpeg reading `url`, the barcode band as grey raw frames on its stdout, read by a
     thread: when each frame number first arrived, repeats, unreadable frames."""
 
-    def __init__(self, processes, name, url, code, listen):
+    def __init__(self, processes, name, url, code, listen, audio=None):
         self.code, self.arrivals, self.repeats, self.unreadable, self.last = code, {}, 0, 0, None
         # No -fflags nobuffer: it drops the packets read while probing, the first keyframe among
         # them, and a stream with a long GOP then decodes nothing for seconds. low_delay: no
         # frame threads holding frames back.
         command = ["ffmpeg", "-nostdin", "-v", "error", "-probesize", "32768", "-analyzeduration", "0", "-fpsprobesize", "0",
                    "-flags", "low_delay"] + (["-listen", "1", "-timeout", "20"] if listen else [])
-        command += ["-i", url, "-an", "-vf", code.receiver_filter(), "-fps_mode", "passthrough", "-flush_packets", "1",
+        command += ["-i", url, "-map", "0:v", "-vf", code.receiver_filter(), "-fps_mode", "passthrough", "-flush_packets", "1",
                     "-f", "rawvideo", "-"]
+        if audio:  # the sound as received, copied into an MPEG-TS file
+            command += ["-map", "0:a", "-c:a", "copy", "-flush_packets", "1", "-f", "mpegts", str(audio)]
         self.process = processes.start(name, command, stdout=subprocess.PIPE)
         self.thread = threading.Thread(target=self.read_frames, daemon=True)
         self.thread.start()
@@ -461,7 +463,9 @@ def fault_case(args, work, source, width):
                                                  "-i", str(source), "-map", "0", "-c", "copy", "-tag:v", "7", "-tag:a", "10",
                                                  "-f", "flv", into])
     try:
-        first = Receiver(processes, "faults-r1", out, code, listen=True)
+        heard = work / "run" / "faults-r1-audio.ts"
+        heard.unlink(missing_ok=True)
+        first = Receiver(processes, "faults-r1", out, code, listen=True, audio=heard)
         wait_bound(p1, False, first.process, "R1")
         ours = processes.start("faults-ours", ours_command(args, into, out, stats=stats, extra=["--reconnect", "10"]), session=True)
         wait_bound(p0, False, ours, "ours")
@@ -493,6 +497,15 @@ def fault_case(args, work, source, width):
         "restarted receiver; input %s, output %s" % (held, len(back), again, [s["state"] for s in states if s["event"] == "input"],
                                                      [s["state"] for s in states if s["event"] == "output"]))
     check(held >= 30, "faults: only %d frames reached R1 in the 2 s the sender was away (the last frame should repeat)" % held)
+    # The sound goes on through the outage: silence in the stream's codec, no gap.
+    packets = json.loads(run_quietly(["ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries", "packet=pts_time,duration_time",
+                                      "-of", "json", str(heard)], "ffprobe")).get("packets", [])
+    times = [(float(p["pts_time"]), float(p.get("duration_time") or 0)) for p in packets if "pts_time" in p]
+    gaps = [b[0] - (a[0] + a[1]) for a, b in zip(times, times[1:])]
+    log("faults: R1 heard %d audio packets over %.1f s, the longest gap %.3f s" % (
+        len(times), times[-1][0] - times[0][0] if times else 0, max(gaps or [0])))
+    check(len(times) > 100 and max(gaps or [1]) < 0.1, "faults: the sound R1 got has a gap of %.3f s (%d packets)" % (
+        max(gaps or [1]), len(times)))
     check(len(back) >= 30, "faults: only %d frames of the returned sender reached R1" % len(back))
     check("the input is back" in said, "faults: ours did not say the input came back: %s" % said[-300:])
     check("trying again" in said, "faults: ours did not say it would connect again: %s" % said[-300:])
@@ -666,6 +679,31 @@ def key(text):
     return "".join(c for c in text.lower() if c.isalnum())
 
 
+def slope(points):
+    """Least-squares slope of (x, y) points."""
+    n = len(points)
+    mx, my = sum(x for x, _ in points) / n, sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else 0.0
+
+
+def looped_speech(work, speech, truth, minutes):
+    """The `en` clip looped to `minutes` minutes (a wav) and its truth with every copy's words."""
+    seconds = minutes * 60
+    wav = work / ("speech-en-%dmin.wav" % minutes)
+    if not wav.exists():
+        loops = int(seconds // truth["duration"]) + 1
+        run_quietly(["ffmpeg", "-nostdin", "-v", "error", "-y", "-stream_loop", str(loops), "-i", str(speech / "en.wav"), "-t",
+                     str(seconds), str(wav)], "ffmpeg")
+    words = []
+    copy = 0
+    while copy * truth["duration"] < seconds:
+        shift = copy * truth["duration"]
+        words += [dict(w, start=w["start"] + shift, end=w["end"] + shift) for w in truth["words"] if w["end"] + shift <= seconds]
+        copy += 1
+    return wav, dict(truth, duration=seconds, words=words)
+
+
 def auto_case(args, work, model, width=1280, height=720):
     """`--captions auto` on the speech of scripts/make-speech.py's `en` clip (41.6 s, every word's
     time known), played live at 720p: for each word of the truth matched (in order, by key) to a
@@ -677,11 +715,14 @@ def auto_case(args, work, model, width=1280, height=720):
     if not (speech / "en.json").exists():
         run_quietly([sys.executable, str(ROOT / "scripts" / "make-speech.py"), "--only", "en", str(speech)], "make-speech")
     truth = json.loads((speech / "en.json").read_text())
+    wav = speech / "en.wav"
+    if args.minutes:
+        wav, truth = looped_speech(work, speech, truth, args.minutes)
     seconds = truth["duration"]
-    source = work / ("speech-en-%dx%d.mp4" % (width, height))
+    source = work / ("speech-en-%dx%d%s.mp4" % (width, height, "-%dmin" % args.minutes if args.minutes else ""))
     if not source.exists():
         run_quietly(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=%dx%d:rate=%d" % (width, height, FPS),
-                     "-i", str(speech / "en.wav"), "-shortest", "-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-bf", "0",
+                     "-i", str(wav), "-shortest", "-c:v", "libx264", "-preset", "veryfast", "-g", "60", "-bf", "0",
                      "-c:a", "aac", "-b:a", "128k", str(source)], "ffmpeg")
     stats, out = work / "run" / ("auto-%s.stats.jsonl" % model), work / "run" / ("auto-%s.mkv" % model)
     processes = Processes(work / "run")
@@ -690,7 +731,7 @@ def auto_case(args, work, model, width=1280, height=720):
         delay = ["--delay", str(args.delay)] if args.delay else []
         ours = processes.start("auto-ours", [args.bin, "live", str(source), "--realtime", "-o", str(out), "--captions", "auto",
                                              "--language", "en", "--model", model, "--live-stats", str(stats)] + delay, session=True)
-        code = ours.wait(timeout=seconds * 2 + 60)
+        code = ours.wait(timeout=seconds * 1.5 + 60)
     except subprocess.TimeoutExpired:
         check(False, "auto: ours still running")
         return
@@ -700,11 +741,13 @@ def auto_case(args, work, model, width=1280, height=720):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if not check(code == 0, "auto: ours exited %s: %s" % (code, tail(ours))):
         return
-    shown, committed, frames = {}, {}, 0
+    shown, committed, frames, end = {}, {}, 0, {}
     for line in stats.read_text().splitlines():
         event = json.loads(line)
         if event["event"] == "frame":
             frames = event["n"]
+        if event["event"] == "end":
+            end = event
         if event["event"] != "display":
             continue
         for word in event["tentative"]:
@@ -717,11 +760,12 @@ def auto_case(args, work, model, width=1280, height=720):
     truth_words = truth["words"]
     matcher = difflib.SequenceMatcher(a=[key(w["text"]) for w in truth_words], b=[key(text) for _, (_, text) in heard],
                                       autojunk=False)
-    first, sure, onset = [], [], []
+    first, sure, onset, lags = [], [], [], []
     for block in matcher.get_matching_blocks():
         for offset in range(block.size):
             word, (ident, (t, _)) = truth_words[block.a + offset], heard[block.b + offset]
             first.append(t - word["end"])
+            lags.append((word["end"], t - word["end"]))
             onset.append(t - word["start"])
             if ident in committed:
                 sure.append(committed[ident] - word["end"])
@@ -741,6 +785,18 @@ def auto_case(args, work, model, width=1280, height=720):
             model, width, height, seconds, len(first), len(truth_words), percentile(first, 0.5), percentile(first, 0.95),
             percentile(sure, 0.5) if sure else -1, percentile(sure, 0.95) if sure else -1, len(sure), frames, round(seconds * FPS),
             cpu, cpu / seconds))
+    if args.minutes:
+        # The lag's trend over the run, and the first and last minutes side by side.
+        per_ten = slope(lags) * 600
+        early = [lag for at, lag in lags if at < 60]
+        late = [lag for at, lag in lags if at >= seconds - 60]
+        log("auto over %d min: lag slope %+.3f s per 10 min; first minute p50 %.2f s, last minute p50 %.2f s; sound dropped "
+            "%.1f s, skipped by the engine %.1f s; %d frames of %d (%d short)" % (
+                args.minutes, per_ten, percentile(early, 0.5), percentile(late, 0.5), end.get("droppedSeconds", -1),
+                end.get("skippedSeconds", -1), frames, round(seconds * FPS), max(0, round(seconds * FPS) - frames)))
+        check(abs(per_ten) < 0.1, "auto: the caption lag grows %+.3f s per 10 minutes, over 0.1 s" % per_ten)
+        check(cpu / seconds <= 2.0, "auto: %.2f cores, over the 2 of the machine" % (cpu / seconds))
+        check(frames >= round(seconds * FPS) - 2, "auto: %d frames sent of %d" % (frames, round(seconds * FPS)))
     check(percentile(first, 0.5) <= 1.5 and percentile(first, 0.95) <= 2.5,
           "auto: words first shown %.2f s (p50) / %.2f s (p95) after they end, over 1.5 / 2.5 s" % (
               percentile(first, 0.5), percentile(first, 0.95)))
@@ -765,6 +821,8 @@ def main():
                         help="only --captions auto on 41.6 s of speech at 720p (default model base): caption latency and CPU")
     parser.add_argument("--delay", type=float, metavar="SECONDS",
                         help="with --auto: live --delay SECONDS; words must show within 0.2 s of their starts (p95)")
+    parser.add_argument("--minutes", type=int, metavar="N",
+                        help="with --auto: the clip looped to N minutes; the lag must not grow (make bench-live: 10)")
     args = parser.parse_args()
     if not args.stand_in and not Path(args.bin).exists():
         print("test-live: FAILED: %s is missing: run make build (or --stand-in)" % args.bin)

@@ -22,6 +22,9 @@ enum LiveArguments {
         var feed: String?
         var reconnect: Double?
         var delay: Double?
+        var mode: LiveDisplayMode?
+        var rows: Int?
+        var speakerLabels = false
         var recognition: RecognitionSettings?
         var language: String??
         var model: String?
@@ -49,6 +52,14 @@ enum LiveArguments {
             case .reconnect:
                 reconnect = try OptionNumber.decimal(try value(), argument, in: 0...3600, expecting: "seconds from 0 to 3600")
             case .captionsFeed: feed = try value()
+            case .liveMode:
+                let name = try value()
+                guard let chosen = LiveDisplayMode(rawValue: name) else {
+                    throw BurnError.usage("\(argument): expected roll-up or pages, got \"\(name)\"")
+                }
+                mode = chosen
+            case .speakerLabels: speakerLabels = true
+            case .rows: rows = try OptionNumber.whole(try value(), argument, in: 1...3)
             case .delay: delay = try OptionNumber.decimal(try value(), argument, in: 0.5...10, expecting: "seconds from 0.5 to 10")
             case .captions:
                 guard try value() == CaptionOrigin.auto else {
@@ -102,6 +113,9 @@ enum LiveArguments {
         request.closedCaptions = closedCaptions
         request.reconnectSeconds = reconnect ?? request.reconnectSeconds
         request.delaySeconds = delay ?? 0
+        request.displayMode = mode ?? request.displayMode
+        request.rows = rows ?? request.rows
+        request.speakerLabels = speakerLabels
         request.preset = preset ?? request.preset
         request.look = look
         request.fontsConf = fontsConf

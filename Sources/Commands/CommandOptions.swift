@@ -206,10 +206,11 @@ extension CommandOption {
                 right after --second-captions: that file's language
                 """),
         CommandOption(
-            .speakerLabels, ["--speaker-labels"], value: nil, commands: .captionCommands, manifest: ["speakerLabels"],
+            .speakerLabels, ["--speaker-labels"], value: nil, commands: .captionCommands.union([.live]), manifest: ["speakerLabels"],
             help: """
                 the speaker's name before a caption whenever the speaker
-                changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs
+                changes (Ana: ...), from JSON speaker, WebVTT <v>, live logs,
+                a live feed's displayName
                 """),
         CommandOption(
             .segments, ["--segments"], value: "N", commands: [.plan], manifest: ["segments"],
@@ -312,6 +313,18 @@ extension CommandOption {
             help: """
                 live: wait this long for a lost network input to come back,
                 repeating the last frame (default: 30; 0: end with it)
+                """),
+        CommandOption(
+            .liveMode, ["--live-mode"], value: "MODE", commands: [.live],
+            help: """
+                live: roll-up (default: the rows move up as words come) or
+                pages (rows fill top down and stay; a new page at a phrase's
+                end after 1 s, or when the page is full)
+                """),
+        CommandOption(
+            .rows, ["--rows"], value: "N", commands: [.live],
+            help: """
+                live: rows of captions on screen, 1 to 3 (default: 2)
                 """),
         CommandOption(
             .delay, ["--delay"], value: "SECONDS", commands: [.live],

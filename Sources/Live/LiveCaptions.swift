@@ -29,7 +29,7 @@ final class LiveCaptions {
     ) throws {
         let style = try LiveStyle(
             preset: request.preset, look: request.look, fontsConf: request.fontsConf, width: width, height: height, rows: request.rows)
-        overlays = LiveOverlays(style: style)
+        overlays = LiveOverlays(style: style, mode: request.displayMode, labels: request.speakerLabels)
         feed = try request.feed.map { try CaptionFeed($0, warn: { warn("warning: " + $0) }) }
         speech = try request.recognition.map { try SpeechCaptions(settings: $0, warn: warn) }
         self.stats = stats
@@ -39,7 +39,7 @@ final class LiveCaptions {
             overlays.displayed = { display, time in stats.write("display", Self.fields(display, time: time)) }
         }
         guard request.closedCaptions else { return }
-        closedCaptions = (CEA608RollUp(rows: request.rows), CEA608Schedule(events: [], framesPerSecond: frameRate))
+        closedCaptions = (CEA608RollUp(rows: max(2, request.rows)), CEA608Schedule(events: [], framesPerSecond: frameRate))
         let latin = Transliterator("Latin-ASCII")
         overlays.committed = { [unowned self] word, speaker, _ in
             do {
@@ -100,7 +100,9 @@ final class LiveCaptions {
         func words(_ words: [LiveDisplay.ShownWord]) -> [[String: Any]] { words.map { ["id": $0.id, "text": $0.text, "x": $0.x] } }
         return [
             "t": time,
-            "rows": display.rows.map { ["id": $0.id, "speaker": $0.speaker ?? NSNull(), "y": $0.y, "words": words($0.words)] as [String: Any] },
+            "rows": display.rows.map {
+                ["id": $0.id, "speaker": $0.speaker ?? NSNull(), "label": $0.label ?? NSNull(), "y": $0.y, "words": words($0.words)] as [String: Any]
+            },
             "tentative": words(display.tentative),
         ]
     }

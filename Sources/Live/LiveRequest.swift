@@ -1,4 +1,5 @@
 import Media
+import Pipeline
 import Speech
 
 /// What `burn-captions live` was asked to do: where the stream comes from and goes, how it is
@@ -27,8 +28,12 @@ public struct LiveRequest: Sendable {
     public var fontsConf: String?
     /// The committed words also as CEA-608 roll-up closed captions in the H.264 stream (`--cea608`).
     public var closedCaptions = false
-    /// Roll-up rows shown at once.
+    /// Rows shown at once (`--rows`).
     public var rows = 2
+    /// How the rows make room for new words (`--live-mode`).
+    public var displayMode = LiveDisplayMode.rollUp
+    /// A row starts with its speaker's name when the speaker changes (`--speaker-labels`).
+    public var speakerLabels = false
     /// How long a lost network input is waited for, the last frame repeated, before the
     /// stream ends (`--reconnect`); 0: it ends with its input. // seconds
     public var reconnectSeconds = 30.0

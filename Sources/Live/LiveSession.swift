@@ -82,6 +82,10 @@ public enum LiveSession {
             end["committedWords"] = captions.overlays.committedWords
             end["erasureRate"] = captions.overlays.erasureRate
             end["contradictions"] = captions.overlays.contradictions
+            if let speech = captions.speech {
+                end["droppedSeconds"] = speech.droppedSeconds
+                end["skippedSeconds"] = speech.skippedSeconds
+            }
         }
         stats?.write("end", end)
         return LiveOutcome(frames: sent.frames, seconds: sent.seconds, stopped: stopped())

@@ -79,11 +79,14 @@ final class SpeechCaptions {
                 warn("warning: the speech recognizer cannot start again (\(error)): live captions stop, the stream goes on")
             }
         }
+        skippedSeconds += recognizer?.skippedSpans().reduce(0) { $0 + max(0, $1.to - $1.from) } ?? 0
         return recognizer?.updates() ?? []
     }
 
-    /// Seconds of sound dropped because the engine was behind.
+    /// Seconds of sound dropped before the engine took it because it was behind (of the engine running now).
     var droppedSeconds: Double { recognizer?.droppedSeconds ?? 0 }
+    /// Seconds of sound the engines skipped to keep up, so far.
+    private(set) var skippedSeconds = 0.0
 
     func stop() { recognizer?.stop() }
 }

@@ -40,7 +40,8 @@ public struct LiveReconnect {
 /// waits for the decoder to let go of it), the other streams' packets passed on, until the
 /// input ends or the run is stopped; then every output is completed, as a file render's is.
 /// When the input is lost and a `LiveReconnect` is given, the last frame is sent again at the
-/// frame rate (with the captions of each instant) until a sender comes back: its frames and
+/// frame rate (with the captions of each instant) and the sound is silence (`SilentAudio`)
+/// until a sender comes back: its frames and
 /// packets continue the output's timeline, timestamps strictly increasing. With a `delay`
 /// (`--delay`) every frame and packet is held that long after it arrives (`DelayLine`); the
 /// sound is heard as it arrives, so that recognition runs ahead of the frames it captions.
@@ -110,6 +111,8 @@ public final class LiveTranscoder {
         var isOver: Bool { stopped() || fanOut.allFailed && !retries.retrying }
         // What arrived, on the output's timeline, until it is due (at once without a delay).
         var line = DelayLine<DecodeAhead.Item>(seconds: delaySeconds)
+        // The sound while the input is away.
+        let silence = reconnect == nil ? nil : try? SilentAudio(first.demuxer)
 
         /// Sends on what the delay line let go of.
         func sendOn(_ items: [DecodeAhead.Item]) throws {
@@ -119,6 +122,7 @@ public final class LiveTranscoder {
                     if reconnect != nil { last = try keep(frame, time: time, replacing: last?.frame) }
                     try send(frame, time: time)
                 case .packet(let packet):
+                    silence?.heard(packet)
                     fanOut.passOn(packet, timer: timer)
                     ahead.recycle(packet)
                     // A packet's write may be the one that finds the connection gone.
@@ -205,6 +209,7 @@ public final class LiveTranscoder {
                 try MediaError.check(av_frame_ref(copy.pointer, held.frame.pointer), "av_frame_ref", file: info.path)
                 copy.pointer.pointee.pts = held.frame.pointer.pointee.pts + Self.ticks(holding - held.time, in: first.timeBase)
                 try send(copy, time: holding)
+                try silence?.fill(until: holding + frameSeconds) { fanOut.passOn($0, timer: timer) }
             }
             if !stopped() { inputEvent(.gaveUp(seconds: (ContinuousClock.now - lost).seconds)) }
             return nil

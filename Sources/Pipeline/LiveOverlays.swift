@@ -16,6 +16,8 @@ public struct LiveDisplay: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         public var id: Int
         public var speaker: String?
+        /// The speaker's name the row starts with (`--speaker-labels`), nil for none.
+        public var label: String?
         public var words: [ShownWord]
         /// The row's top. // pixels
         public var y: Int
@@ -24,7 +26,16 @@ public struct LiveDisplay: Sendable, Equatable {
     public var tentative: [ShownWord]
 }
 
-/// Live captions drawn as roll-up rows: committed words are appended to the bottom row and
+/// How live rows make room for new words.
+public enum LiveDisplayMode: String, Sendable, CaseIterable {
+    /// The rows move up one row's height and the top row leaves (`--live-mode roll-up`).
+    case rollUp = "roll-up"
+    /// The rows fill from the top down and stay put; a full page, or a phrase's end on a page
+    /// shown at least `LiveOverlays.leastPageSeconds`, clears them for a new page (`pages`).
+    case pages
+}
+
+/// Live captions drawn as roll-up rows (or pages, `LiveDisplayMode`): committed words are appended to the bottom row and
 /// never change or move but with their whole row; when a word does not fit, or another
 /// speaker speaks, the rows roll up one pitch and the top row leaves. The tentative words
 /// follow the bottom row in a faded paint, where they will stand once committed, as far as
@@ -34,7 +45,16 @@ public struct LiveDisplay: Sendable, Equatable {
 /// show every word as spoken. Used on the render thread only.
 public final class LiveOverlays {
     private let style: LiveStyle
+    private let mode: LiveDisplayMode
+    /// Rows start with their speaker's name when it changes (`--speaker-labels`).
+    private let labels: Bool
+    /// The speaker of the last row that showed a word.
+    private var previousSpeaker: String?
     private var transcript = LiveTranscript()
+    /// When the page on screen showed its first word (`.pages`). // seconds
+    private var pageShown: Double?
+    /// The last committed word ended a phrase (a final, or a sentence's end).
+    private var phraseEnded = false
     private var rows: [Row] = []  // oldest first; the last is the bottom row
     private var tail: Tail?
     private var nextRowID = 0
@@ -56,6 +76,8 @@ public final class LiveOverlays {
     public static let clearSeconds = 6.0
     /// A committed word's highlight lasts this long, unless the next word comes sooner. // seconds
     static let wordSeconds = 0.4
+    /// A page ends at a phrase's end only after this long on screen. // seconds
+    public static let leastPageSeconds = 1.0
 
     private struct Row {
         let id: Int
@@ -83,8 +105,10 @@ public final class LiveOverlays {
         var state: WordState?
     }
 
-    public init(style: LiveStyle) {
+    public init(style: LiveStyle, mode: LiveDisplayMode = .rollUp, labels: Bool = false) {
         self.style = style
+        self.mode = mode
+        self.labels = labels
     }
 
     /// Erased tentative words per committed word so far (`LiveTranscript.erasureRate`).
@@ -101,13 +125,15 @@ public final class LiveOverlays {
         let name = transcript.utterances[change.utterance].displayName ?? speaker
         guard !change.committed.isEmpty || !change.tentative.isEmpty || tail != nil else { return }
         if !change.committed.isEmpty || !change.tentative.isEmpty {
-            if rows.last.map({ $0.speaker != name }) ?? true { try roll(speaker: name, at: time) }
+            if rows.last.map({ $0.speaker != name }) ?? true { try newRow(speaker: name, at: time) }
             lastWord = time
         }
         for word in change.committed {
             try append(word, at: time)
             committed?(word.text, name, time)
+            phraseEnded = word.text.last.map { ".?!…。？！".contains($0) } ?? false
         }
+        if update.isFinal && !change.committed.isEmpty { phraseEnded = true }
         // The tail belongs to the bottom row's speaker.
         if rows.last?.speaker == name { try setTail(change.tentative) }
         revision += 1
@@ -122,40 +148,77 @@ public final class LiveOverlays {
         revision += 1
     }
 
-    /// Opens a new bottom row for `speaker`: the rows above move up one pitch, the top one leaves.
-    private func roll(speaker: String?, at time: Double) throws {
+    /// Opens a new row for `speaker`: the rows above move up one pitch and the top one leaves
+    /// (roll-up), or the next row of the page (a new page when it is full). With labels, a row
+    /// whose speaker differs from the row before starts with the speaker's name.
+    private func newRow(speaker: String?, at time: Double) throws {
         if let speaker, colors[speaker] == nil, let palette = style.palette {
             colors[speaker] = palette.colors[colors.count % palette.colors.count]
         }
         tail = nil
-        rows.removeAll { $0.words.isEmpty }
-        if rows.count >= style.rows { rows.removeFirst(rows.count - style.rows + 1) }
-        for index in rows.indices {
-            rows[index].slot += 1
-            rows[index].layout = rows[index].layout?.moved(by: -style.pitch)
-            rows[index].painter = nil
-            rows[index].revision += 1
-            rows[index].handedOver = rows[index].handedOver ?? time
+        rows.removeAll { $0.ids.isEmpty }
+        let slot: Int
+        switch mode {
+        case .rollUp:
+            if rows.count >= style.rows { rows.removeFirst(rows.count - style.rows + 1) }
+            for index in rows.indices {
+                rows[index].slot += 1
+                rows[index].layout = rows[index].layout?.moved(by: -style.pitch)
+                rows[index].painter = nil
+                rows[index].revision += 1
+                rows[index].handedOver = rows[index].handedOver ?? time
+            }
+            slot = 0
+        case .pages:
+            if rows.count >= style.rows { turnPage() }
+            for index in rows.indices where rows[index].handedOver == nil {
+                rows[index].handedOver = time
+                rows[index].painter = nil
+                rows[index].revision += 1
+            }
+            slot = style.rows - 1 - rows.count
         }
-        rows.append(Row(id: nextRowID, speaker: speaker, words: [], ids: [], slot: 0, revision: 0))
+        var words: [Word] = []
+        if labels, let speaker, !speaker.isEmpty, speaker != previousSpeaker {
+            words = [Word(text: SpeakerLabels.label(speaker, language: style.language), start: time, end: time, estimated: true, isLabel: true)]
+        }
+        // A label shows at once, with the tentative words after it.
+        let layout = words.isEmpty ? nil : try style.row(words, slot: slot, speaker: speaker)
+        rows.append(Row(id: nextRowID, speaker: speaker, words: words, ids: [], slot: slot, layout: layout, revision: 0))
         nextRowID += 1
+    }
+
+    /// Clears the page: the next row starts at the top.
+    private func turnPage() {
+        rows = []
+        tail = nil
+        pageShown = nil
     }
 
     /// Appends a committed word to the bottom row, rolling first when it does not fit.
     private func append(_ word: LiveWord, at time: Double) throws {
+        if mode == .pages, phraseEnded, let shown = pageShown, time - shown >= Self.leastPageSeconds {
+            let speaker = rows.last?.speaker
+            turnPage()
+            try newRow(speaker: speaker, at: time)
+        }
+        phraseEnded = false
+        pageShown = pageShown ?? time
         var bottom = rows.count - 1
         let timed = Word(text: word.text, start: time, end: time + Self.wordSeconds)
         if let previous = rows[bottom].words.indices.last { rows[bottom].words[previous].end = min(rows[bottom].words[previous].end, time) }
         var words = rows[bottom].words + [timed]
-        var layout = try style.row(words, slot: 0, speaker: rows[bottom].speaker)
-        if !rows[bottom].words.isEmpty && layout.frame.width > style.lineWidth {
-            try roll(speaker: rows[bottom].speaker, at: time)
+        var layout = try style.row(words, slot: rows[bottom].slot, speaker: rows[bottom].speaker)
+        if !rows[bottom].ids.isEmpty && layout.frame.width > style.lineWidth {
+            try newRow(speaker: rows[bottom].speaker, at: time)
+            pageShown = pageShown ?? time
             bottom = rows.count - 1
             words = [timed]
-            layout = try style.row(words, slot: 0, speaker: rows[bottom].speaker)
+            layout = try style.row(words, slot: rows[bottom].slot, speaker: rows[bottom].speaker)
         }
         rows[bottom].words = words
         rows[bottom].ids.append(word.id)
+        previousSpeaker = rows[bottom].speaker
         rows[bottom].layout = layout
         rows[bottom].painter = nil
         rows[bottom].revision += 1
@@ -171,12 +234,12 @@ public final class LiveOverlays {
         var shown = words.count
         while shown > 0 {
             let all = bottom.words + words.prefix(shown).map { Word(text: $0.text, start: 0, end: 0) }
-            let together = try style.row(all, slot: 0, speaker: bottom.speaker)
-            if together.frame.width <= style.lineWidth || bottom.words.isEmpty && shown == 1 {
+            let together = try style.row(all, slot: bottom.slot, speaker: bottom.speaker)
+            if together.frame.width <= style.lineWidth || bottom.ids.isEmpty && shown == 1 {
                 // Where the first tentative word stands in the row they would make.
                 guard let first = together.words.first(where: { $0.index == bottom.words.count }) else { break }
                 let part = Array(words.prefix(shown)).map { Word(text: $0.text, start: 0, end: 0) }
-                let alone = try style.row(part, slot: 0, speaker: bottom.speaker)
+                let alone = try style.row(part, slot: bottom.slot, speaker: bottom.speaker)
                 let startX = together.cell(of: first).x
                 let offset = alone.words.first.map { alone.cell(of: $0).x } ?? alone.frame.x
                 tail = Tail(words: words, layout: alone.moved(byX: (startX - offset).rounded(), y: 0), painter: nil, shown: shown)
@@ -193,6 +256,7 @@ public final class LiveOverlays {
         if time - lastWord > Self.clearSeconds, !rows.isEmpty || tail != nil {
             rows = []
             tail = nil
+            pageShown = nil
             revision += 1
             cleared?(time)
         }
@@ -255,14 +319,17 @@ public final class LiveOverlays {
 
     /// What shows now, word by word.
     public var display: LiveDisplay {
-        func shown(_ layout: LaidOutCaption, _ texts: [String], _ ids: [Int]) -> [LiveDisplay.ShownWord] {
-            layout.words.filter { $0.index < ids.count }.map {
-                LiveDisplay.ShownWord(id: ids[$0.index], text: texts[$0.index], x: Int(layout.cell(of: $0).x.rounded()))
+        // A row's words after its label (`from` 1) are its committed words, in order.
+        func shown(_ layout: LaidOutCaption, _ texts: [String], _ ids: [Int], from: Int = 0) -> [LiveDisplay.ShownWord] {
+            layout.words.filter { $0.index >= from && $0.index - from < ids.count }.map {
+                LiveDisplay.ShownWord(id: ids[$0.index - from], text: texts[$0.index], x: Int(layout.cell(of: $0).x.rounded()))
             }
         }
         let shownRows = rows.compactMap { row in
             row.layout.map {
-                LiveDisplay.Row(id: row.id, speaker: row.speaker, words: shown($0, row.words.map(\.text), row.ids), y: Int($0.frame.y.rounded()))
+                LiveDisplay.Row(
+                    id: row.id, speaker: row.speaker, label: row.words.first.flatMap { $0.isLabel ? $0.text : nil },
+                    words: shown($0, row.words.map(\.text), row.ids, from: row.words.count - row.ids.count), y: Int($0.frame.y.rounded()))
             }
         }
         let tentative = tail.flatMap { tail in

@@ -14,7 +14,7 @@ enum SpeakerLabels {
             var labelled = caption
             // Chinese and Japanese text takes the full-width colon, with no space after it.
             let language = caption.language.map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
-            let fullWidth = ["zh", "ja", "yue"].contains(language?.language ?? "")
+            let fullWidth = Self.fullWidth(language)
             let label = speaker + (fullWidth ? "：" : ":")
             labelled.text = label + (fullWidth ? "" : " ") + caption.text
             if !caption.words.isEmpty {
@@ -23,5 +23,14 @@ enum SpeakerLabels {
             }
             return labelled
         }
+    }
+
+    /// The label of `speaker` in text of `language` (BCP 47; nil: unknown).
+    static func label(_ speaker: String, language: String?) -> String {
+        speaker + (fullWidth(language.map(LanguageTag.init)) ? "：" : ":")
+    }
+
+    private static func fullWidth(_ language: LanguageTag?) -> Bool {
+        ["zh", "ja", "yue"].contains(language?.language ?? "")
     }
 }

@@ -35,12 +35,12 @@ final class LiveOverlaysTests: XCTestCase {
     }
 
     /// Every display of the run, with its time, and the overlay of every frame.
-    private func play(preset: String = "youtube", look: String? = nil, until end: Double = 14) throws
+    private func play(preset: String = "youtube", look: String? = nil, mode: LiveDisplayMode = .rollUp, labels: Bool = false, until end: Double = 14) throws
         -> (displays: [(LiveDisplay, Double)], overlays: [(Double, FrameOverlay?)], live: LiveOverlays)
     {
         let style = try LiveStyle(
             preset: preset, look: look, fontsConf: Repository.fontsConf.path, width: 1280, height: 720, rows: 2)
-        let live = LiveOverlays(style: style)
+        let live = LiveOverlays(style: style, mode: mode, labels: labels)
         var displays: [(LiveDisplay, Double)] = []
         live.displayed = { displays.append(($0, $1)) }
         var pending = try call().items[...]
@@ -157,5 +157,74 @@ final class LiveOverlaysTests: XCTestCase {
         for frame in frames { XCTAssertEqual(crop(frame), first, "the committed word's pixels changed") }
         let last = try XCTUnwrap(overlays.last)
         XCTAssertNil(last.1, "the display clears \(LiveOverlays.clearSeconds) s after the last word")
+    }
+
+    /// Pages: a row never moves and its words never change; a page's rows fill from the top
+    /// down; a new page (its first row at the top again) comes only when the page is full or
+    /// at a phrase's end after the page was up 1 s; the false word is never committed.
+    func testPagesStayPutAndTurnAtPhraseEnds() throws {
+        let (displays, _, live) = try play(mode: .pages)
+        var rowY: [Int: Int] = [:]
+        var seen: [Int: (text: String, x: Int)] = [:]
+        var pageStarted: Double?
+        var lastRows: [Int] = []
+        var pages = 0
+        var topY: Int?
+        for (display, time) in displays {
+            let ids = display.rows.map(\.id)
+            for row in display.rows {
+                XCTAssertEqual(rowY[row.id] ?? row.y, row.y, "row \(row.id) moved at \(time)")
+                rowY[row.id] = row.y
+                for word in row.words {
+                    XCTAssertEqual(seen[word.id].map { [$0.text, String($0.x)] } ?? [word.text, String(word.x)], [word.text, String(word.x)])
+                    seen[word.id] = (word.text, word.x)
+                }
+            }
+            XCTAssertEqual(display.rows.map(\.y), display.rows.map(\.y).sorted(), "rows fill top down at \(time)")
+            if let first = display.rows.first, !lastRows.contains(first.id) {
+                // A new page: its first row at the top, the previous page up 1 s at least.
+                topY = topY ?? first.y
+                XCTAssertEqual(first.y, topY, "a page starts at the top at \(time)")
+                if let started = pageStarted {
+                    XCTAssertGreaterThanOrEqual(time - started, LiveOverlays.leastPageSeconds - 1e-9, "page at \(started) turned at \(time)")
+                }
+                pageStarted = time
+                pages += 1
+            }
+            if !ids.isEmpty { lastRows = ids }
+        }
+        XCTAssertGreaterThanOrEqual(pages, 2, "the call turns pages")
+        XCTAssertEqual(Set(rowY.values).count, 2, "two rows' places: \(Set(rowY.values))")
+        XCTAssertFalse(seen.values.map(\.text).contains("and"))
+        XCTAssertEqual(live.contradictions, 0)
+    }
+
+    /// Speaker labels: a row whose speaker differs from the row before starts with the name, its
+    /// first word after it; a row continuing the same speaker has none; the rules of committed
+    /// words hold as without labels.
+    func testRowsOfANewSpeakerStartWithTheName() throws {
+        let (displays, _, live) = try play(labels: true)
+        var rows: [Int: LiveDisplay.Row] = [:]
+        for (display, _) in displays { for row in display.rows where !row.words.isEmpty { rows[row.id] = row } }
+        let ordered = rows.keys.sorted().map { rows[$0]! }
+        XCTAssertGreaterThanOrEqual(ordered.count, 3)
+        let left = try XCTUnwrap(ordered.filter { $0.label == nil }.first?.words.first?.x, "a row without a label")
+        var previous: String?
+        for row in ordered {
+            let changed = row.speaker != previous
+            XCTAssertEqual(row.label, changed ? row.speaker.map { $0 + ":" } : nil, "row \(row.id) of \(row.speaker ?? "nobody")")
+            if row.label != nil { XCTAssertGreaterThan(row.words[0].x, left + 20, "the first word after the label") }
+            previous = row.speaker
+        }
+        XCTAssertTrue(ordered.contains { $0.label != nil })
+        XCTAssertEqual(live.contradictions, 0)
+        // Tentative words after a label land where they are committed.
+        var tentativeX: [Int: Int] = [:]
+        for (display, _) in displays {
+            for word in display.tentative { tentativeX[word.id] = word.x }
+            for word in display.rows.flatMap(\.words) where tentativeX[word.id] != nil {
+                XCTAssertEqual(word.x, tentativeX.removeValue(forKey: word.id), "'\(word.text)' committed elsewhere than shown")
+            }
+        }
     }
 }
