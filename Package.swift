@@ -85,7 +85,7 @@ let package = Package(
         // `burn-captions review`: the local review page's server (libmicrohttpd) and its session.
         .target(name: "Review", dependencies: ["CaptionFiles", "Cuts", "Settings", "Pipeline", "Speech", "Captions", "Media", "CMicroHTTPD", "Files"]),
         // `burn-captions live`: a stream in, captions from a feed, burned, the stream out.
-        .target(name: "Live", dependencies: ["CaptionFiles", "Captions", "Settings", "Pipeline", "Media", "Speech", "UnicodeText", "Files"]),
+        .target(name: "Live", dependencies: ["CaptionFiles", "Captions", "Settings", "Pipeline", "Media", "Speech", "UnicodeText", "Files", "Imaging", "Raster"]),
         .executableTarget(name: "BurnCaptionsCLI", dependencies: ["CaptionFiles", "Cuts", "Commands", "Settings", "Pipeline", "Farm", "Speech", "Captions", "Layout", "Media", "Review", "Live", "CProcess", "Files"]),
         // `make bench-layout`: the cost of laying out and rasterizing one caption.
         .executableTarget(name: "LayoutBench", dependencies: ["CaptionFiles", "Settings", "Captions", "Layout", "Raster", "Pipeline", "CaptionCases"]),

@@ -43,6 +43,46 @@ class Failure(Exception):
         self.field = field
 
 
+def is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value):
+    import math
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# The request fields protocol 1 (a recording) and protocol 2 (a stream) share: name: (check,
+# what the value must be). Each protocol's table takes them in its own order.
+ENGINE_FIELDS = {
+    "model": (lambda v: isinstance(v, str) and v != "", "a model folder or name (a string)"),
+    "download": (lambda v: isinstance(v, bool), "true or false"),
+    "compute_type": (lambda v: isinstance(v, str) and v != "", "a compute type such as \"int8\""),
+    "device": (lambda v: v in ("cpu", "auto", "cuda"), "\"cpu\", \"auto\" or \"cuda\""),
+    "threads": (lambda v: is_int(v) and 0 <= v <= 1024, "an integer from 0 (all cores) up"),
+    "language": (lambda v: v is None or (isinstance(v, str) and v != ""),
+                 "null (detect) or a language code such as \"en\""),
+    "vad": (lambda v: isinstance(v, bool), "true or false"),
+    "beam_size": (lambda v: is_int(v) and 1 <= v <= 100, "an integer from 1 to 100"),
+}
+
+
+def engine_fields(*names):
+    """The shared checks of `names`, in that order, for a protocol's table."""
+    return {name: ENGINE_FIELDS[name] for name in names}
+
+
+def check_fields(request, fields):
+    """A Failure of kind input naming the first field of `fields` that is missing or wrong
+    (an unknown field is ignored)."""
+    import json
+    for name, (check, expected) in fields.items():
+        if name not in request:
+            raise Failure("input", f"request field '{name}' is missing", name)
+        if not check(request[name]):
+            raise Failure("input", f"request field '{name}' is {json.dumps(request[name])}, expected {expected}", name)
+
+
 class Stretch:
     """Part of a window: [start, end) in its samples, pauses included (the stretches of a
     window cover it end to end), the VAD chunks of speech in it, and its language

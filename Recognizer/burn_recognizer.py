@@ -16,7 +16,8 @@ import signal
 import sys
 import threading
 
-from burn_languages import BATCHED_VAD, Failure, LanguageDetector, LanguageTrack, Window, check_languages
+from burn_languages import (BATCHED_VAD, Failure, LanguageDetector, LanguageTrack, Window, check_fields, check_languages,
+                             engine_fields, is_int, is_number)
 
 # onnxruntime (faster-whisper's Silero VAD) is asked to send no telemetry, before it is first
 # imported. The 1.28.0 pinned in requirements.txt has none on Linux; later wheels write files
@@ -108,31 +109,16 @@ def version_of(package):
 
 # ---- The request -----------------------------------------------------------------------
 
-def is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 # name: (check, what the value must be)
 FIELDS = {
     "protocol": (lambda v: is_int(v) and v == PROTOCOL, f"the integer {PROTOCOL}"),
-    "model": (lambda v: isinstance(v, str) and v != "", "a model folder or name (a string)"),
-    "download": (lambda v: isinstance(v, bool), "true or false"),
-    "compute_type": (lambda v: isinstance(v, str) and v != "", "a compute type such as \"int8\""),
-    "device": (lambda v: v in ("cpu", "auto", "cuda"), "\"cpu\", \"auto\" or \"cuda\""),
-    "threads": (lambda v: is_int(v) and 0 <= v <= 1024, "an integer from 0 (all cores) up"),
-    "language": (lambda v: v is None or (isinstance(v, str) and v != ""),
-                 "null (detect) or a language code such as \"en\""),
+    **engine_fields("model", "download", "compute_type", "device", "threads", "language"),
     "languages": (lambda v: v is None or (isinstance(v, list) and 1 <= len(v) <= 200 and len(set(map(str, v))) == len(v)
                                           and all(isinstance(code, str) and code != "" for code in v)),
                   "null (any language) or a list of distinct language codes such as [\"en\", \"fr\"]"),
     "language_threshold": (lambda v: is_number(v) and 0 <= v <= 1, "a number from 0 to 1"),
     "detect_segments": (lambda v: is_int(v) and 1 <= v <= 100, "an integer from 1 to 100"),
-    "vad": (lambda v: isinstance(v, bool), "true or false"),
-    "beam_size": (lambda v: is_int(v) and 1 <= v <= 100, "an integer from 1 to 100"),
+    **engine_fields("vad", "beam_size"),
     "batched": (lambda v: isinstance(v, bool), "true or false"),
     "sample_rate": (lambda v: is_int(v) and v == SAMPLE_RATE, f"the integer {SAMPLE_RATE}"),
     "samples": (lambda v: is_int(v) and v >= 0, "a count of samples (an integer, 0 or more)"),
@@ -153,12 +139,7 @@ def read_request(stdin):
         raise Failure("input", "the request must be a JSON object")
     if is_int(request.get("protocol")) and request["protocol"] == STREAM_PROTOCOL:
         return request  # checked by burn_streaming
-    for name, (check, expected) in FIELDS.items():
-        if name not in request:
-            raise Failure("input", f"request field '{name}' is missing", name)
-        if not check(request[name]):
-            raise Failure("input", f"request field '{name}' is {json.dumps(request[name])}, "
-                                   f"expected {expected}", name)
+    check_fields(request, FIELDS)
     if request["language"] is not None and request["languages"] is not None:
         raise Failure("input", "request fields 'language' and 'languages' are both given: "
                                "one language, or the languages to detect among", "languages")

@@ -15,7 +15,6 @@ committed word never changes. Our own code; the idea is that of ufal/whisper_str
 VAD (no model, no network, well under 5 s).
 """
 import json
-import math
 import os
 import queue
 import sys
@@ -83,44 +82,18 @@ HISTORY_WORDS = 300
 SENTENCE_ENDS = (".", "?", "!", "。", "？", "！")
 
 
-class Failure(Exception):
-    """burn_languages.Failure when run from burn_recognizer.py (so its error line is the v1
-    one); this stand-in for the self-test, which imports nothing of the engine."""
-
-    def __init__(self, kind, message, field=None):
-        super().__init__(message)
-        self.kind, self.message, self.field = kind, message, field
-
-
-try:
-    from burn_languages import Failure  # noqa: F811 - the engine's own, when it is there
-except ImportError:  # pragma: no cover - burn_streaming.py outside Recognizer/
-    pass
+# The error line's kind and the checks shared with protocol 1 (burn_languages.py imports
+# nothing of the engine, so the self-test can use it too).
+from burn_languages import Failure, check_fields, engine_fields, is_int, is_number  # noqa: E402
 
 
 # ---- The request -----------------------------------------------------------------------
-
-def is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
 
 # name: (check, what the value must be), in the order they are checked.
 FIELDS = {
     "protocol": (lambda v: is_int(v) and v == PROTOCOL, f"the integer {PROTOCOL}"),
     "mode": (lambda v: v == "stream", "\"stream\""),
-    "model": (lambda v: isinstance(v, str) and v != "", "a model folder or name (a string)"),
-    "download": (lambda v: isinstance(v, bool), "true or false"),
-    "compute_type": (lambda v: isinstance(v, str) and v != "", "a compute type such as \"int8\""),
-    "device": (lambda v: v in ("cpu", "auto", "cuda"), "\"cpu\", \"auto\" or \"cuda\""),
-    "threads": (lambda v: is_int(v) and 0 <= v <= 1024, "an integer from 0 (all cores) up"),
-    "language": (lambda v: v is None or (isinstance(v, str) and v != ""),
-                 "null (detect) or a language code such as \"en\""),
-    "vad": (lambda v: isinstance(v, bool), "true or false"),
-    "beam_size": (lambda v: is_int(v) and 1 <= v <= 100, "an integer from 1 to 100"),
+    **engine_fields("model", "download", "compute_type", "device", "threads", "language", "vad", "beam_size"),
     "sample_rate": (lambda v: is_int(v) and v == SAMPLE_RATE, f"the integer {SAMPLE_RATE}"),
     "min_chunk_seconds": (lambda v: is_number(v) and 0.1 <= v <= 10, "a number of seconds from 0.1 to 10"),
     "max_buffer_seconds": (lambda v: is_number(v) and 2 <= v <= 30, "a number of seconds from 2 to 30"),
@@ -133,12 +106,7 @@ FIELDS = {
 def check_request(request):
     """A Failure of kind input naming the first field that is missing or wrong (an unknown
     field is ignored, as in v1)."""
-    for name, (check, expected) in FIELDS.items():
-        if name not in request:
-            raise Failure("input", f"request field '{name}' is missing", name)
-        if not check(request[name]):
-            raise Failure("input", f"request field '{name}' is {json.dumps(request[name])}, "
-                                   f"expected {expected}", name)
+    check_fields(request, FIELDS)
     if request["max_lag_seconds"] < request["min_chunk_seconds"] + 1:
         raise Failure("input", f"request field 'max_lag_seconds' is {request['max_lag_seconds']}, expected at "
                                f"least min_chunk_seconds + 1 ({request['min_chunk_seconds'] + 1}): audio "

@@ -25,6 +25,8 @@ enum LiveArguments {
         var mode: LiveDisplayMode?
         var rows: Int?
         var speakerLabels = false
+        var secondFeed: String?
+        var secondLanguage: String?
         var recognition: RecognitionSettings?
         var language: String??
         var model: String?
@@ -59,6 +61,8 @@ enum LiveArguments {
                 }
                 mode = chosen
             case .speakerLabels: speakerLabels = true
+            case .secondCaptions: secondFeed = try value()
+            case .secondLanguage: secondLanguage = try value()
             case .rows: rows = try OptionNumber.whole(try value(), argument, in: 1...3)
             case .delay: delay = try OptionNumber.decimal(try value(), argument, in: 0.5...10, expecting: "seconds from 0.5 to 10")
             case .captions:
@@ -116,6 +120,14 @@ enum LiveArguments {
         request.displayMode = mode ?? request.displayMode
         request.rows = rows ?? request.rows
         request.speakerLabels = speakerLabels
+        if secondLanguage != nil && secondFeed == nil {
+            throw BurnError.usage("live: --second-language is the language of --second-captions")
+        }
+        if secondFeed != nil && secondFeed == feed {
+            throw BurnError.usage("live: --second-captions \(secondFeed!) is the first track's feed too")
+        }
+        request.secondFeed = secondFeed
+        request.secondLanguage = secondLanguage
         request.preset = preset ?? request.preset
         request.look = look
         request.fontsConf = fontsConf

@@ -194,14 +194,15 @@ extension CommandOption {
                 seconds (besides any --avoid finds)
                 """),
         CommandOption(
-            .secondCaptions, ["--second-captions"], value: "FILE", commands: .captionCommands, manifest: ["secondCaptions"],
+            .secondCaptions, ["--second-captions"], value: "FILE", commands: .captionCommands.union([.live]), manifest: ["secondCaptions"],
             help: """
                 a second track drawn with the first (bilingual captions): its
                 own timing, language font, size and colour (the preset's
-                secondTrack); repeat for one output per file
+                secondTrack); repeat for one output per file; live: a second
+                caption feed (FILE, FIFO, - or tcp://)
                 """),
         CommandOption(
-            .secondLanguage, ["--second-language"], value: "TAG", commands: .captionCommands,
+            .secondLanguage, ["--second-language"], value: "TAG", commands: .captionCommands.union([.live]),
             help: """
                 right after --second-captions: that file's language
                 """),

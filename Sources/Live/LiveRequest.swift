@@ -20,6 +20,11 @@ public struct LiveRequest: Sendable {
     /// Where caption items come from (`--captions-feed`): a file, a FIFO, `-` or `tcp://HOST:PORT`;
     /// nil: no captions.
     public var feed: String?
+    /// `--second-captions`: a second track's feed (a translation, say), drawn with the first
+    /// as the preset's `secondTrack` says; nil: none.
+    public var secondFeed: String?
+    /// The second track's language (`--second-language`), for its fonts and line breaks.
+    public var secondLanguage: String?
     /// `--captions auto`: the speech recognized as it is spoken, with these settings; nil: none.
     public var recognition: RecognitionSettings?
     /// The preset and look the captions are drawn in, and the fonts file (nil: the shipped one).

@@ -34,7 +34,7 @@ public enum LiveSession {
         let transcoder = try LiveTranscoder(input: input)
         let target = outputTarget(request, frameRate: transcoder.frameRate, claim: claim)
         let captions =
-            request.feed != nil || request.recognition != nil
+            request.feed != nil || request.recognition != nil || request.secondFeed != nil
             ? try LiveCaptions(
                 request, width: input.info.width, height: input.info.height, frameRate: input.info.frameRate, stats: stats, warn: events)
             : nil
@@ -79,9 +79,9 @@ public enum LiveSession {
         try claim?.commit()
         var end: [String: Any] = ["frames": sent.frames, "t": sent.seconds]
         if let captions {
-            end["committedWords"] = captions.overlays.committedWords
-            end["erasureRate"] = captions.overlays.erasureRate
-            end["contradictions"] = captions.overlays.contradictions
+            end["committedWords"] = captions.first.overlays.committedWords
+            end["erasureRate"] = captions.first.overlays.erasureRate
+            end["contradictions"] = captions.first.overlays.contradictions
             if let speech = captions.speech {
                 end["droppedSeconds"] = speech.droppedSeconds
                 end["skippedSeconds"] = speech.skippedSeconds

@@ -281,17 +281,7 @@ public final class LiveTranscoder {
     /// Each output's state, its encoder and muxer opened (the connection made), or why not.
     private func open(_ outputs: [RenderOutput<RenderTarget>], notice: (RenderNotice) -> Void) -> [OutputState] {
         outputs.map { output in
-            var state = OutputState(overlay: output.overlay, narrows: source.pixelFormat == AV_PIX_FMT_YUV420P10LE)
-            state.closedCaptions = output.closedCaptions
-            do {
-                if let sink = try sink(for: output.target, notice: notice) {
-                    state.sink = sink
-                    state.narrows = sink.takesNarrowed
-                }
-            } catch {
-                state.failure = error
-            }
-            return state
+            OutputState(output, tenBit: source.pixelFormat == AV_PIX_FMT_YUV420P10LE) { try sink(for: output.target, notice: notice) }
         }
     }
 

@@ -25,6 +25,22 @@ struct OutputState {
         self.narrows = narrows
     }
 
+    /// The state of `output` as it opens: `sink` makes its encoder and muxer (nil: frames are
+    /// dropped), or fails, and the output starts failed with that error. `tenBit`: the frames
+    /// are decoded with 10 bits (narrowed unless the sink takes them as they are).
+    init(_ output: RenderOutput<RenderTarget>, tenBit: Bool, sink: () throws -> BurnedOutput?) {
+        self.init(overlay: output.overlay, narrows: tenBit)
+        closedCaptions = output.closedCaptions
+        do {
+            if let opened = try sink() {
+                self.sink = opened
+                narrows = opened.takesNarrowed
+            }
+        } catch {
+            failure = error
+        }
+    }
+
     /// The overlay for the frame at `time`, converted to YUV when it is a new one (only its
     /// changed areas, when it says which).
     mutating func caption(

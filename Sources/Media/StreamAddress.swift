@@ -69,13 +69,13 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
         URLComponents(string: url)?.queryItems?.first { $0.name == name }?.value
     }
 
-    /// The container FFmpeg reads a live input in (nil: probed, for a file).
+    /// The container FFmpeg reads a live input in (nil: probed, for a file; an HLS playlist is
+    /// no live input, `LiveRequest.usageProblem`).
     var inputFormat: String? {
         switch kind {
         case .rtmp: return "flv"
         case .srt, .udp: return "mpegts"
-        case .hls: return "hls"
-        case .file: return nil
+        case .hls, .file: return nil
         }
     }
 

@@ -110,21 +110,14 @@ public final class Transcoder {
     /// Each output's state, with the encoder and muxer of those that write a file opened (or
     /// why they could not be).
     private func open(_ outputs: [RenderOutput<RenderTarget>], notice: (RenderNotice) -> Void) -> [OutputState] {
-        let tenBit = source.pixelFormat == AV_PIX_FMT_YUV420P10LE
-        return outputs.map { output in
-            var state = OutputState(overlay: output.overlay, narrows: tenBit)
-            state.closedCaptions = output.closedCaptions
-            state.keepsInputCaptions = kept == nil
-            guard case .file(let path, let finalPath, let settings) = output.target else { return state }
-            do {
-                let sink = try BurnedOutput(
-                    source: source, muxer: Muxer(path: path, formatFor: finalPath), finalPath: finalPath, settings: settings, segment: segment?.label, kept: kept,
-                    notice: notice)
-                state.sink = sink
-                state.narrows = sink.takesNarrowed
-            } catch {
-                state.failure = error
+        outputs.map { output in
+            var state = OutputState(output, tenBit: source.pixelFormat == AV_PIX_FMT_YUV420P10LE) {
+                guard case .file(let path, let finalPath, let settings) = output.target else { return nil }
+                return try BurnedOutput(
+                    source: source, muxer: Muxer(path: path, formatFor: finalPath), finalPath: finalPath, settings: settings,
+                    segment: segment?.label, kept: kept, notice: notice)
             }
+            state.keepsInputCaptions = kept == nil
             return state
         }
     }

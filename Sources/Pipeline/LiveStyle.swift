@@ -25,8 +25,8 @@ public final class LiveStyle {
     let lineWidth: Double
     /// From one row to the next. // pixels
     let pitch: Double
-    /// The bottom row's centre. // pixels
-    let bottom: Double
+    /// The bottom row's centre (moved for a second track, `LiveStyle.tracks`). // pixels
+    private(set) var bottom: Double
     /// The language the captions are laid out in (BCP 47), when known.
     let language: String?
     /// The speakers' fills (the look's palette, else the preset's).
@@ -37,15 +37,22 @@ public final class LiveStyle {
 
     /// The style of preset `presetName` and look `lookName` (nil: the preset's) for a frame of
     /// `width` x `height`, with the shipped fonts or `fontsConf`'s.
+    /// `second`: the style of a second track (`--second-captions`), at that size ratio and in
+    /// its colours; its place is set by `tracks`.
     public init(
         preset presetName: String, look lookName: String?, fontsConf: String?, width: Int, height: Int, rows: Int = 2,
-        language: String? = nil
+        language: String? = nil, second: Preset.SecondTrack? = nil
     ) throws {
-        let preset = try Preset.load(try Resources.preset(presetName))
+        var preset = try Preset.load(try Resources.preset(presetName))
         let look = try Look.load(try Resources.look(lookName ?? preset.look ?? Look.classic))
         let rules = try ReadingRules.shipped()
         let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: fontsConf), phrases: rules.phrases)
         var style = preset.textStyle(width: width, height: height, look: look)
+        if let second {
+            style = TwoTrackLayout.scaled(style, by: second.sizeRatio)
+            preset.fill = second.fill
+            if let outline = second.outline { preset.outline.color = outline }
+        }
         style.maximumLines = 1
         style.minimumSize = style.size
         self.preset = preset
@@ -54,7 +61,8 @@ public final class LiveStyle {
         self.style = style
         self.rows = rows
         self.language = language
-        palette = look.speakers ?? preset.speakers
+        // A second track keeps its own colour, as in a file render.
+        palette = second == nil ? look.speakers ?? preset.speakers : nil
         painting = CaptionPainting(preset: preset, look: look, faces: engine.faces)
         quietPainting = CaptionPainting(
             preset: Self.faded(preset), look: try Look.load(try Resources.look(Look.classic)), faces: engine.faces)
@@ -68,6 +76,31 @@ public final class LiveStyle {
         left = (style.anchorX - lineWidth / 2).rounded()
         pitch = (measured.frame.height * style.lineSpacing).rounded()
         bottom = style.anchorY + Double(rows - 1) / 2 * pitch
+    }
+
+    /// The styles of two tracks shown together (`--second-captions` on a live stream): each its
+    /// own rows, the second at the preset's `secondTrack` size, colour and side, the two blocks
+    /// a gap apart and together centred on the preset's anchor, kept inside the safe area.
+    /// Neither block moves for the other: each has its rows' room whether they show or not.
+    public static func tracks(
+        preset: String, look: String?, fontsConf: String?, width: Int, height: Int, rows: Int = 2,
+        languages: (first: String?, second: String?)
+    ) throws -> (first: LiveStyle, second: LiveStyle) {
+        let first = try LiveStyle(
+            preset: preset, look: look, fontsConf: fontsConf, width: width, height: height, rows: rows, language: languages.first)
+        let track = first.preset.secondTrack ?? .standard
+        let second = try LiveStyle(
+            preset: preset, look: look, fontsConf: fontsConf, width: width, height: height, rows: rows, language: languages.second,
+            second: track)
+        let gap = (first.pitch * 0.25).rounded()
+        let heights = (first: Double(rows) * first.pitch, second: Double(rows) * second.pitch)
+        let total = heights.first + gap + heights.second
+        let safe = first.style.safeArea
+        let top = min(max(first.style.anchorY - total / 2, safe.y), safe.y + safe.height - total)
+        let (upper, lower) = track.placement == .below ? (first, second) : (second, first)
+        upper.bottom = top + Double(rows) * upper.pitch - upper.pitch / 2
+        lower.bottom = top + Double(rows) * upper.pitch + gap + Double(rows) * lower.pitch - lower.pitch / 2
+        return (first, second)
     }
 
     /// `preset` with its fill and outline faded to `quietAlpha`.

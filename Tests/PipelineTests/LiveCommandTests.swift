@@ -21,6 +21,7 @@ final class LiveCommandTests: XCTestCase {
         var event: String
         var t: Double?
         var wall: Double
+        var track: Int?
         var rows: [Row]?
         var tentative: [Row.Word]?
         var frames: Int?
@@ -28,17 +29,26 @@ final class LiveCommandTests: XCTestCase {
         var committedWords: Int?
     }
 
-    func testAFileAtItsOwnPaceWithAFeed() throws {
-        let folder = try temporaryFolder()
+    /// `live` on a 4 s clip at its own pace with the call of Tests/Cases/live-call.jsonl as its
+    /// feed, into `live.mp4` of `folder`, with `--live-stats` and `more`: the run and its stats.
+    private func liveRun(in folder: URL, _ more: [String]) throws -> (result: ProcessRunner.Result, output: String, stats: [StatsLine]) {
         let input = try CLI.smallSample(in: folder, seconds: 4)
         let output = folder.appendingPathComponent("live.mp4").path
         let stats = folder.appendingPathComponent("stats.jsonl").path
         let feed = Repository.root.appendingPathComponent("Tests/Cases/live-call.jsonl").path
+        let result = try CLI.burn(
+            ["live", input, "--realtime", "-o", output, "--captions-feed", feed, "--live-stats", stats, "--fonts-conf", Repository.fontsConf.path]
+                + more)
+        let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").map {
+            try JSONDecoder().decode(StatsLine.self, from: Data($0.utf8))
+        }
+        return (result, output, lines)
+    }
+
+    func testAFileAtItsOwnPaceWithAFeed() throws {
+        let folder = try temporaryFolder()
         let started = Date()
-        let result = try CLI.burn([
-            "live", input, "--realtime", "-o", output, "--captions-feed", feed, "--live-stats", stats, "--preset", "tiktok",
-            "--fonts-conf", Repository.fontsConf.path, "--cea608",
-        ])
+        let (result, output, lines) = try liveRun(in: folder, ["--preset", "tiktok", "--cea608"])
         let wall = Date().timeIntervalSince(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("live-call.jsonl:5: not valid JSON"), "the bad line is reported: \(result.stderr)")
@@ -47,9 +57,6 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertGreaterThan(wall, 3.5, "a file read at its own pace")
         XCTAssertEqual(try CLI.probe(output, stream: "v", "nb_read_packets", countFrames: true), "120")
         XCTAssertEqual(try CLI.probe(output, stream: "a", "codec_name"), "aac")
-        let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").map {
-            try JSONDecoder().decode(StatsLine.self, from: Data($0.utf8))
-        }
         XCTAssertEqual(lines.filter { $0.event == "frame" }.count, 120)
         let walls = lines.filter { $0.event == "frame" }.map(\.wall)
         XCTAssertEqual(walls, walls.sorted(), "frames leave in order")
@@ -76,6 +83,27 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(first.t), 0.8, accuracy: 1.0 / 30 + 0.001)
     }
 
+    /// `--second-captions`: the call's Spanish finals (Tests/Cases/live-call-es.jsonl) as a
+    /// second track from its own feed, below the first track's rows (the preset's secondTrack),
+    /// never overlapping them; each track logged with its number.
+    func testASecondTrackFromItsOwnFeed() throws {
+        let spanish = Repository.root.appendingPathComponent("Tests/Cases/live-call-es.jsonl").path
+        let (result, _, lines) = try liveRun(in: try temporaryFolder(), ["--second-captions", spanish, "--second-language", "es"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let displays = lines.filter { $0.event == "display" }
+        let first = displays.filter { $0.track == nil }.flatMap { $0.rows ?? [] }
+        let second = displays.filter { $0.track == 2 }.flatMap { $0.rows ?? [] }
+        XCTAssertTrue(second.flatMap(\.words).map(\.text).contains("¿cómo"), "the second feed's final shows: \(second)")
+        XCTAssertTrue(first.flatMap(\.words).map(\.text).contains("you?"))
+        let firstRows = Set(first.map(\.y)).sorted()
+        let secondRows = Set(second.map(\.y)).sorted()
+        XCTAssertGreaterThan(try XCTUnwrap(secondRows.first), try XCTUnwrap(firstRows.last), "the second track is below the first")
+        // The first track's bottom row, then a gap: the second's top row starts more than a row
+        // below the first's bottom row.
+        XCTAssertEqual(firstRows.count, 2, "Ana's row rolled up for Ben's")
+        if firstRows.count == 2 { XCTAssertGreaterThan(secondRows[0] - firstRows[1], firstRows[1] - firstRows[0]) }
+    }
+
     /// SIGINT while waiting for an RTMP sender ends the run at once: exit 0, no output file.
     func testAStopWhileWaitingForTheSender() throws {
         let folder = try temporaryFolder()
@@ -92,6 +120,21 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("waiting for rtmp://127.0.0.1:\(port)/live/…"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no temporary file is left")
+    }
+
+    /// An SRT caller with nobody to answer: one line naming the address, exit 1, no file.
+    func testAnUnreachableInputIsOneLine() throws {
+        let folder = try temporaryFolder()
+        let output = folder.appendingPathComponent("never.mkv").path
+        let port = 20000 + Int((getpid() + 7) % 20000)
+        let address = "srt://127.0.0.1:\(port)?mode=caller"
+        let result = try CLI.burn(["live", address, "-o", output])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, result.stderr)
+        XCTAssertEqual(lines.first, "burn-captions: waiting for \(address)")
+        XCTAssertTrue(lines.last?.hasPrefix("burn-captions: \(address): ") == true, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no file is left")
     }
 
     func testAMissingFeedIsOneLine() throws {
