@@ -52,7 +52,7 @@ TEST_BIN := .build/test/debug/burn-captions
 test: setup
 	BURN_CAPTIONS_OPTIMIZE=1 $(SWIFT) build $(TEST_BUILD)
 	BURN_CAPTIONS_BIN=$(abspath $(TEST_BIN)) python3 scripts/run-tests.py .build/test/debug/burn-captionsPackageTests.xctest \
-		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py' --also 'python3 scripts/test-speech-scores.py' --also 'python3 scripts/test-cuts.py --quick' --also 'python3 scripts/test-live.py --quick' --also 'python3 Recognizer/burn_streaming.py --self-test')
+		$(if $(TESTS),--filter '$(TESTS)',--also 'python3 scripts/test-review.py' --also 'python3 scripts/test-speech-scores.py' --also 'python3 scripts/test-cuts.py --quick' --beside 'python3 scripts/test-live.py --quick' --beside PipelineTests.LiveCommandTests --also 'python3 Recognizer/burn_streaming.py --self-test')
 
 # The worker image from Debian packages alone (mmdebstrap; imported into podman where it
 # runs): .build/image/rootfs and .build/image/burn-captions.tar. docs/RENDER-FARM.md.

@@ -2,9 +2,11 @@
 """Runs the XCTest suite and the other test scripts on every core: the test classes of a built
 test bundle (`swift build --build-tests`), each in a process of its own, taken from one queue
 by N workers, the longest first by the last run's times (.build/test-times.json, when there is
-one, else scripts/test-times.json), plus any extra command (`--also 'python3 scripts/test-review.py'`) as one more job.
+one, else scripts/test-times.json), plus any extra command (`--also 'python3 scripts/test-review.py'`) as one more job;
+a class or command that mostly waits on the clock (a stream played in real time) runs from the
+start beside the workers (`--beside`), taking no worker's turn.
 
-  scripts/run-tests.py BUNDLE [--jobs N] [--filter REGEX] [--also COMMAND]...
+  scripts/run-tests.py BUNDLE [--jobs N] [--filter REGEX] [--also COMMAND]... [--beside COMMAND]...
 
 A class's output is printed whole when it fails, and its first line of each failure is
 repeated in the summary; otherwise one line per class. Exits 1 when any test or command
@@ -86,6 +88,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--filter", help="only the tests whose Module.Class/test matches this regular expression")
     parser.add_argument("--also", action="append", default=[], help="a shell command run as one more job")
+    parser.add_argument("--beside", action="append", default=[],
+                        help="a test class or a shell command run from the start beside the workers, taking no "
+                             "worker's turn: one that mostly waits on the clock (a stream played in real time)")
     arguments = parser.parse_args()
 
     times = previous_times()
@@ -94,6 +99,10 @@ def main():
     # The longest first, so that no long job starts last; unknown ones keep their order, first.
     order = {job.name: index for index, job in enumerate(jobs)}
     jobs.sort(key=lambda job: (-times.get(job.name, float("inf")), order[job.name]))
+    # Beside the workers: a test class of the bundle (taken out of the queue), or a shell command.
+    names = {job.name for job in jobs}
+    beside = [Job(item, [arguments.bundle, item] if item in names else ["/bin/sh", "-c", item]) for item in arguments.beside]
+    jobs = [job for job in jobs if job.name not in arguments.beside]
 
     queue = list(jobs)
     lock = threading.Lock()
@@ -113,12 +122,19 @@ def main():
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
 
-    def worker():
+    def worker(own=None):
+        # A job of its own (beside the workers), else the queue's, one after another.
+        pending = [own] if own else None
         while True:
             with lock:
-                if not queue:
+                if pending is not None:
+                    if not pending:
+                        return
+                    job = pending.pop()
+                elif not queue:
                     return
-                job = queue.pop(0)
+                else:
+                    job = queue.pop(0)
             run(job, lock, running)
             with lock:
                 if stopping:
@@ -131,7 +147,8 @@ def main():
                     print(job.output, flush=True)
 
     started = time.monotonic()
-    threads = [threading.Thread(target=worker) for _ in range(max(1, arguments.jobs))]
+    threads = [threading.Thread(target=worker, args=(job,)) for job in beside]
+    threads += [threading.Thread(target=worker) for _ in range(max(1, arguments.jobs))]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -141,7 +158,8 @@ def main():
         print("tests: stopped", file=sys.stderr)
         return 128 + stopping[0]
 
-    finished = [job for job in jobs if job.status is not None]
+    finished = [job for job in jobs + beside if job.status is not None]
+    commands = [job for job in beside if job.command[0] == "/bin/sh"]
     failed = [job for job in finished if job.status != 0 or job.failures or job.tests == 0]
     tests = sum(job.tests or 0 for job in finished)
     failures = sum(job.failures or 0 for job in finished)
@@ -153,8 +171,9 @@ def main():
         json.dump(times, file, indent=0, sort_keys=True)
     os.replace(TIMES + ".partial", TIMES)
     print(
-        f"tests: {tests} tests in {len(finished) - len(arguments.also)} classes, {failures} failures, "
-        f"{len(arguments.also)} other commands; {wall:.0f} s on {arguments.jobs} workers ({busy:.0f} s of jobs)")
+        f"tests: {tests} tests in {len(finished) - len(arguments.also) - len(commands)} classes, {failures} failures, "
+        f"{len(arguments.also) + len(commands)} other commands; {wall:.0f} s on {arguments.jobs} workers"
+        f"{f' and {len(beside)} beside' if beside else ''} ({busy:.0f} s of jobs)")
     for job in failed:
         lines = [line for line in job.output.splitlines() if ": error: " in line] or job.output.splitlines()[-3:]
         print(f"FAILED {job.name}:", *("  " + line for line in lines[:10]), sep="\n")

@@ -35,14 +35,14 @@ public enum LiveDisplayMode: String, Sendable, CaseIterable {
     case pages
 }
 
-/// Live captions drawn as roll-up rows (or pages, `LiveDisplayMode`): committed words are appended to the bottom row and
-/// never change or move but with their whole row; when a word does not fit, or another
-/// speaker speaks, the rows roll up one pitch and the top row leaves. The tentative words
-/// follow the bottom row in a faded paint, where they will stand once committed, as far as
-/// they fit (a tentative word never rolls the rows). Rows leave after `clearSeconds` without
-/// a new word. Each row is painted by a `CaptionPainter` as file captions are (the look's
-/// word states on committed words, timed by when they were committed); rows left behind
-/// show every word as spoken. Used on the render thread only.
+/// Live captions drawn as roll-up rows (or pages, `LiveDisplayMode`): committed words are
+/// appended to the bottom row and never change or move but with their whole row; when a word
+/// does not fit, or another speaker speaks, the rows roll up one pitch and the top row leaves.
+/// The tentative words follow the bottom row in a faded paint, where they will stand once
+/// committed, as far as they fit (a tentative word never rolls the rows). Rows leave after
+/// `clearSeconds` without a new word. Each row is painted by a `CaptionPainter` as file
+/// captions are (the look's word states on committed words, timed by when they were committed);
+/// rows left behind show every word as spoken. Used on the render thread only.
 public final class LiveOverlays {
     private let style: LiveStyle
     private let mode: LiveDisplayMode
