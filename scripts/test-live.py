@@ -413,10 +413,12 @@ class Feeder(threading.Thread):
             time.sleep(1)
 
 
-def check_display(stats, what):
+def check_display(stats, what, loose=False):
     """The flicker rules on --live-stats: a committed word keeps its text and x, a row only
     grows at its end and moves only up; each feed item is applied on the first frame after it
-    arrived (its wall time at most two frames after its arrival); the false word is erased."""
+    arrived (its wall time at most two frames after its arrival; `loose`, in make test where the
+    other jobs share the cores: 0.5 s, as the quick run's latency bound is loose); the false
+    word is erased."""
     lines = [json.loads(line) for line in stats.read_text().splitlines() if line.strip()]
     seen, rows, delays = {}, {}, []
     for line in lines:
@@ -439,8 +441,9 @@ def check_display(stats, what):
     end = next((line for line in reversed(lines) if line["event"] == "end"), {})
     if not check(delays, "%s: no feed item was applied" % what):
         return ""
-    check(percentile(delays, 0.95) <= 2.0 / FPS + 0.02, "%s: feed items applied %.3f s (p95) after they arrived, over 2 frames" % (
-        what, percentile(delays, 0.95)))
+    bound = 0.5 if loose else 2.0 / FPS + 0.02
+    check(percentile(delays, 0.95) <= bound, "%s: feed items applied %.3f s (p95) after they arrived, over %s" % (
+        what, percentile(delays, 0.95), "0.5 s" if loose else "2 frames"))
     check("you?" in texts and "and" not in texts, "%s: the final's words (not the false 'and') should be committed: %s" % (what, texts))
     check(end.get("erasureRate", 1) <= 0.1, "%s: %.3f erased words per committed word, over 0.1" % (what, end.get("erasureRate", 1)))
     return "; feed: %d items applied %.3f s (p50) / %.3f s (p95) after arrival, %d words committed, erasure %.3f" % (
@@ -572,7 +575,7 @@ def stream_case(args, work, name, source, width, seconds, srt=False, limit=None,
     note = stats_summary(stats, name)
     if feed_port:
         check(feeder.error is None, "%s: %s" % (name, feeder.error))
-        note += check_display(stats, name)
+        note += check_display(stats, name, loose=args.quick)
         check(":5: not valid JSON" in ours.log.read_text(errors="replace"),
               "%s: ours did not warn of the feed's line 5, which is not JSON" % name)
     report_latency(name, code, ours_out, direct, srt, limit, stop_took, note, args.warm_up)
