@@ -5,8 +5,12 @@ VAD's chunks), each ending at the longest pause between its chunks. Whisper's la
 detection scores each stretch once; the first stretches give the recording's language (the
 `language` line), and each stretch after that keeps the language before it unless its own
 detection names another with SWITCH_PROBABILITY or more. A run of stretches in one language is
-transcribed with that language. Part of burn_recognizer.py (imported by it, never run alone).
+transcribed with that language. Part of burn_recognizer.py (imported by it and by
+burn_streaming.py, never run alone; the request checks the two protocols share live here too).
 """
+
+import json
+import math
 
 SAMPLE_RATE = 16000
 # The VAD that finds the speech of a window: the batched pipeline's own options (faster-whisper
@@ -48,7 +52,6 @@ def is_int(value):
 
 
 def is_number(value):
-    import math
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -75,7 +78,6 @@ def engine_fields(*names):
 def check_fields(request, fields):
     """A Failure of kind input naming the first field of `fields` that is missing or wrong
     (an unknown field is ignored)."""
-    import json
     for name, (check, expected) in fields.items():
         if name not in request:
             raise Failure("input", f"request field '{name}' is missing", name)

@@ -1,6 +1,5 @@
 import CaptionFiles
 import Captions
-import Foundation
 import Imaging
 import Media
 import Pipeline

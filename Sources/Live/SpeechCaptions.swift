@@ -85,9 +85,10 @@ final class SpeechCaptions {
 
     /// A tentative word is shown only while the engine gives it, and every tentative word
     /// before it, this probability at least: below it the words are most often revised
-    /// (the tail Whisper invents at the buffer's end, "Thank you.", "See you."). Measured on
-    /// the 41.6 s clip with tiny.en (docs/LIVE.md): erased words per committed word 0.24-0.26
-    /// with every tentative word shown, 0.06-0.07 at 0.5, for 0.1-0.15 s more to first showing.
+    /// (the tail Whisper invents at the buffer's end, "Thank you.", "See you."). Two runs'
+    /// logs of the 41.6 s clip with tiny.en, replayed (docs/LIVE.md): erased words per
+    /// committed word 0.24-0.26 with every tentative word shown, 0.06-0.07 at 0.5, for 0.1-0.15 s
+    /// more to first showing.
     static let leastTentativeProbability = 0.5
 
     /// `update` with its tentative words cut at the first the engine is unsure of; a final, or

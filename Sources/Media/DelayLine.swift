@@ -14,15 +14,12 @@ struct DelayLine<Item> {
         self.seconds = max(0, seconds)
     }
 
-    /// Items waiting.
-    var count: Int { items.count - first }
-
     /// When the oldest waiting item is due; nil when none waits.
     var nextDue: ContinuousClock.Instant? { first < items.count ? items[first].due : nil }
 
-    /// Keeps `item`, arrived at `now`, until `seconds` later.
-    mutating func hold(_ item: Item, arrived now: ContinuousClock.Instant = .now) {
-        items.append((now + .milliseconds(Int64((seconds * 1000).rounded())), item))
+    /// Keeps `item`, arrived now, until `seconds` later.
+    mutating func hold(_ item: Item) {
+        items.append((.now + .milliseconds(Int64((seconds * 1000).rounded())), item))
     }
 
     /// The items due by `now`, oldest first, let go of; all of them when `now` is nil.

@@ -71,9 +71,6 @@ final class SilentAudio {
         return Track(index: stream.pointee.index, encoder: encoder, frame: frame, timeBase: stream.pointee.time_base, offset: offset, rate: rate)
     }
 
-    /// Streams that get silence.
-    var count: Int { tracks.count }
-
     /// `packet` (the first connection's streams and time bases) was passed on: its stream's
     /// sound now ends where the packet's does.
     func heard(_ packet: Packet) {

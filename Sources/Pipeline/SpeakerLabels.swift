@@ -14,9 +14,8 @@ enum SpeakerLabels {
             var labelled = caption
             // Chinese and Japanese text takes the full-width colon, with no space after it.
             let language = caption.language.map(LanguageTag.init) ?? LanguageTag.guess(from: caption.text)
-            let fullWidth = Self.fullWidth(language)
-            let label = speaker + (fullWidth ? "：" : ":")
-            labelled.text = label + (fullWidth ? "" : " ") + caption.text
+            let label = Self.label(speaker, tag: language)
+            labelled.text = label + (Self.fullWidth(language) ? "" : " ") + caption.text
             if !caption.words.isEmpty {
                 labelled.words.insert(
                     Word(text: label, start: caption.start, end: caption.start, estimated: true, isLabel: true), at: 0)
@@ -27,7 +26,11 @@ enum SpeakerLabels {
 
     /// The label of `speaker` in text of `language` (BCP 47; nil: unknown).
     static func label(_ speaker: String, language: String?) -> String {
-        speaker + (fullWidth(language.map(LanguageTag.init)) ? "：" : ":")
+        label(speaker, tag: language.map(LanguageTag.init))
+    }
+
+    private static func label(_ speaker: String, tag: LanguageTag?) -> String {
+        speaker + (fullWidth(tag) ? "：" : ":")
     }
 
     private static func fullWidth(_ language: LanguageTag?) -> Bool {
