@@ -18,6 +18,8 @@ let package = Package(
         system("CAVCodec", "libavcodec", "libavcodec-dev"),
         system("CAVFilter", "libavfilter", "libavfilter-dev"),
         system("CAVUtil", "libavutil", "libavutil-dev"),
+        // Capture devices (V4L2 cameras, ALSA and PulseAudio sources) and the lavfi input that joins them.
+        system("CAVDevice", "libavdevice", "libavdevice-dev"),
         system("CSWScale", "libswscale", "libswscale-dev"),
         system("CSWResample", "libswresample", "libswresample-dev"),
         system("CFreeType", "freetype2", "libfreetype-dev"),
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Captions", "Caching", "Imaging", "UnicodeText", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Raster", dependencies: ["Captions", "Caching", "Imaging", "Layout", "CFreeType", "CHarfBuzz"]),
         .target(name: "Media", dependencies: [
-            "Imaging", "Files", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVLog", "CSWScale", "CSWResample",
+            "Imaging", "Files", "CAVFormat", "CAVCodec", "CAVFilter", "CAVUtil", "CAVDevice", "CAVLog", "CSWScale", "CSWResample",
         ]),
         .target(name: "Speech", dependencies: ["Captions", "Media", "Files"]),
         // Faces and text in the picture (obstacles captions avoid), found on sampled frames.

@@ -11,6 +11,8 @@ PACKAGES=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev tzdata
   pkg-config
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
+  # `live` from a camera or microphone (V4L2, ALSA, PulseAudio) and from a lavfi graph.
+  libavdevice-dev
   libfreetype-dev libharfbuzz-dev libglib2.0-dev libgraphite2-dev libfontconfig-dev libicu-dev
   libmicrohttpd-dev
   # Obstacles captions avoid (--avoid): OpenCV's dnn module (it runs the YuNet face model,

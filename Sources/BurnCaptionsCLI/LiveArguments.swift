@@ -35,6 +35,7 @@ enum LiveArguments {
         var preset: String?
         var look: String?
         var fontsConf: String?
+        var sound: String?
         var optionsEnded = false
         while let argument = list.next() {
             if list.split(argument) { continue }
@@ -54,6 +55,7 @@ enum LiveArguments {
             case .reconnect:
                 reconnect = try OptionNumber.decimal(try value(), argument, in: 0...3600, expecting: "seconds from 0 to 3600")
             case .captionsFeed: feed = try value()
+            case .audioInput: sound = try value()
             case .liveMode:
                 let name = try value()
                 guard let chosen = LiveDisplayMode(rawValue: name) else {
@@ -96,10 +98,12 @@ enum LiveArguments {
                 input = argument
             }
         }
-        guard let input else { throw BurnError.usage("live needs an INPUT (rtmp://, srt://, udp://, or a file with --realtime)") }
+        guard let input else {
+            throw BurnError.usage("live needs an INPUT (rtmp://, srt://, udp://, a camera v4l2:/dev/video0, or a file with --realtime)")
+        }
         guard let output else { throw BurnError.usage("live needs -o OUTPUT (rtmp://, srt://, udp://, .m3u8, or a file)") }
         var request = LiveRequest(
-            input: try address(input), output: try address(output), pace: realtime ? .timestamps : .asReceived, encoder: encoder,
+            input: try address(input, sound: sound), output: try address(output), pace: realtime ? .timestamps : .asReceived, encoder: encoder,
             keyframeSeconds: keyframeSeconds, maximumKilobitsPerSecond: rate, statsPath: stats)
         request.feed = feed
         if recognition != nil && feed != nil {
@@ -142,8 +146,8 @@ enum LiveArguments {
         language.map { $0.lowercased() == "en" || $0.lowercased().hasPrefix("en-") } == true ? "tiny.en" : RecognitionSettings.defaultModel
     }
 
-    /// `text` as an address; `env:NAME` is the variable's value.
-    private static func address(_ text: String) throws -> StreamAddress {
+    /// `text` as an address, with `sound` (`--audio-input`) for a camera; `env:NAME` is the variable's value.
+    private static func address(_ text: String, sound: String? = nil) throws -> StreamAddress {
         var text = text
         if text.hasPrefix("env:") {
             let name = String(text.dropFirst(4))
@@ -153,7 +157,8 @@ enum LiveArguments {
             text = value
         }
         do {
-            return try StreamAddress(text)
+            let address = try StreamAddress(text)
+            return try sound.map { sound throws(StreamAddressError) in try address.adding(sound: sound) } ?? address
         } catch {
             throw BurnError.usage(error.description)
         }

@@ -1,6 +1,7 @@
 #ifndef BURN_CAVUTIL_SHIM_H
 #define BURN_CAVUTIL_SHIM_H
 #include <libavutil/avutil.h>
+#include <libavutil/avstring.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/display.h>
 #include <libavutil/error.h>

@@ -310,10 +310,17 @@ extension CommandOption {
                 live: read a file input at its own pace, as a live source
                 """),
         CommandOption(
+            .audioInput, ["--audio-input"], value: "DEVICE", commands: [.live],
+            help: """
+                live: the sound of a camera INPUT (v4l2:/dev/video0) from a
+                capture device: alsa:NAME or pulse:NAME (docs/LIVE.md)
+                """),
+        CommandOption(
             .reconnect, ["--reconnect"], value: "SECONDS", commands: [.live],
             help: """
-                live: wait this long for a lost network input to come back,
-                repeating the last frame (default: 30; 0: end with it)
+                live: wait this long for a lost network input or capture
+                device to come back, repeating the last frame (default: 30;
+                0: end with it)
                 """),
         CommandOption(
             .liveMode, ["--live-mode"], value: "MODE", commands: [.live],

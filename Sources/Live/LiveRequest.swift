@@ -61,11 +61,17 @@ public struct LiveRequest: Sendable {
 
     /// The problem with the pairing of input and pace, as a usage message; nil when it holds.
     public var usageProblem: String? {
+        if output.kind == .capture { return "\(output.redacted): a capture device is an input, not an output" }
+        if input.kind == .capture, input.devices.first?.kind.isSound == true {
+            return "\(input.redacted): a sound device gives no pictures: give the camera as INPUT (v4l2:/dev/video0) and the sound with --audio-input"
+        }
         switch (input.kind, pace) {
         case (.file, .asReceived): return "\(input.redacted): a file is a live source only at its own pace (add --realtime)"
         case (.hls, _): return "\(input.redacted): an HLS playlist is not a live input (rtmp://, srt://, udp://, a file with --realtime)"
         case (.rtmp, .timestamps), (.srt, .timestamps), (.udp, .timestamps):
             return "--realtime is for a file: a network input comes at its sender's pace"
+        case (.capture, .timestamps):
+            return "--realtime is for a file: a capture device comes at its own pace (a lavfi graph: add the realtime filter)"
         default: return nil
         }
     }

@@ -41,7 +41,7 @@ public enum LiveSession {
         defer { captions?.speech?.stop() }
         events("streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)")
         var sent = (frames: 0, seconds: 0.0)
-        let reconnect = request.input.isNetwork && request.reconnectSeconds > 0
+        let reconnect = request.input.mayComeBack && request.reconnectSeconds > 0
             ? LiveReconnect(limit: request.reconnectSeconds) { try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped)) }
             : nil
         let results = try transcoder.run(
@@ -58,7 +58,7 @@ public enum LiveSession {
             inputEvent: { event in
                 stats?.write("input", Self.fields(event))
                 // A file's end is the stream's end, not news.
-                if request.input.isNetwork { events(Self.wording(event, input: request.input, waiting: reconnect?.limit)) }
+                if request.input.isLive { events(Self.wording(event, input: request.input, waiting: reconnect?.limit)) }
             },
             outputEvent: { event in
                 switch event {
@@ -100,8 +100,8 @@ public enum LiveSession {
 
     /// The input opened and probed: a network input once its sender has come.
     private static func openInput(_ request: LiveRequest, stopped: @escaping @Sendable () -> Bool, events: (String) -> Void) throws -> MediaInput {
-        guard request.input.isNetwork else { return try MediaInput(path: request.input.url) }
-        events("waiting for \(request.input)")
+        guard request.input.isLive else { return try MediaInput(path: request.input.url) }
+        events(request.input.isNetwork ? "waiting for \(request.input)" : "opening \(request.input)")
         return try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped))
     }
 

@@ -1,7 +1,9 @@
 import CAVCodec
+import CAVDevice
 import CAVFilter
 import CAVFormat
 import CAVUtil
+import Foundation
 
 /// An opened input file: its streams and packets, through libavformat.
 final class Demuxer {
@@ -32,18 +34,35 @@ final class Demuxer {
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         for (key, value) in address.inputOptions { av_dict_set(&options, key, value, 0) }
+        if address.kind == .capture {
+            _ = Self.devicesRegistered
+            MediaLog.keepErrors()
+            for device in address.devices where device.kind == .v4l2 && !FileManager.default.fileExists(atPath: device.name) {
+                throw MediaError.unsupported(file: name, message: "no camera at \(device.name)")
+            }
+        }
         let format = address.inputFormat.flatMap { av_find_input_format($0) }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         watch.arm(seconds: nil)
         // On failure FFmpeg frees the context.
         let code = avformat_open_input(&opened, address.url, format, &options)
         if code < 0, watch.isStopped { throw MediaError.cancelled }
+        // A graph that cannot be made says why in FFmpeg's log ("No such filter: 'x'").
+        if code < 0, address.kind == .capture {
+            let said = MediaLog.lastError()
+            let why = address.devices.isEmpty && !said.isEmpty ? said : "the capture device cannot be opened"
+            throw MediaError.unsupported(file: name, message: "\(why) (\(MediaError.text(code)))")
+        }
         try MediaError.check(code, "avformat_open_input", file: name)
         guard let opened else { throw MediaError.outOfMemory("avformat_open_input", file: name) }
         // The probe waits for the first packets as long as it takes (a UDP sender not yet
         // sending); each read after it has `liveReadSeconds`.
         try self.init(opened: opened, name: name, watch: watch)
     }
+
+    /// FFmpeg's input devices (lavfi, and the V4L2, ALSA and PulseAudio ones its sources
+    /// open), registered once.
+    private static let devicesRegistered: Void = avdevice_register_all()
 
     /// How long a live input may send nothing before it counts as gone. // seconds
     static let liveReadSeconds = 5.0

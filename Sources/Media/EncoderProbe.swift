@@ -1,7 +1,6 @@
 import CAVCodec
 import CAVFilter
 import CAVFormat
-import CAVLog
 import CAVUtil
 import Foundation
 

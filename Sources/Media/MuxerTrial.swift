@@ -1,7 +1,6 @@
 import CAVCodec
 import CAVFilter
 import CAVFormat
-import CAVLog
 import CAVUtil
 
 /// Whether an FFmpeg muxer takes a stream, asked of the muxer itself: a context of its format
@@ -13,7 +12,23 @@ import CAVUtil
 enum MuxerTrial {
     /// nil when `format` takes a stream of `parameters`, else FFmpeg's reason.
     static func refusal(_ format: UnsafePointer<AVOutputFormat>, _ parameters: UnsafePointer<AVCodecParameters>) -> String? {
-        trial(format, parameters)?.reason
+        if let refusal = streamTypeRefusal(format, parameters) { return refusal }
+        return trial(format, parameters)?.reason
+    }
+
+    /// The audio MPEG-TS has a stream type for (FFmpeg's mpegtsenc.c): its muxer writes the
+    /// header for any other audio too, as a data stream no player plays (PCM from a capture
+    /// device, say), so such audio counts as refused and is re-encoded.
+    private static let transportStreamAudio: Set<AVCodecID> = [
+        AV_CODEC_ID_MP2, AV_CODEC_ID_MP3, AV_CODEC_ID_AAC, AV_CODEC_ID_AAC_LATM, AV_CODEC_ID_AC3, AV_CODEC_ID_EAC3,
+        AV_CODEC_ID_DTS, AV_CODEC_ID_TRUEHD, AV_CODEC_ID_OPUS, AV_CODEC_ID_S302M,
+    ]
+
+    private static func streamTypeRefusal(_ format: UnsafePointer<AVOutputFormat>, _ parameters: UnsafePointer<AVCodecParameters>) -> String? {
+        guard String(cString: format.pointee.name) == "mpegts", parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO,
+            !transportStreamAudio.contains(parameters.pointee.codec_id)
+        else { return nil }
+        return "MPEG-TS has no stream type for \(String(cString: avcodec_get_name(parameters.pointee.codec_id)))"
     }
 
     /// nil when the header was written, else the muxer's status and reason.
@@ -30,18 +45,14 @@ enum MuxerTrial {
         stream.pointee.codecpar.pointee.codec_tag = 0
         stream.pointee.time_base = AVRational(num: 1, den: 90000)
         guard avio_open_dyn_buf(&context.pointee.pb) >= 0 else { return memory }
-        burn_av_log_keep_errors()
-        burn_av_log_clear()
+        MediaLog.keepErrors()
         let status = avformat_write_header(context, nil)
         var bytes: UnsafeMutablePointer<UInt8>?
         _ = avio_close_dyn_buf(context.pointee.pb, &bytes)
         av_free(bytes)
         context.pointee.pb = nil
+        let said = MediaLog.lastError()
         guard status < 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: 512)
-        let length = burn_av_log_last_error(&buffer, Int32(buffer.count))
-        burn_av_log_clear()
-        let said = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return (status, said.isEmpty ? MediaError.text(status) : said)
     }
 

@@ -1,22 +1,37 @@
 import Foundation
 
 /// Where a live stream comes from or goes to: a network URL (RTMP, SRT, UDP), an HLS
-/// playlist, or a file, with the FFmpeg container and options each needs, and the form
-/// messages show (stream keys and passphrases elided).
+/// playlist, a file, or capture devices (a camera, with a microphone, or a lavfi graph), with
+/// the FFmpeg container and options each needs, and the form messages show (stream keys and
+/// passphrases elided).
 public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
     /// What kind of place it is.
     public enum Kind: String, Sendable {
-        case rtmp, srt, udp, hls, file
+        case rtmp, srt, udp, hls, file, capture
     }
 
     public let kind: Kind
-    /// The URL or path as FFmpeg takes it.
+    /// The URL or path as FFmpeg takes it; a capture input's lavfi graph.
     public let url: String
+    /// A capture input's devices, pictures first (none for a `lavfi:` graph or another place).
+    public let devices: [CaptureDevice]
+    /// How messages show a capture input (as given); nil: the URL, redacted.
+    private let label: String?
 
     /// Sorts `text`: a URL of a live protocol, a `.m3u8` path (HLS), or a file path.
     /// Throws a usage-style message for a URL of another protocol.
     public init(_ text: String) throws(StreamAddressError) {
-        url = text
+        if text.lowercased().hasPrefix("lavfi:") {
+            guard text.count > 6 else { throw StreamAddressError(address: text, problem: "no filter graph after lavfi:") }
+            (kind, url, devices, label) = (.capture, String(text.dropFirst(6)), [], text)
+            return
+        }
+        if let device = try CaptureDevice(text) {
+            let graph = device.kind.isSound ? "" : CaptureDevice.graph(video: device, sound: nil)
+            (kind, url, devices, label) = (.capture, graph, [device], text)
+            return
+        }
+        (url, devices, label) = (text, [], nil)
         guard let scheme = Self.scheme(of: text) else {
             kind = text.lowercased().hasSuffix(".m3u8") ? .hls : .file
             return
@@ -39,11 +54,35 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
         return text[..<range.lowerBound].isEmpty ? nil : scheme.lowercased()
     }
 
+    private init(capture video: CaptureDevice, sound: CaptureDevice, label: String) {
+        (kind, devices, self.label) = (.capture, [video, sound], label)
+        url = CaptureDevice.graph(video: video, sound: sound)
+    }
+
+    /// This camera's pictures with the sound of the device `text` names (`--audio-input`).
+    public func adding(sound text: String) throws(StreamAddressError) -> StreamAddress {
+        guard let sound = try CaptureDevice(text) else {
+            throw StreamAddressError(address: text, problem: "--audio-input takes a sound device: alsa:NAME or pulse:NAME")
+        }
+        guard devices.count == 1, let video = devices.first, !video.kind.isSound else {
+            throw StreamAddressError(address: text, problem: "a sound device goes with a camera (v4l2:/dev/video0) as INPUT, not with \(redacted)")
+        }
+        guard sound.kind.isSound else {
+            throw StreamAddressError(address: text, problem: "--audio-input takes a sound device: alsa:NAME or pulse:NAME")
+        }
+        return StreamAddress(capture: video, sound: sound, label: "\(redacted) with \(text)")
+    }
+
     public var isNetwork: Bool { kind == .rtmp || kind == .srt || kind == .udp }
+    /// Whether it is read as it comes (a network input or capture devices), not from a file.
+    public var isLive: Bool { isNetwork || kind == .capture }
+    /// Whether a lost input may come back and is waited for: a sender reconnecting, a camera
+    /// plugged in again (a lavfi graph that ends has ended).
+    public var mayComeBack: Bool { isNetwork || !devices.isEmpty }
 
     /// The address as messages show it: an RTMP stream key (the path past the application),
     /// SRT's passphrase and stream id, any user or password, and any `#` part elided.
-    public var redacted: String { Self.redact(url) }
+    public var redacted: String { label ?? Self.redact(url) }
     public var description: String { redacted }
 
     static func redact(_ text: String) -> String {
@@ -75,6 +114,7 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .rtmp: return "flv"
         case .srt, .udp: return "mpegts"
+        case .capture: return "lavfi"
         case .hls, .file: return nil
         }
     }
@@ -90,6 +130,7 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
             if query("mode") == nil { options.append(("mode", "listener")) }
             options += [("transtype", "live")]
         case .udp: options = [("overrun_nonfatal", "1"), ("fifo_size", "100000"), ("buffer_size", "4194304")]
+        case .capture: break
         case .hls, .file: return []
         }
         return options + [("probesize", "500000"), ("analyzeduration", "500000")]
@@ -102,7 +143,7 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
         case .rtmp: return "flv"
         case .srt, .udp: return "mpegts"
         case .hls: return "hls"
-        case .file: return nil
+        case .file, .capture: return nil
         }
     }
 
@@ -112,7 +153,7 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
         case .rtmp: return [("tcp_nodelay", "1")]
         case .srt: return (query("mode") == nil ? [("mode", "caller")] : []) + [("transtype", "live"), ("pkt_size", "1316")]
         case .udp: return query("pkt_size") == nil ? [("pkt_size", "1316")] : []
-        case .hls, .file: return []
+        case .hls, .file, .capture: return []
         }
     }
 
@@ -131,7 +172,7 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
                 ("hls_time", "2"), ("hls_list_size", "6"), ("hls_flags", "delete_segments+independent_segments+temp_file"),
                 ("hls_segment_filename", base + "_%05d.ts"),
             ]
-        case .file: break
+        case .file, .capture: break
         }
         return options
     }

@@ -1,7 +1,6 @@
 import CAVCodec
 import CAVFilter
 import CAVFormat
-import CAVLog
 import CAVUtil
 import Foundation
 
@@ -121,8 +120,7 @@ extension CodecContext {
         _ plan: EncoderPlan, width: Int32, height: Int32, timeBase: AVRational, frameRate: AVRational, aspect: AVRational,
         colors: ColorTags, globalHeader: Bool, file: String?
     ) throws -> CodecContext {
-        burn_av_log_keep_errors()
-        burn_av_log_clear()
+        MediaLog.keepErrors()
         do {
             return try CodecContext(codec: plan.codec, file: file, options: plan.options) { context in
                 context.pointee.width = width
@@ -140,9 +138,7 @@ extension CodecContext {
             }
         } catch let error as MediaError {
             guard case .ffmpeg(_, let operation, _, let message) = error, operation.hasPrefix("avcodec_open2") else { throw error }
-            var buffer = [CChar](repeating: 0, count: 512)
-            let length = burn_av_log_last_error(&buffer, Int32(buffer.count))
-            let said = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let said = MediaLog.lastError()
             throw MediaError.unsupported(
                 file: file, message: "the \(plan.name) encoder cannot open: \(said.isEmpty ? message : "\(said) (\(message))")")
         }

@@ -29,15 +29,18 @@ final class LiveCommandTests: XCTestCase {
         var committedWords: Int?
     }
 
-    /// `live` on a 4 s clip at its own pace with the call of Tests/Cases/live-call.jsonl as its
-    /// feed, into `live.mp4` of `folder`, with `--live-stats` and `more`: the run and its stats.
-    private func liveRun(in folder: URL, _ more: [String]) throws -> (result: ProcessRunner.Result, output: String, stats: [StatsLine]) {
-        let input = try CLI.smallSample(in: folder, seconds: 4)
+    /// `live` on a clip of `seconds` (its INPUT arguments made from its path by `input`: read at
+    /// its own pace) with the call of Tests/Cases/live-call.jsonl as its feed, into `live.mp4`
+    /// of `folder`, with `--live-stats` and `more`: the run and its stats.
+    private func liveRun(
+        in folder: URL, _ more: [String], seconds: Double = 4, input: (String) -> [String] = { [$0, "--realtime"] }
+    ) throws -> (result: ProcessRunner.Result, output: String, stats: [StatsLine]) {
+        let clip = try CLI.smallSample(in: folder, seconds: seconds)
         let output = folder.appendingPathComponent("live.mp4").path
         let stats = folder.appendingPathComponent("stats.jsonl").path
         let feed = Repository.root.appendingPathComponent("Tests/Cases/live-call.jsonl").path
         let result = try CLI.burn(
-            ["live", input, "--realtime", "-o", output, "--captions-feed", feed, "--live-stats", stats, "--fonts-conf", Repository.fontsConf.path]
+            ["live"] + input(clip) + ["-o", output, "--captions-feed", feed, "--live-stats", stats, "--fonts-conf", Repository.fontsConf.path]
                 + more)
         let lines = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(StatsLine.self, from: Data($0.utf8))
@@ -102,6 +105,30 @@ final class LiveCommandTests: XCTestCase {
         // below the first's bottom row.
         XCTAssertEqual(firstRows.count, 2, "Ana's row rolled up for Ben's")
         if firstRows.count == 2 { XCTAssertGreaterThan(secondRows[0] - firstRows[1], firstRows[1] - firstRows[0]) }
+    }
+
+    /// A capture input: a lavfi graph that gives pictures and sound at their own pace, as a
+    /// camera and a microphone do (`v4l2:` with `--audio-input` becomes such a graph). Every
+    /// picture goes out with the feed's captions, the sound as AAC beside it.
+    func testAGraphOfPicturesAndSoundAsACameraAndMicrophone() throws {
+        let started = Date()
+        var graph = ""
+        let (result, output, lines) = try liveRun(in: try temporaryFolder(), [], seconds: 3) { clip in
+            graph = "lavfi:movie=\(clip),realtime[out0];amovie=\(clip),arealtime[out1]"
+            return [graph]
+        }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 2.5, "the graph's own pace")
+        XCTAssertTrue(result.stderr.hasPrefix("burn-captions: opening \(graph)\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("streaming 540x960 at 30 fps"), result.stderr)
+        // A graph that ends has ended: it is not waited for as a camera unplugged would be.
+        XCTAssertFalse(result.stderr.contains("waited for"), result.stderr)
+        XCTAssertEqual(try CLI.probe(output, stream: "v", "nb_read_packets", countFrames: true), "90")
+        XCTAssertEqual(try CLI.probe(output, stream: "a", "codec_name"), "aac")
+        let duration = try XCTUnwrap(Double(try CLI.probe(output, stream: "a", "duration")))
+        XCTAssertEqual(duration, 3, accuracy: 0.1, "the sound, whole")
+        let shown = lines.filter { $0.event == "display" }.flatMap { ($0.rows ?? []).flatMap(\.words) }.map(\.text)
+        XCTAssertTrue(shown.contains("developer"), "the feed's captions are drawn: \(Set(shown))")
     }
 
     /// SIGINT while waiting for an RTMP sender ends the run at once: exit 0, no output file.

@@ -7,7 +7,9 @@ import XCTest
 final class StreamTests: XCTestCase {
     private let captions = CLI.samples.appendingPathComponent("talk.json").path
 
-    func testPCMAudioIsReencodedToAACForMP4() throws {
+    /// MP4 refuses PCM; MPEG-TS takes it, but only as a data stream no player plays (it has no
+    /// stream type for PCM): both get AAC.
+    func testPCMAudioIsReencodedToAACForMP4AndMPEGTS() throws {
         let folder = try temporaryFolder()
         let input = folder.appendingPathComponent("pcm.mov").path
         let make = try ProcessRunner.tool("ffmpeg", [
@@ -15,14 +17,20 @@ final class StreamTests: XCTestCase {
             "-c:a", "pcm_s16le", input,
         ])
         XCTAssertEqual(make.status, 0, make.stderr)
-        let output = folder.appendingPathComponent("out.mp4").path
-        let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("re-encoding stream #1 (pcm_s16le) to AAC"), result.stderr)
-        XCTAssertEqual(try CLI.probe(output, stream: "a", "codec_name"), "aac")
-        let inDuration = Double(try CLI.probe(input, stream: "a", "duration")) ?? 0
-        let outDuration = Double(try CLI.probe(output, stream: "a", "duration")) ?? -1
-        XCTAssertEqual(outDuration, inDuration, accuracy: 0.05)
+        for name in ["out.mp4", "out.ts"] {
+            let output = folder.appendingPathComponent(name).path
+            let result = try CLI.burn([input, "--captions", captions, "-o", output, "--x264-preset", "ultrafast"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("re-encoding stream #1 (pcm_s16le) to AAC"), "\(name): \(result.stderr)")
+            // MPEG-TS lists its streams under their program too: the first line of each.
+            func probe(_ path: String, _ entry: String) throws -> String {
+                String(try CLI.probe(path, stream: "a", entry).split(separator: "\n").first ?? "")
+            }
+            XCTAssertEqual(try probe(output, "codec_name"), "aac", name)
+            let inDuration = Double(try probe(input, "duration")) ?? 0
+            let outDuration = Double(try probe(output, "duration")) ?? -1
+            XCTAssertEqual(outDuration, inDuration, accuracy: 0.05, name)
+        }
     }
 
     func testVariableFrameRateTimestampsSurvive() throws {
