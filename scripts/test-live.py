@@ -42,14 +42,20 @@ applied within two frames of its arrival (p95); a committed word keeps its text 
 is only appended to and only moves up; the false-detected "and" is never committed; at most 0.1
 erased words per committed word; the line that is not JSON is warned of.
 
-The fault case (RTMP, 12 s source): the sender is killed at 2.5 s and sends again from 4.5 s;
-R1 must get the last frame repeated meanwhile (30 frames or more) and the new frames after;
-R1 is killed at 7 s and a new one listens from 8 s: ours must say it tries again and the new
-receiver must get frames; then SIGINT.
+The fault case (RTMP, 12 s source): the sender is killed at 2.5 s and sends again from 4.5 s,
+its timestamps from 100 s (a restarted encoder's own clock); R1 must get the last frame
+repeated meanwhile (30 frames or more, never 0.5 s without a frame) and the new frames after,
+and record the stream: its sound with no gap over 0.1 s (silence during the outage), its
+pictures' timestamps a frame apart and ending with the sound's. R1 is killed at 7 s and a new
+one listens from 8 s: ours must say it tries again and the new receiver must get frames; then
+SIGINT. Over SRT (ours a listener in, a caller out) the same, but a sender that dies just goes
+quiet: the input counts as lost after 1.5 s, so R1 may go 2 s without a frame, and ours hears
+of R1's end from libsrt's 5 s peer timeout (the new receiver is given 9 s).
 
 --quick (make test): the file case at 640x360 (4 s), RTMP at 640x360 (8 s) with the feed, the
-faults; --srt adds SRT.
-Otherwise 1280x720: the file case (8 s), RTMP and SRT (20 s each); --tall adds 1080x1920.
+faults over RTMP; --srt adds SRT and its faults.
+Otherwise 1280x720: the file case (8 s), RTMP and SRT (20 s each), the faults over both; --tall
+adds 1080x1920.
 --stand-in runs an ffmpeg relay instead of BIN (libx264 veryfast zerolatency, or `copy`; for
 the file `ffmpeg -re -i SRC -c copy`) to check the harness. BIN: --bin, $BURN_CAPTIONS_BIN or
 .build/release/burn-captions. Logs, outputs and each case's arrival times: WORK/run/.
@@ -272,6 +278,7 @@ class Receiver:
 
     def __init__(self, processes, name, url, code, listen, audio=None):
         self.code, self.arrivals, self.repeats, self.unreadable, self.last = code, {}, 0, 0, None
+        self.times = []  # when each frame (new or repeated) came
         # No -fflags nobuffer: it drops the packets read while probing, the first keyframe among
         # them, and a stream with a long GOP then decodes nothing for seconds. low_delay: no
         # frame threads holding frames back.
@@ -279,8 +286,8 @@ class Receiver:
                    "-flags", "low_delay"] + (["-listen", "1", "-timeout", "20"] if listen else [])
         command += ["-i", url, "-map", "0:v", "-vf", code.receiver_filter(), "-fps_mode", "passthrough", "-flush_packets", "1",
                     "-f", "rawvideo", "-"]
-        if audio:  # the sound as received, copied into an MPEG-TS file
-            command += ["-map", "0:a", "-c:a", "copy", "-flush_packets", "1", "-f", "mpegts", str(audio)]
+        if audio:  # the stream as received (sound and pictures), copied into an MPEG-TS file
+            command += ["-map", "0:a", "-map", "0:v", "-c", "copy", "-flush_packets", "1", "-f", "mpegts", str(audio)]
         self.process = processes.start(name, command, stdout=subprocess.PIPE)
         self.thread = threading.Thread(target=self.read_frames, daemon=True)
         self.thread.start()
@@ -293,6 +300,7 @@ class Receiver:
             if len(frame) < size:
                 return
             self.last, n = now, self.code.read(frame)
+            self.times.append(now)
             if n is None:
                 self.unreadable += 1
             elif n in self.arrivals:
@@ -450,28 +458,38 @@ def check_display(stats, what, loose=False):
         len(delays), percentile(delays, 0.5), percentile(delays, 0.95), len(seen), end.get("erasureRate", 0))
 
 
-def fault_case(args, work, source, width):
-    """RTMP with its faults: the sender killed at 2.5 s and back at 4.5 s (from its 5 s on),
-    the receiving server killed at 7 s and back at 8 s; ours must keep sending frames through
-    the first (the last frame repeated), connect again after the second and say so, and stop
-    with exit 0 on SIGINT with nothing left behind."""
+def fault_case(args, work, source, width, srt=False):
+    """RTMP (or SRT: a listener in, a caller out) with its faults: the sender killed at 2.5 s
+    and back at 4.5 s (from its 5 s on), the receiving server killed at 7 s and back at 8 s;
+    ours must keep sending frames through the first (the last frame repeated, the sound
+    silence), connect again after the second and say so, and stop with exit 0 on SIGINT with
+    nothing left behind."""
     code, processes = Barcode(width), Processes(work / "run")
-    p0, p1 = free_port(socket.SOCK_STREAM), free_port(socket.SOCK_STREAM)
-    into, out = "rtmp://127.0.0.1:%d/live/in" % p0, "rtmp://127.0.0.1:%d/live/out" % p1
-    stats = work / "run" / "faults.stats.jsonl"
+    name = "faults-srt" if srt else "faults"
+    p0, p1 = (free_port(socket.SOCK_DGRAM if srt else socket.SOCK_STREAM) for _ in range(2))
+    if srt:
+        into = "srt://127.0.0.1:%d?mode=listener&latency=%d" % (p0, SRT_LATENCY_US)
+        out = "srt://127.0.0.1:%d?mode=caller&latency=%d&pkt_size=1316" % (p1, SRT_LATENCY_US)
+        sender_out = ["-f", "mpegts", "srt://127.0.0.1:%d?mode=caller&latency=%d&pkt_size=1316" % (p0, SRT_LATENCY_US)]
+        heard_url = "srt://127.0.0.1:%d?mode=listener&latency=%d" % (p1, SRT_LATENCY_US)
+    else:
+        into, out = "rtmp://127.0.0.1:%d/live/in" % p0, "rtmp://127.0.0.1:%d/live/out" % p1
+        sender_out, heard_url = ["-tag:v", "7", "-tag:a", "10", "-f", "flv", into], out
+    stats = work / "run" / (name + ".stats.jsonl")
     stats.unlink(missing_ok=True)
 
-    def send(skip):
-        return processes.start("faults-sender", ["ffmpeg", "-nostdin", "-v", "error", "-re", "-ss", str(skip), "-stream_loop", "-1",
-                                                 "-i", str(source), "-map", "0", "-c", "copy", "-tag:v", "7", "-tag:a", "10",
-                                                 "-f", "flv", into])
+    def send(skip, clock=0):
+        # clock: where the sender's timestamps start, as a restarted encoder's own clock does.
+        return processes.start(name + "-sender", ["ffmpeg", "-nostdin", "-v", "error", "-re", "-ss", str(skip), "-stream_loop", "-1",
+                                                  "-i", str(source), "-map", "0", "-c", "copy", "-output_ts_offset", str(clock)]
+                               + sender_out)
     try:
-        heard = work / "run" / "faults-r1-audio.ts"
+        heard = work / "run" / (name + "-r1.ts")
         heard.unlink(missing_ok=True)
-        first = Receiver(processes, "faults-r1", out, code, listen=True, audio=heard)
-        wait_bound(p1, False, first.process, "R1")
-        ours = processes.start("faults-ours", ours_command(args, into, out, stats=stats, extra=["--reconnect", "10"]), session=True)
-        wait_bound(p0, False, ours, "ours")
+        first = Receiver(processes, name + "-r1", heard_url, code, listen=not srt, audio=heard)
+        wait_bound(p1, srt, first.process, "R1")
+        ours = processes.start(name + "-ours", ours_command(args, into, out, stats=stats, extra=["--reconnect", "10"]), session=True)
+        wait_bound(p0, srt, ours, "ours")
         began = time.monotonic()
         sender = send(0)
         time.sleep(max(0, began + 2.5 - time.monotonic()))
@@ -479,40 +497,57 @@ def fault_case(args, work, source, width):
         gone = first.repeats
         time.sleep(max(0, began + 4.5 - time.monotonic()))
         held = first.repeats - gone
-        send(5)
+        send(5, clock=100)
         time.sleep(max(0, began + 7 - time.monotonic()))
         back = [n for n in first.arrivals if n >= 150]
+        stall = max((b - a for a, b in zip(first.times, first.times[1:])), default=99)
         first.process.kill()
         time.sleep(1)
-        second = Receiver(processes, "faults-r1b", out, code, listen=True)
+        second = Receiver(processes, name + "-r1b", heard_url, code, listen=not srt)
         # Ours tries again after 1 s, then 2 s later: the receiver is back for the second try.
-        time.sleep(5)
+        # An SRT caller hears of a listener gone only from libsrt, after its 5 s peer timeout.
+        time.sleep(9 if srt else 5)
         again = len(second.arrivals) + second.repeats
-        stop_ours(ours, "faults")
+        stop_ours(ours, name)
     except CaseError as error:
-        check(False, "faults: %s" % error)
+        check(False, "%s: %s" % (name, error))
         return
     finally:
         processes.end_all()
     said = ours.log.read_text(errors="replace")
     states = [json.loads(line) for line in stats.read_text().splitlines() if '"input"' in line or '"output"' in line]
-    log("faults: %d frames repeated while the sender was away (2 s), %d new frames after it came back, %d frames at the "
-        "restarted receiver; input %s, output %s" % (held, len(back), again, [s["state"] for s in states if s["event"] == "input"],
-                                                     [s["state"] for s in states if s["event"] == "output"]))
-    check(held >= 30, "faults: only %d frames reached R1 in the 2 s the sender was away (the last frame should repeat)" % held)
-    # The sound goes on through the outage: silence in the stream's codec, no gap.
-    packets = json.loads(run_quietly(["ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries", "packet=pts_time,duration_time",
-                                      "-of", "json", str(heard)], "ffprobe")).get("packets", [])
-    times = [(float(p["pts_time"]), float(p.get("duration_time") or 0)) for p in packets if "pts_time" in p]
+    log(name + ": %d frames repeated while the sender was away (2 s), %d new frames after it came back, %d frames at the "
+        "restarted receiver, the longest time R1 got no frame %.2f s; input %s, output %s" % (
+            held, len(back), again, stall, [s["state"] for s in states if s["event"] == "input"],
+            [s["state"] for s in states if s["event"] == "output"]))
+    # RTMP: the sender's connection closes when it dies, and the last frame repeats at once. SRT:
+    # the sender just goes quiet, and the input counts as lost after 1.5 s of nothing.
+    check(srt or held >= 30, name + ": only %d frames reached R1 in the 2 s the sender was away (the last frame should repeat)" % held)
+    check(stall <= (2.0 if srt else 0.5), name + ": R1 got no frame for %.2f s" % stall)
+    # The sound goes on through the outage: silence in the stream's codec, no gap. The pictures'
+    # timestamps increase, a frame apart, and stay with the sound's, though the sender came
+    # back on another clock.
+    def heard_times(kind):
+        packets = json.loads(run_quietly(["ffprobe", "-v", "error", "-select_streams", kind, "-show_entries",
+                                          "packet=pts_time,duration_time", "-of", "json", str(heard)], "ffprobe")).get("packets", [])
+        return [(float(p["pts_time"]), float(p.get("duration_time") or 0)) for p in packets if "pts_time" in p]
+    times, pictures = heard_times("a:0"), heard_times("v:0")
+    steps = [b[0] - a[0] for a, b in zip(pictures, pictures[1:])]
+    apart = abs(pictures[-1][0] - times[-1][0]) if pictures and times else 99
+    log(name + ": R1's pictures: %d, steps from %.3f to %.3f s; the last picture %.3f s from the last sound" % (
+        len(pictures), min(steps or [0]), max(steps or [0]), apart))
+    check(len(pictures) > 100 and min(steps or [0]) > 0 and max(steps or [1]) < 0.1,
+          name + ": R1's picture timestamps step from %.3f to %.3f s" % (min(steps or [0]), max(steps or [1])))
+    check(apart < 0.5, name + ": R1's last picture is %.3f s from its last sound" % apart)
     gaps = [b[0] - (a[0] + a[1]) for a, b in zip(times, times[1:])]
-    log("faults: R1 heard %d audio packets over %.1f s, the longest gap %.3f s" % (
+    log(name + ": R1 heard %d audio packets over %.1f s, the longest gap %.3f s" % (
         len(times), times[-1][0] - times[0][0] if times else 0, max(gaps or [0])))
-    check(len(times) > 100 and max(gaps or [1]) < 0.1, "faults: the sound R1 got has a gap of %.3f s (%d packets)" % (
+    check(len(times) > 100 and max(gaps or [1]) < 0.1, name + ": the sound R1 got has a gap of %.3f s (%d packets)" % (
         max(gaps or [1]), len(times)))
-    check(len(back) >= 30, "faults: only %d frames of the returned sender reached R1" % len(back))
-    check("the input is back" in said, "faults: ours did not say the input came back: %s" % said[-300:])
-    check("trying again" in said, "faults: ours did not say it would connect again: %s" % said[-300:])
-    check(again >= 30, "faults: the restarted receiver got %d frames in 5 s" % again)
+    check(len(back) >= 30, name + ": only %d frames of the returned sender reached R1" % len(back))
+    check("the input is back" in said, name + ": ours did not say the input came back: %s" % said[-300:])
+    check("trying again" in said, name + ": ours did not say it would connect again: %s" % said[-300:])
+    check(again >= 30, name + ": the restarted receiver got %d frames in 5 s" % again)
 
 
 def stream_case(args, work, name, source, width, seconds, srt=False, limit=None, feed=False):
@@ -871,6 +906,8 @@ def main():
             interrupt_case(args, work, make_source(work, width, height, 12))
         if args.srt or not args.quick:
             stream_case(args, work, "srt-%dx%d" % (width, height), source, width, seconds, srt=True)
+            if not args.stand_in:
+                fault_case(args, work, make_source(work, width, height, 12), width, srt=True)
         if args.tall:
             stream_case(args, work, "rtmp-1080x1920", make_source(work, 1080, 1920, seconds), 1080, seconds)
     except CaseError as error:

@@ -1,3 +1,6 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 import Foundation
 

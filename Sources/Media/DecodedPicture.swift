@@ -1,4 +1,6 @@
 import CAVCodec
+import CAVFilter
+import CAVFormat
 import CAVUtil
 
 /// One decoded picture, upright as a player shows it, lent to a `PictureReader` visitor: it is

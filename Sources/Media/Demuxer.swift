@@ -14,12 +14,14 @@ final class Demuxer {
 
     /// Held while the context may call it back (a live input's).
     private let watch: InterruptWatch?
+    /// How long a live input's read may wait for a packet before the input counts as lost.
+    private let silenceSeconds: Double
 
     convenience init(path: String) throws {
         var context: UnsafeMutablePointer<AVFormatContext>?
         try MediaError.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input", file: path)
         guard let context else { throw MediaError.outOfMemory("avformat_open_input", file: path) }
-        try self.init(opened: context, name: path, watch: nil)
+        try self.init(opened: context, name: path, watch: nil, silenceSeconds: 0)
     }
 
     /// Opens a live input at `address` (listening for an RTMP or SRT sender, or joining a UDP
@@ -56,18 +58,17 @@ final class Demuxer {
         try MediaError.check(code, "avformat_open_input", file: name)
         guard let opened else { throw MediaError.outOfMemory("avformat_open_input", file: name) }
         // The probe waits for the first packets as long as it takes (a UDP sender not yet
-        // sending); each read after it has `liveReadSeconds`.
-        try self.init(opened: opened, name: name, watch: watch)
+        // sending); each read after it has the address's `silenceSeconds`.
+        try self.init(opened: opened, name: name, watch: watch, silenceSeconds: address.silenceSeconds)
     }
 
     /// FFmpeg's input devices (lavfi, and the V4L2, ALSA and PulseAudio ones its sources
     /// open), registered once.
     private static let devicesRegistered: Void = avdevice_register_all()
 
-    /// How long a live input may send nothing before it counts as gone. // seconds
-    static let liveReadSeconds = 5.0
-
-    private init(opened context: UnsafeMutablePointer<AVFormatContext>, name path: String, watch: InterruptWatch?) throws {
+    private init(
+        opened context: UnsafeMutablePointer<AVFormatContext>, name path: String, watch: InterruptWatch?, silenceSeconds: Double
+    ) throws {
         MediaCounters.add(\.inputsOpened)
         do {
             let code = avformat_find_stream_info(context, nil)
@@ -82,6 +83,7 @@ final class Demuxer {
         self.context = context
         self.path = path
         self.watch = watch
+        self.silenceSeconds = silenceSeconds
         // The first real video stream; a cover picture is not a video.
         var chosen: Int32 = -1
         let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
@@ -149,7 +151,7 @@ final class Demuxer {
 
     /// Reads the next packet into `packet`; false at the end of the file.
     func read(into packet: Packet) throws -> Bool {
-        watch?.arm(seconds: Self.liveReadSeconds)
+        watch?.arm(seconds: silenceSeconds)
         let code = av_read_frame(context, packet.pointer)
         // A live input stopped by the run ends as a file does.
         if code < 0, watch?.isStopped == true { return false }

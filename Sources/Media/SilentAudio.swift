@@ -7,8 +7,9 @@ import CAVUtil
 /// packets in each audio stream's own codec, rate and channels (FFmpeg's encoder of that codec,
 /// fed zeros), timed to continue the stream where its last packet ended, so that the output
 /// has no gap in its sound (platforms and players stall on one). They are passed on as the
-/// input's own packets are. A stream whose codec has no encoder here, or whose parameters the
-/// encoder refuses, is left out: its sound has a gap, as before.
+/// input's own packets are; AAC from MPEG-TS, whose packets carry ADTS headers, gets them too
+/// (`ADTSFraming`). A stream whose codec has no encoder here, or whose parameters the encoder
+/// refuses, is left out: its sound has a gap, as before.
 final class SilentAudio {
     private final class Track {
         let index: Int32
@@ -17,13 +18,18 @@ final class SilentAudio {
         let timeBase: AVRational
         let offset: Int64  // the timeline start, in `timeBase`
         let rate: Int32
+        /// The ADTS headers its packets need (AAC with no configuration: from MPEG-TS).
+        let framing: ADTSFraming?
         /// Where the stream's sound so far ends, on the output's timeline. // seconds
         var end: Double?
         /// Samples of silence sent to the encoder, for the frames' timestamps.
         var sentSamples: Int64 = 0
 
-        init(index: Int32, encoder: CodecContext, frame: Frame, timeBase: AVRational, offset: Int64, rate: Int32) {
+        init(
+            index: Int32, encoder: CodecContext, frame: Frame, timeBase: AVRational, offset: Int64, rate: Int32, framing: ADTSFraming?
+        ) {
             (self.index, self.encoder, self.frame, self.timeBase, self.offset, self.rate) = (index, encoder, frame, timeBase, offset, rate)
+            self.framing = framing
         }
     }
 
@@ -52,12 +58,15 @@ final class SilentAudio {
         let codec = try CodecContext.encoder(for: parameters.codec_id, file: path)
         guard let formats = codec.pointee.sample_fmts else { throw MediaError.unsupported(file: path, message: "no sample format") }
         let rate = parameters.sample_rate
+        let adts = parameters.codec_id == AV_CODEC_ID_AAC && parameters.extradata_size == 0
         let encoder = try CodecContext(codec: codec, file: path) { context in
             context.pointee.sample_rate = rate
             context.pointee.sample_fmt = formats[0]
             try MediaError.check(av_channel_layout_copy(&context.pointee.ch_layout, &stream.pointee.codecpar.pointee.ch_layout), "av_channel_layout_copy", file: path)
             context.pointee.time_base = AVRational(num: 1, den: rate)
             context.pointee.bit_rate = parameters.bit_rate > 0 ? parameters.bit_rate : 64_000
+            // The configuration the ADTS headers are made from.
+            if adts { context.pointee.flags |= burn_av_codec_flag_global_header() }
         }
         let frame = try Frame()
         let context = encoder.pointer.pointee
@@ -68,7 +77,9 @@ final class SilentAudio {
         try MediaError.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer", file: path)
         av_samples_set_silence(
             frame.pointer.pointee.extended_data, 0, frame.pointer.pointee.nb_samples, context.ch_layout.nb_channels, context.sample_fmt)
-        return Track(index: stream.pointee.index, encoder: encoder, frame: frame, timeBase: stream.pointee.time_base, offset: offset, rate: rate)
+        return Track(
+            index: stream.pointee.index, encoder: encoder, frame: frame, timeBase: stream.pointee.time_base, offset: offset, rate: rate,
+            framing: adts ? try ADTSFraming(encoder, file: path) : nil)
     }
 
     /// `packet` (the first connection's streams and time bases) was passed on: its stream's
@@ -90,13 +101,15 @@ final class SilentAudio {
             let seconds = Double(samples) / Double(track.rate)
             var sent = 0
             // An encoder gives its first packet a frame or two late; a few more frames at most.
-            while end + seconds <= time && sent < Int((time - end) / seconds) + 4 {
+            let most = Int((time - end) / seconds) + 4
+            while end + seconds <= time && sent < most {
                 track.frame.pointer.pointee.pts = track.sentSamples
                 track.sentSamples += Int64(samples)
                 try track.encoder.send(frame: track.frame.pointer)
                 sent += 1
                 while try track.encoder.receive(into: packet) {
                     defer { packet.unref() }
+                    try track.framing?.frame(packet, file: nil)
                     let ticks = Self.ticks(end, track.timeBase) + track.offset
                     packet.pointer.pointee.stream_index = index
                     packet.pointer.pointee.pts = ticks

@@ -76,6 +76,18 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
     public var isNetwork: Bool { kind == .rtmp || kind == .srt || kind == .udp }
     /// Whether it is read as it comes (a network input or capture devices), not from a file.
     public var isLive: Bool { isNetwork || kind == .capture }
+    /// How long the input may send nothing before it counts as lost (and, with `--reconnect`,
+    /// the last frame is repeated while it is waited for): a sender that dies closes an RTMP
+    /// connection, but on SRT and UDP it just goes quiet, and 1.5 s of no packet at all is
+    /// no stream (at 30 fps: 45 frames; SRT's own limit, 5 s, would leave the output still
+    /// that long). // seconds
+    public var silenceSeconds: Double {
+        switch kind {
+        case .srt, .udp: return 1.5
+        case .rtmp, .capture, .hls, .file: return 5
+        }
+    }
+
     /// Whether a lost input may come back and is waited for: a sender reconnecting, a camera
     /// plugged in again (a lavfi graph that ends has ended).
     public var mayComeBack: Bool { isNetwork || !devices.isEmpty }
