@@ -50,7 +50,8 @@ pictures' timestamps a frame apart and ending with the sound's. R1 is killed at 
 one listens from 8 s: ours must say it tries again and the new receiver must get frames; then
 SIGINT. Over SRT (ours a listener in, a caller out) the same, but a sender that dies just goes
 quiet: the input counts as lost after 1.5 s, so R1 may go 2 s without a frame, and ours hears
-of R1's end from libsrt's 5 s peer timeout (the new receiver is given 9 s).
+of R1's end from libsrt's 5 s peer timeout (the new receiver is given 9 s); and with --slate
+(a plain picture): R1 gets it (frames with no barcode, 5 or more) instead of the last frame.
 
 --quick (make test): the file case at 640x360 (4 s), RTMP at 640x360 (8 s) with the feed, the
 faults over RTMP; --srt adds SRT and its faults.
@@ -488,15 +489,21 @@ def fault_case(args, work, source, width, srt=False):
         heard.unlink(missing_ok=True)
         first = Receiver(processes, name + "-r1", heard_url, code, listen=not srt, audio=heard)
         wait_bound(p1, srt, first.process, "R1")
-        ours = processes.start(name + "-ours", ours_command(args, into, out, stats=stats, extra=["--reconnect", "10"]), session=True)
+        extra = ["--reconnect", "10"]
+        if srt:  # a slate instead of the last frame: a picture with no barcode
+            slate = work / "slate.png"
+            run_quietly(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x336699:size=320x180",
+                         "-frames:v", "1", str(slate)], "ffmpeg")
+            extra += ["--slate", str(slate)]
+        ours = processes.start(name + "-ours", ours_command(args, into, out, stats=stats, extra=extra), session=True)
         wait_bound(p0, srt, ours, "ours")
         began = time.monotonic()
         sender = send(0)
         time.sleep(max(0, began + 2.5 - time.monotonic()))
         sender.kill()
-        gone = first.repeats
+        gone, blank = first.repeats, first.unreadable
         time.sleep(max(0, began + 4.5 - time.monotonic()))
-        held = first.repeats - gone
+        held, slated = first.repeats - gone, first.unreadable - blank
         send(5, clock=100)
         time.sleep(max(0, began + 7 - time.monotonic()))
         back = [n for n in first.arrivals if n >= 150]
@@ -516,13 +523,15 @@ def fault_case(args, work, source, width, srt=False):
         processes.end_all()
     said = ours.log.read_text(errors="replace")
     states = [json.loads(line) for line in stats.read_text().splitlines() if '"input"' in line or '"output"' in line]
-    log(name + ": %d frames repeated while the sender was away (2 s), %d new frames after it came back, %d frames at the "
-        "restarted receiver, the longest time R1 got no frame %.2f s; input %s, output %s" % (
-            held, len(back), again, stall, [s["state"] for s in states if s["event"] == "input"],
+    log(name + ": %d frames repeated and %d with no barcode (a slate) while the sender was away (2 s), %d new frames after it "
+        "came back, %d frames at the restarted receiver, the longest time R1 got no frame %.2f s; input %s, output %s" % (
+            held, slated, len(back), again, stall, [s["state"] for s in states if s["event"] == "input"],
             [s["state"] for s in states if s["event"] == "output"]))
     # RTMP: the sender's connection closes when it dies, and the last frame repeats at once. SRT:
     # the sender just goes quiet, and the input counts as lost after 1.5 s of nothing.
     check(srt or held >= 30, name + ": only %d frames reached R1 in the 2 s the sender was away (the last frame should repeat)" % held)
+    check(not srt or (slated >= 5 and held <= 1), name + ": %d slate frames and %d repeated ones while the sender was away" % (
+        slated, held))
     check(stall <= (2.0 if srt else 0.5), name + ": R1 got no frame for %.2f s" % stall)
     # The sound goes on through the outage: silence in the stream's codec, no gap. The pictures'
     # timestamps increase, a frame apart, and stay with the sound's, though the sender came

@@ -36,6 +36,7 @@ enum LiveArguments {
         var look: String?
         var fontsConf: String?
         var sound: String?
+        var slate: String?
         var optionsEnded = false
         while let argument = list.next() {
             if list.split(argument) { continue }
@@ -56,6 +57,7 @@ enum LiveArguments {
                 reconnect = try OptionNumber.decimal(try value(), argument, in: 0...3600, expecting: "seconds from 0 to 3600")
             case .captionsFeed: feed = try value()
             case .audioInput: sound = try value()
+            case .slate: slate = try value()
             case .liveMode:
                 let name = try value()
                 guard let chosen = LiveDisplayMode(rawValue: name) else {
@@ -120,6 +122,7 @@ enum LiveArguments {
         }
         request.closedCaptions = closedCaptions
         request.reconnectSeconds = reconnect ?? request.reconnectSeconds
+        request.slatePath = slate
         request.delaySeconds = delay ?? 0
         request.displayMode = mode ?? request.displayMode
         request.rows = rows ?? request.rows

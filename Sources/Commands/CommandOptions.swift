@@ -323,6 +323,12 @@ extension CommandOption {
                 0: end with it)
                 """),
         CommandOption(
+            .slate, ["--slate"], value: "IMAGE", commands: [.live],
+            help: """
+                live: show this picture (PNG, JPEG), fitted into the frame,
+                while a lost input is waited for, instead of its last frame
+                """),
+        CommandOption(
             .liveMode, ["--live-mode"], value: "MODE", commands: [.live],
             help: """
                 live: roll-up (default: the rows move up as words come) or

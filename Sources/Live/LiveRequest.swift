@@ -42,6 +42,8 @@ public struct LiveRequest: Sendable {
     /// How long a lost network input is waited for, the last frame repeated, before the
     /// stream ends (`--reconnect`); 0: it ends with its input. // seconds
     public var reconnectSeconds = 30.0
+    /// The picture shown while a lost input is waited for (`--slate`); nil: its last frame.
+    public var slatePath: String?
     /// How long every frame and packet is held back after it arrives (`--delay`), so that
     /// captions show on their words' own start times; 0: sent on at once. // seconds
     public var delaySeconds = 0.0
@@ -64,6 +66,9 @@ public struct LiveRequest: Sendable {
         if output.kind == .capture { return "\(output.redacted): a capture device is an input, not an output" }
         if input.kind == .capture, input.devices.first?.kind.isSound == true {
             return "\(input.redacted): a sound device gives no pictures: give the camera as INPUT (v4l2:/dev/video0) and the sound with --audio-input"
+        }
+        if slatePath != nil && (!input.mayComeBack || reconnectSeconds == 0) {
+            return "--slate is shown while a lost input is waited for: it goes with a network input or a camera, and --reconnect above 0"
         }
         switch (input.kind, pace) {
         case (.file, .asReceived): return "\(input.redacted): a file is a live source only at its own pace (add --realtime)"

@@ -22,6 +22,8 @@ public enum LiveSession {
         _ request: LiveRequest, stopped: @escaping @Sendable () -> Bool, events: @escaping @Sendable (String) -> Void
     ) throws -> LiveOutcome {
         if let problem = request.usageProblem { throw BurnError.usage(problem) }
+        // A slate that cannot be read says so before anybody waits for a sender.
+        if let slate = request.slatePath { _ = try MediaInput(path: slate) }
         let claim = try claimOutput(request)
         let stats = try request.statsPath.map(LiveStats.init(path:))
         let input: MediaInput
@@ -42,7 +44,9 @@ public enum LiveSession {
         events("streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)")
         var sent = (frames: 0, seconds: 0.0)
         let reconnect = request.input.mayComeBack && request.reconnectSeconds > 0
-            ? LiveReconnect(limit: request.reconnectSeconds) { try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped)) }
+            ? LiveReconnect(limit: request.reconnectSeconds, slate: request.slatePath) {
+                try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped))
+            }
             : nil
         let results = try transcoder.run(
             outputs: [
@@ -58,7 +62,7 @@ public enum LiveSession {
             inputEvent: { event in
                 stats?.write("input", Self.fields(event))
                 // A file's end is the stream's end, not news.
-                if request.input.isLive { events(Self.wording(event, input: request.input, waiting: reconnect?.limit)) }
+                if request.input.isLive { events(Self.wording(event, input: request.input, waiting: reconnect?.limit, slate: request.slatePath != nil)) }
             },
             outputEvent: { event in
                 switch event {
@@ -127,10 +131,11 @@ public enum LiveSession {
     }
 
     /// What became of the input, in one line.
-    private static func wording(_ event: LiveInputEvent, input: StreamAddress, waiting: Double?) -> String {
+    private static func wording(_ event: LiveInputEvent, input: StreamAddress, waiting: Double?, slate: Bool) -> String {
         switch event {
         case .lost(let reason, let frames):
-            let wait = waiting.map { "; repeating the last frame for up to \(Int($0)) s while it is waited for" } ?? ""
+            let shown = slate ? "showing the slate" : "repeating the last frame"
+            let wait = waiting.map { "; \(shown) for up to \(Int($0)) s while it is waited for" } ?? ""
             return "\(input): the input ended (\(reason)) after \(frames) frames\(wait)"
         case .back(let seconds): return "\(input): the input is back after \(String(format: "%.1f", seconds)) s"
         case .gaveUp(let seconds): return "\(input): nothing came back in \(Int(seconds.rounded())) s; the stream ends"

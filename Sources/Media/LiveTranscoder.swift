@@ -24,13 +24,16 @@ public enum LiveInputEvent: Sendable, Equatable {
 }
 
 /// How a lost live input is waited for: `reopen` opens it again (listening again, calling
-/// again), `limit` seconds at most; nil: the stream ends with its input.
+/// again), `limit` seconds at most, the picture at `slate` shown meanwhile (nil: the last
+/// frame); nil: the stream ends with its input.
 public struct LiveReconnect {
     public var limit: Double  // seconds
+    public var slate: String?
     public var reopen: () throws -> MediaInput
 
-    public init(limit: Double, reopen: @escaping () throws -> MediaInput) {
+    public init(limit: Double, slate: String? = nil, reopen: @escaping () throws -> MediaInput) {
         self.limit = limit
+        self.slate = slate
         self.reopen = reopen
     }
 }
@@ -39,8 +42,8 @@ public struct LiveReconnect {
 /// threads, low delay), composites each output's caption and encodes it at once (no frame
 /// waits for the decoder to let go of it), the other streams' packets passed on, until the
 /// input ends or the run is stopped; then every output is completed, as a file render's is.
-/// When the input is lost and a `LiveReconnect` is given, the last frame is sent again at the
-/// frame rate (with the captions of each instant) and the sound is silence (`SilentAudio`)
+/// When the input is lost and a `LiveReconnect` is given, the last frame (or its `Slate`) is
+/// sent again at the frame rate (with the captions of each instant) and the sound is silence (`SilentAudio`)
 /// until a sender comes back: its frames and
 /// packets continue the output's timeline, timestamps strictly increasing. With a `delay`
 /// (`--delay`) every frame and packet is held that long after it arrives (`DelayLine`); the
@@ -111,8 +114,11 @@ public final class LiveTranscoder {
         var isOver: Bool { stopped() || fanOut.allFailed && !retries.retrying }
         // What arrived, on the output's timeline, until it is due (at once without a delay).
         var line = DelayLine<DecodeAhead.Item>(seconds: delaySeconds)
-        // The sound while the input is away.
+        // The sound while the input is away, and the picture if not the last frame.
         let silence = reconnect == nil ? nil : try? SilentAudio(first.demuxer)
+        let slate = try reconnect?.slate.map {
+            try Slate(path: $0, width: first.width, height: first.height, format: first.pixelFormat, colors: first.colors)
+        }
 
         /// Sends on what the delay line let go of.
         func sendOn(_ items: [DecodeAhead.Item]) throws {
@@ -186,8 +192,8 @@ public final class LiveTranscoder {
             try sendOn(line.release(by: nil))
         }
 
-        /// `held` again at the frame rate, with the captions of each instant, while the input is
-        /// opened again: the input once it is back, with the time of the last frame sent; nil
+        /// `held` (or the slate) again at the frame rate, with the captions of each instant, while
+        /// the input is opened again: the input once it is back, with the time of the last frame sent; nil
         /// when it is not back within the limit or the run is stopped.
         func holdUntilBack(
             _ reconnect: LiveReconnect, _ held: (frame: Frame, time: Double), _ waiter: Reopening, lost: ContinuousClock.Instant
@@ -206,7 +212,7 @@ public final class LiveTranscoder {
                 if waiter.opened != nil || stopped() { continue }
                 holding += frameSeconds
                 let copy = try Frame()
-                try MediaError.check(av_frame_ref(copy.pointer, held.frame.pointer), "av_frame_ref", file: info.path)
+                try MediaError.check(av_frame_ref(copy.pointer, (slate?.frame ?? held.frame).pointer), "av_frame_ref", file: info.path)
                 copy.pointer.pointee.pts = held.frame.pointer.pointee.pts + Self.ticks(holding - held.time, in: first.timeBase)
                 try send(copy, time: holding)
                 try silence?.fill(until: holding + frameSeconds) { fanOut.passOn($0, timer: timer) }
