@@ -160,7 +160,7 @@ struct CommandLineOptions {
         case .cutPauses: cuts.overMotion = try CutOptions.overMotion(try value(), .commandLine(spelling))
         case .editList: cuts.editList = try CutOptions.editList(try value(), .commandLine(spelling))
         case .endOfOptions, .input, .shard, .shardCount, .workers, .force, .retries, .report, .sheet, .realtime, .keyframes,
-            .videoBitrate, .liveStats, .captionsFeed, .reconnect, .delay, .liveMode, .rows, .audioInput, .slate:
+            .videoBitrate, .liveStats, .captionsFeed, .reconnect, .delay, .liveMode, .rows, .audioInput, .slate, .record:
             preconditionFailure("\(spelling) is not an option of \(Self.commands)")
         }
         return nil

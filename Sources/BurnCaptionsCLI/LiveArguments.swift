@@ -37,6 +37,7 @@ enum LiveArguments {
         var fontsConf: String?
         var sound: String?
         var slate: String?
+        var record: String?
         var optionsEnded = false
         while let argument = list.next() {
             if list.split(argument) { continue }
@@ -58,6 +59,7 @@ enum LiveArguments {
             case .captionsFeed: feed = try value()
             case .audioInput: sound = try value()
             case .slate: slate = try value()
+            case .record: record = try value()
             case .liveMode:
                 let name = try value()
                 guard let chosen = LiveDisplayMode(rawValue: name) else {
@@ -123,6 +125,7 @@ enum LiveArguments {
         request.closedCaptions = closedCaptions
         request.reconnectSeconds = reconnect ?? request.reconnectSeconds
         request.slatePath = slate
+        request.recordPath = record
         request.delaySeconds = delay ?? 0
         request.displayMode = mode ?? request.displayMode
         request.rows = rows ?? request.rows

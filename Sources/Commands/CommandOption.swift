@@ -15,7 +15,7 @@ public enum OptionID: String, Sendable, CaseIterable {
     case json, fps, input, shard, shardCount, workers, force, retries, report
     case model, computeType, languageThreshold, soundTags, align, saveAs, avoid, obstacles, sheet
     case cuts, cutsFile, maxPause, cutPauses, editList, cea608
-    case realtime, keyframes, videoBitrate, liveStats, captionsFeed, reconnect, delay, liveMode, rows, audioInput, slate
+    case realtime, keyframes, videoBitrate, liveStats, captionsFeed, reconnect, delay, liveMode, rows, audioInput, slate, record
 }
 
 /// One option of the command line: its spellings, what its value is called, its lines in

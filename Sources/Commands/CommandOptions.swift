@@ -323,6 +323,13 @@ extension CommandOption {
                 0: end with it)
                 """),
         CommandOption(
+            .record, ["--record"], value: "FILE", commands: [.live],
+            help: """
+                live: also write the stream, captions and all, to FILE (its
+                own encode of the same frames; it goes on while the stream
+                output is reconnected)
+                """),
+        CommandOption(
             .slate, ["--slate"], value: "IMAGE", commands: [.live],
             help: """
                 live: show this picture (PNG, JPEG), fitted into the frame,

@@ -19,6 +19,10 @@ final class LiveCaptions {
     /// `--cea608`: the committed words as CC1 roll-up, nil when not asked for or given up
     /// (a word 608 cannot carry).
     private var closedCaptions: (writer: CEA608RollUp, schedule: CEA608Schedule)?
+    /// The last frame's overlay and closed captions: every output of a frame (the stream and
+    /// its `--record` copy) gets the same, and the 608 schedule moves one frame per frame.
+    private var lastOverlay: (time: Double, overlay: FrameOverlay?)?
+    private var lastClosedCaptions: (time: Double, data: [UInt8]?)?
 
     init(
         _ request: LiveRequest, width: Int, height: Int, frameRate: Double, stats: LiveStats?,
@@ -70,12 +74,22 @@ final class LiveCaptions {
     /// The A/53 caption data of the frame at `time`: the 608 pair due, or none without `--cea608`.
     func closedCaptionData(at time: Double) -> [UInt8]? {
         guard closedCaptions != nil else { return nil }
-        return CEA608Schedule.ccData(closedCaptions!.schedule.pair(forFrameAt: time))
+        if let last = lastClosedCaptions, last.time == time { return last.data }
+        let data = CEA608Schedule.ccData(closedCaptions!.schedule.pair(forFrameAt: time))
+        lastClosedCaptions = (time, data)
+        return data
     }
 
     /// The overlay of the frame at `time` seconds: the first track's, or both tracks' layered
     /// (made again only when either changed; then drawn whole, with no changed areas).
     func overlay(at time: Double) throws -> FrameOverlay? {
+        if let last = lastOverlay, last.time == time { return last.overlay }
+        let overlay = try layeredOverlay(at: time)
+        lastOverlay = (time, overlay)
+        return overlay
+    }
+
+    private func layeredOverlay(at time: Double) throws -> FrameOverlay? {
         let overlay = try first.overlay(at: time)
         guard let second else { return overlay }
         let other = try second.overlay(at: time)

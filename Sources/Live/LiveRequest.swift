@@ -44,6 +44,8 @@ public struct LiveRequest: Sendable {
     public var reconnectSeconds = 30.0
     /// The picture shown while a lost input is waited for (`--slate`); nil: its last frame.
     public var slatePath: String?
+    /// A file the stream is also written to, its own encode of the same frames (`--record`).
+    public var recordPath: String?
     /// How long every frame and packet is held back after it arrives (`--delay`), so that
     /// captions show on their words' own start times; 0: sent on at once. // seconds
     public var delaySeconds = 0.0
@@ -66,6 +68,12 @@ public struct LiveRequest: Sendable {
         if output.kind == .capture { return "\(output.redacted): a capture device is an input, not an output" }
         if input.kind == .capture, input.devices.first?.kind.isSound == true {
             return "\(input.redacted): a sound device gives no pictures: give the camera as INPUT (v4l2:/dev/video0) and the sound with --audio-input"
+        }
+        if let recordPath {
+            if output.kind == .file { return "--record is for a stream output: the file \(output.redacted) is its own recording" }
+            guard (try? StreamAddress(recordPath))?.kind == .file else {
+                return "--record \(recordPath): a file (.mp4, .mkv, .ts …), not a stream or a playlist"
+            }
         }
         if slatePath != nil && (!input.mayComeBack || reconnectSeconds == 0) {
             return "--slate is shown while a lost input is waited for: it goes with a network input or a camera, and --reconnect above 0"

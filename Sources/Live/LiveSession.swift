@@ -25,6 +25,9 @@ public enum LiveSession {
         // A slate that cannot be read says so before anybody waits for a sender.
         if let slate = request.slatePath { _ = try MediaInput(path: slate) }
         let claim = try claimOutput(request)
+        let recording = try request.recordPath.map {
+            try OutputFile(output: $0, inputs: request.input.kind == .file ? [request.input.url] : [])
+        }
         let stats = try request.statsPath.map(LiveStats.init(path:))
         let input: MediaInput
         do {
@@ -35,25 +38,31 @@ public enum LiveSession {
         }
         let transcoder = try LiveTranscoder(input: input)
         let target = outputTarget(request, frameRate: transcoder.frameRate, claim: claim)
+        let recordTarget = recording.map { outputTarget(request, frameRate: transcoder.frameRate, claim: $0) }
         let captions =
             request.feed != nil || request.recognition != nil || request.secondFeed != nil
             ? try LiveCaptions(
                 request, width: input.info.width, height: input.info.height, frameRate: input.info.frameRate, stats: stats, warn: events)
             : nil
         defer { captions?.speech?.stop() }
-        events("streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)")
+        events(
+            "streaming \(input.info.width)x\(input.info.height) at \(Self.rate(input.info.frameRate)) fps to \(request.output)"
+                + (request.recordPath.map { ", recording to \($0)" } ?? ""))
         var sent = (frames: 0, seconds: 0.0)
         let reconnect = request.input.mayComeBack && request.reconnectSeconds > 0
             ? LiveReconnect(limit: request.reconnectSeconds, slate: request.slatePath) {
                 try MediaInput(live: request.input, watch: InterruptWatch(stopped: stopped))
             }
             : nil
+        // The stream and its recording: the same frames and captions, each encoded on its own,
+        // so that the recording goes on while the stream is connected again.
+        let outputs = ([target] + (recordTarget.map { [$0] } ?? [])).map { target in
+            RenderOutput(
+                target: target, overlay: { time in try captions?.overlay(at: time) },
+                closedCaptions: request.closedCaptions ? { time in captions?.closedCaptionData(at: time) ?? [] } : nil)
+        }
         let results = try transcoder.run(
-            outputs: [
-                RenderOutput(
-                    target: target, overlay: { time in try captions?.overlay(at: time) },
-                    closedCaptions: request.closedCaptions ? { time in captions?.closedCaptionData(at: time) ?? [] } : nil)
-            ], pace: request.pace, delaySeconds: request.delaySeconds,
+            outputs: outputs, pace: request.pace, delaySeconds: request.delaySeconds,
             reconnect: reconnect, stopped: stopped,
             progress: { progress in
                 sent = (progress.frames, progress.time)
@@ -76,11 +85,24 @@ public enum LiveSession {
             },
             hear: captions?.speech.map { speech in { samples, start in speech.hear(samples, start: start) } },
             notice: { events($0.wording) })
+        // The recording is kept whatever became of the stream (a server that never answered),
+        // and one that failed (a full disk) ended only itself: the run fails once the stream
+        // is complete.
+        var recordingFailure: Error?
+        if let recording {
+            if case .failure(let error) = results[1] {
+                recording.removeTemporary()
+                recordingFailure = error
+            } else {
+                try recording.commit()
+            }
+        }
         if case .failure(let error) = results[0] {
             claim?.removeTemporary()
             throw error
         }
         try claim?.commit()
+        if let recordingFailure { throw recordingFailure }
         var end: [String: Any] = ["frames": sent.frames, "t": sent.seconds]
         if let captions {
             end["committedWords"] = captions.first.overlays.committedWords

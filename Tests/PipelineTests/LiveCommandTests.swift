@@ -30,13 +30,14 @@ final class LiveCommandTests: XCTestCase {
     }
 
     /// `live` on a clip of `seconds` (its INPUT arguments made from its path by `input`: read at
-    /// its own pace) with the call of Tests/Cases/live-call.jsonl as its feed, into `live.mp4`
-    /// of `folder`, with `--live-stats` and `more`: the run and its stats.
+    /// its own pace) with the call of Tests/Cases/live-call.jsonl as its feed, into `output`
+    /// (a URL, or a file of `folder`), with `--live-stats` and `more`: the run and its stats.
     private func liveRun(
-        in folder: URL, _ more: [String], seconds: Double = 4, input: (String) -> [String] = { [$0, "--realtime"] }
+        in folder: URL, _ more: [String], seconds: Double = 4, output: String = "live.mp4",
+        input: (String) -> [String] = { [$0, "--realtime"] }
     ) throws -> (result: ProcessRunner.Result, output: String, stats: [StatsLine]) {
         let clip = try CLI.smallSample(in: folder, seconds: seconds)
-        let output = folder.appendingPathComponent("live.mp4").path
+        let output = output.contains("://") ? output : folder.appendingPathComponent(output).path
         let stats = folder.appendingPathComponent("stats.jsonl").path
         let feed = Repository.root.appendingPathComponent("Tests/Cases/live-call.jsonl").path
         let result = try CLI.burn(
@@ -129,6 +130,39 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertEqual(duration, 3, accuracy: 0.1, "the sound, whole")
         let shown = lines.filter { $0.event == "display" }.flatMap { ($0.rows ?? []).flatMap(\.words) }.map(\.text)
         XCTAssertTrue(shown.contains("developer"), "the feed's captions are drawn: \(Set(shown))")
+    }
+
+    /// `--record`: the stream's frames, captions and closed captions also written to a file, by
+    /// an encode of its own. Both outputs take every frame (UDP needs nobody to listen), and
+    /// the 608 schedule moves one frame per frame though both ask for each frame's data.
+    func testARecordingBesideAStreamHasItsFramesAndClosedCaptions() throws {
+        let folder = try temporaryFolder()
+        let recording = folder.appendingPathComponent("recording.mkv").path
+        let port = 20000 + Int((getpid() + 11) % 20000)
+        let (result, _, lines) = try liveRun(
+            in: folder, ["--record", recording, "--cea608"], output: "udp://127.0.0.1:\(port)?pkt_size=1316")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("recording to \(recording)"), result.stderr)
+        XCTAssertEqual(try CLI.probe(recording, stream: "v", "nb_read_packets", countFrames: true), "120")
+        XCTAssertEqual(try CLI.probe(recording, stream: "a", "codec_name"), "aac")
+        XCTAssertEqual(lines.filter { $0.event == "frame" }.count, 120, "each frame is counted once, not once per output")
+        let srt = folder.appendingPathComponent("cc.srt").path
+        try ProcessRunner.ffmpeg(["-f", "lavfi", "-i", "movie=\(recording)[out0+subcc]", "-map", "0:1", srt])
+        let closed = try String(contentsOfFile: srt, encoding: .utf8)
+        XCTAssertTrue(closed.contains(">> hello developer how are you?"), closed)
+    }
+
+    /// A stream output that cannot connect (nobody listens on the RTMP port) leaves the
+    /// recording whole; the run then fails, saying why.
+    func testARecordingIsWholeWhileTheStreamCannotConnect() throws {
+        let folder = try temporaryFolder()
+        let recording = folder.appendingPathComponent("recording.mkv").path
+        let port = 20000 + Int((getpid() + 13) % 20000)
+        let (result, _, _) = try liveRun(in: folder, ["--record", recording], output: "rtmp://127.0.0.1:\(port)/live/key")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("rtmp://127.0.0.1:\(port)/live/…: Connection refused; trying again in 1 s"), result.stderr)
+        XCTAssertEqual(try CLI.probe(recording, stream: "v", "nb_read_packets", countFrames: true), "120")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".partial-") }, [])
     }
 
     /// SIGINT while waiting for an RTMP sender ends the run at once: exit 0, no output file.
