@@ -71,7 +71,9 @@ public enum LiveSession {
             inputEvent: { event in
                 stats?.write("input", Self.fields(event))
                 // A file's end is the stream's end, not news.
-                if request.input.isLive { events(Self.wording(event, input: request.input, waiting: reconnect?.limit, slate: request.slatePath != nil)) }
+                if request.input.isLive {
+                    events(Self.wording(event, input: request.input, waiting: reconnect?.limit, slate: request.slatePath != nil))
+                }
             },
             outputEvent: { event in
                 switch event {

@@ -40,6 +40,7 @@ final class ADTSFraming {
         packet.pointer.pointee.stream_index = 0
         try MediaError.check(av_write_frame(context, packet.pointer), "av_write_frame", file: file)
         let bytes = try Self.take(context, file: file)
+        guard !bytes.isEmpty else { throw MediaError.unsupported(file: file, message: "the adts muxer wrote nothing for a packet") }
         av_packet_unref(packet.pointer)
         try MediaError.check(av_new_packet(packet.pointer, Int32(bytes.count)), "av_new_packet", file: file)
         bytes.withUnsafeBytes { packet.pointer.pointee.data.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: bytes.count) }

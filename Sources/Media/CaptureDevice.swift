@@ -100,7 +100,8 @@ public struct CaptureDevice: Sendable, Equatable {
         // The options as a dictionary string (`name=value:name=value`), then as the value of
         // the filter's `format_opts`.
         let dictionary = options.map { escape($0.name, "=:") + "=" + escape($0.value, "=:") }.joined(separator: ":")
-        var arguments = ["filename=" + escape(name, ":"), "f=" + format]
+        // One decoding thread: frame threads would hold a camera's MJPEG or H.264 frames back.
+        var arguments = ["filename=" + escape(name, ":"), "f=" + format, "dec_threads=1"]
         if !dictionary.isEmpty { arguments.append("format_opts=" + escape(dictionary, ":")) }
         return filter + "=" + escape(arguments.joined(separator: ":"), "[],;") + "[\(output)]"
     }

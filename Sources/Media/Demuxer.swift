@@ -29,13 +29,6 @@ final class Demuxer {
     /// the redacted address.
     convenience init(live address: StreamAddress, watch: InterruptWatch) throws {
         let name = address.redacted
-        guard let context = avformat_alloc_context() else { throw MediaError.outOfMemory("avformat_alloc_context", file: name) }
-        // The packets read while probing are kept (no AVFMT_FLAG_NOBUFFER): the first keyframe
-        // is among them, and they leave in a burst once the probe is done.
-        watch.attach(to: context)
-        var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        for (key, value) in address.inputOptions { av_dict_set(&options, key, value, 0) }
         if address.kind == .capture {
             _ = Self.devicesRegistered
             MediaLog.keepErrors()
@@ -43,6 +36,13 @@ final class Demuxer {
                 throw MediaError.unsupported(file: name, message: "no camera at \(device.name)")
             }
         }
+        guard let context = avformat_alloc_context() else { throw MediaError.outOfMemory("avformat_alloc_context", file: name) }
+        // The packets read while probing are kept (no AVFMT_FLAG_NOBUFFER): the first keyframe
+        // is among them, and they leave in a burst once the probe is done.
+        watch.attach(to: context)
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        for (key, value) in address.inputOptions { av_dict_set(&options, key, value, 0) }
         let format = address.inputFormat.flatMap { av_find_input_format($0) }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         watch.arm(seconds: nil)

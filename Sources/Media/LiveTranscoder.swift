@@ -43,11 +43,11 @@ public struct LiveReconnect {
 /// waits for the decoder to let go of it), the other streams' packets passed on, until the
 /// input ends or the run is stopped; then every output is completed, as a file render's is.
 /// When the input is lost and a `LiveReconnect` is given, the last frame (or its `Slate`) is
-/// sent again at the frame rate (with the captions of each instant) and the sound is silence (`SilentAudio`)
-/// until a sender comes back: its frames and
-/// packets continue the output's timeline, timestamps strictly increasing. With a `delay`
-/// (`--delay`) every frame and packet is held that long after it arrives (`DelayLine`); the
-/// sound is heard as it arrives, so that recognition runs ahead of the frames it captions.
+/// sent again at the frame rate (with the captions of each instant) and the sound is silence
+/// (`SilentAudio`) until a sender comes back: its frames and packets continue the output's
+/// timeline, timestamps strictly increasing. With a `delay` (`--delay`) every frame and packet
+/// is held that long after it arrives (`DelayLine`); the sound is heard as it arrives, so that
+/// recognition runs ahead of the frames it captions.
 public final class LiveTranscoder {
     private var source: VideoSource
     private let info: InputInfo
@@ -193,8 +193,8 @@ public final class LiveTranscoder {
         }
 
         /// `held` (or the slate) again at the frame rate, with the captions of each instant, while
-        /// the input is opened again: the input once it is back, with the time of the last frame sent; nil
-        /// when it is not back within the limit or the run is stopped.
+        /// the input is opened again: the input once it is back, with the time of the last frame
+        /// sent; nil when it is not back within the limit or the run is stopped.
         func holdUntilBack(
             _ reconnect: LiveReconnect, _ held: (frame: Frame, time: Double), _ waiter: Reopening, lost: ContinuousClock.Instant
         ) throws -> (MediaInput, Double)? {

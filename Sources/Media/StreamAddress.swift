@@ -18,8 +18,9 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
     /// How messages show a capture input (as given); nil: the URL, redacted.
     private let label: String?
 
-    /// Sorts `text`: a URL of a live protocol, a `.m3u8` path (HLS), or a file path.
-    /// Throws a usage-style message for a URL of another protocol.
+    /// Sorts `text`: `lavfi:GRAPH`, a capture device (`CaptureDevice`), a URL of a live
+    /// protocol, a `.m3u8` path (HLS), or a file path. Throws a usage-style message for a URL
+    /// of another protocol or a device with no name.
     public init(_ text: String) throws(StreamAddressError) {
         if text.lowercased().hasPrefix("lavfi:") {
             guard text.count > 6 else { throw StreamAddressError(address: text, problem: "no filter graph after lavfi:") }
