@@ -39,14 +39,35 @@ public final class LiveStyle {
     /// `width` x `height`, with the shipped fonts or `fontsConf`'s.
     /// `second`: the style of a second track (`--second-captions`), at that size ratio and in
     /// its colours; its place is set by `tracks`.
-    public init(
+    public convenience init(
         preset presetName: String, look lookName: String?, fontsConf: String?, width: Int, height: Int, rows: Int = 2,
         language: String? = nil, second: Preset.SecondTrack? = nil
     ) throws {
-        var preset = try Preset.load(try Resources.preset(presetName))
-        let look = try Look.load(try Resources.look(lookName ?? preset.look ?? Look.classic))
-        let rules = try ReadingRules.shipped()
-        let engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: fontsConf), phrases: rules.phrases)
+        let loaded = try Loaded(preset: presetName, look: lookName, fontsConf: fontsConf)
+        try self.init(loaded, width: width, height: height, rows: rows, language: language, second: second)
+    }
+
+    /// What both tracks' styles are made from, read once: the preset, the look, the reading
+    /// rules and the fonts.
+    private struct Loaded {
+        let preset: Preset
+        let look: Look
+        let quietLook: Look
+        let rules: ReadingRules
+        let engine: LayoutEngine
+
+        init(preset presetName: String, look lookName: String?, fontsConf: String?) throws {
+            preset = try Preset.load(try Resources.preset(presetName))
+            look = try Look.load(try Resources.look(lookName ?? preset.look ?? Look.classic))
+            quietLook = try Look.load(try Resources.look(Look.classic))
+            rules = try ReadingRules.shipped()
+            engine = try LayoutEngine(fontsConf: try Resources.fontsConf(override: fontsConf), phrases: rules.phrases)
+        }
+    }
+
+    private init(_ loaded: Loaded, width: Int, height: Int, rows: Int, language: String?, second: Preset.SecondTrack?) throws {
+        var preset = loaded.preset
+        let (look, rules, engine) = (loaded.look, loaded.rules, loaded.engine)
         var style = preset.textStyle(width: width, height: height, look: look)
         if let second {
             style = TwoTrackLayout.scaled(style, by: second.sizeRatio)
@@ -64,8 +85,7 @@ public final class LiveStyle {
         // A second track keeps its own colour, as in a file render.
         palette = second == nil ? look.speakers ?? preset.speakers : nil
         painting = CaptionPainting(preset: preset, look: look, faces: engine.faces)
-        quietPainting = CaptionPainting(
-            preset: Self.faded(preset), look: try Look.load(try Resources.look(Look.classic)), faces: engine.faces)
+        quietPainting = CaptionPainting(preset: Self.faded(preset), look: loaded.quietLook, faces: engine.faces)
         // The width: the safe area less the paint's reach, and no more than the reading rules'
         // characters per line at the font's mean character width.
         let margin = style.paintMargin * style.size
@@ -86,12 +106,10 @@ public final class LiveStyle {
         preset: String, look: String?, fontsConf: String?, width: Int, height: Int, rows: Int = 2,
         languages: (first: String?, second: String?)
     ) throws -> (first: LiveStyle, second: LiveStyle) {
-        let first = try LiveStyle(
-            preset: preset, look: look, fontsConf: fontsConf, width: width, height: height, rows: rows, language: languages.first)
+        let loaded = try Loaded(preset: preset, look: look, fontsConf: fontsConf)
+        let first = try LiveStyle(loaded, width: width, height: height, rows: rows, language: languages.first, second: nil)
         let track = first.preset.secondTrack ?? .standard
-        let second = try LiveStyle(
-            preset: preset, look: look, fontsConf: fontsConf, width: width, height: height, rows: rows, language: languages.second,
-            second: track)
+        let second = try LiveStyle(loaded, width: width, height: height, rows: rows, language: languages.second, second: track)
         let gap = (first.pitch * 0.25).rounded()
         let heights = (first: Double(rows) * first.pitch, second: Double(rows) * second.pitch)
         let total = heights.first + gap + heights.second
