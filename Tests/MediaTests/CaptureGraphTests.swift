@@ -1,3 +1,7 @@
+import CAVCodec
+import CAVFilter
+import CAVFormat
+import CAVUtil
 import Foundation
 import TestSupport
 import XCTest
@@ -7,7 +11,8 @@ import XCTest
 /// The lavfi graph a capture input is read through (`CaptureDevice.graph`), opened by FFmpeg:
 /// the `movie` and `amovie` sources a camera and a microphone become, here reading a file, so
 /// that a name with every character the graph's three levels of escaping touch opens, and a
-/// device option reaches the device's demuxer whole. (The devices themselves need hardware.)
+/// device option reaches the device's demuxer whole; and a real ALSA capture (alsa-lib's
+/// `file` plugin reading a file, no sound card needed), its name in ALSA's own quoting.
 final class CaptureGraphTests: XCTestCase {
     /// A copy of Samples/talk.mp4 in a folder, under `name`.
     private func sample(named name: String) throws -> String {
@@ -60,5 +65,48 @@ final class CaptureGraphTests: XCTestCase {
             XCTAssertTrue(String(describing: error).contains("lavfi:"), "\(error)")
         }
         XCTAssertNoThrow(try open(graph(path, options: [CaptureDevice.Option(name: "probesize", value: "6000")])))
+    }
+
+    /// ALSA through alsa-lib: a PCM of our own configuration (`ALSA_CONFIG_PATH`: a `file`
+    /// plugin whose capture reads `FILE`, over a `null` one) named with an argument in quotes
+    /// holding a colon, a comma and spaces; the sound read through the graph is the file's.
+    func testAnALSADeviceNamedWithItsOwnQuotingCapturesItsSound() throws {
+        let folder = try temporaryFolder()
+        let raw = folder.appendingPathComponent("mic: one, two.raw").path
+        try ProcessRunner.ffmpeg([
+            "-i", Repository.samples.appendingPathComponent("talk.mp4").path, "-t", "1", "-f", "s16le", "-ac", "2", "-ar", "48000", raw,
+        ])
+        let config = folder.appendingPathComponent("asound.conf").path
+        try """
+            pcm.quiet { type null }
+            pcm.file_mic {
+                @args [ FILE ]
+                @args.FILE { type string }
+                type file
+                slave.pcm "quiet"
+                file "/dev/null"
+                infile $FILE
+                format "raw"
+            }
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        setenv("ALSA_CONFIG_PATH", config, 1)
+        defer { unsetenv("ALSA_CONFIG_PATH") }
+        let device = try XCTUnwrap(try CaptureDevice("alsa:file_mic:FILE=\"\(raw)\"?sample_rate=48000&channels=2"))
+        XCTAssertEqual(device.name, "file_mic:FILE=\"\(raw)\"")
+        let graph = CaptureDevice.source(filter: "amovie", format: "alsa", name: device.name, options: device.options, output: "out0")
+        let demuxer = try Demuxer(live: try StreamAddress("lavfi:" + graph), watch: InterruptWatch(stopped: { false }))
+        let parameters = demuxer.stream(0).pointee.codecpar.pointee
+        XCTAssertEqual(parameters.codec_id, AV_CODEC_ID_PCM_S16LE)
+        XCTAssertEqual(parameters.sample_rate, 48000)
+        let packet = try Packet()
+        var heard = Data()
+        while heard.count < 96_000, try demuxer.read(into: packet) {
+            heard.append(packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
+            packet.unref()
+        }
+        let spoken = try Data(contentsOf: URL(fileURLWithPath: raw))
+        XCTAssertGreaterThanOrEqual(heard.count, 96_000)
+        XCTAssertTrue(spoken.prefix(96_000).contains { $0 != 0 }, "the half second compared is not silence")
+        XCTAssertEqual(heard.prefix(96_000), spoken.prefix(96_000), "the sound captured is the file's, byte for byte")
     }
 }
