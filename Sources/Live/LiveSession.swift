@@ -104,7 +104,6 @@ public enum LiveSession {
             throw error
         }
         try claim?.commit()
-        if let recordingFailure { throw recordingFailure }
         var end: [String: Any] = ["frames": sent.frames, "t": sent.seconds]
         if let captions {
             end["committedWords"] = captions.first.overlays.committedWords
@@ -116,6 +115,7 @@ public enum LiveSession {
             }
         }
         stats?.write("end", end)
+        if let recordingFailure { throw recordingFailure }
         return LiveOutcome(frames: sent.frames, seconds: sent.seconds, stopped: stopped())
     }
 

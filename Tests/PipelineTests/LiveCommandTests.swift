@@ -165,6 +165,32 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".partial-") }, [])
     }
 
+    /// A recording whose disk fills (a 64 KiB tmpfs in a mount namespace of its own) ends only
+    /// itself: the stream gets every frame, the recording leaves nothing behind, and the run
+    /// exits 1 naming it.
+    func testARecordingOnAFullDiskEndsOnlyItself() throws {
+        let probe = try ProcessRunner.tool("unshare", ["-rm", "true"])
+        try XCTSkipIf(probe.status != 0, "this machine cannot make a mount namespace: \(probe.stderr)")
+        let folder = try temporaryFolder()
+        let input = try CLI.smallSample(in: folder, seconds: 2)
+        let full = folder.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: full, withIntermediateDirectories: false)
+        let recording = full.appendingPathComponent("recording.mkv").path
+        let stats = folder.appendingPathComponent("stats.jsonl").path
+        let port = 20000 + Int((getpid() + 17) % 20000)
+        let command = [
+            "mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", full.path, "&&", CLI.binary, "live", input, "--realtime",
+            "-o", "udp://127.0.0.1:\(port)?pkt_size=1316", "--record", recording, "--live-stats", stats, "--crf", "10",
+        ]
+        let script = command.map { $0 == "&&" ? $0 : "'\($0)'" }.joined(separator: " ")
+        let run = try ProcessRunner.tool("unshare", ["-rm", "sh", "-c", script + "; code=$?; ls -A '\(full.path)'; exit $code"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("burn-captions: \(recording): No space left on device (av_write_trailer)\n"), run.stderr)
+        XCTAssertEqual(run.stdout, "", "the full disk holds no file, not even a temporary one")
+        let end = try String(contentsOfFile: stats, encoding: .utf8).split(separator: "\n").last { $0.contains("\"event\":\"end\"") }
+        XCTAssertTrue(end?.contains("\"frames\":60") == true, "the stream got every frame: \(end ?? "no end line")")
+    }
+
     /// SIGINT while waiting for an RTMP sender ends the run at once: exit 0, no output file.
     func testAStopWhileWaitingForTheSender() throws {
         let folder = try temporaryFolder()
