@@ -10,7 +10,7 @@ import Foundation
 /// input device for it.
 public struct CaptureDevice: Sendable, Equatable {
     /// FFmpeg's input device that reads it.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable {
         case v4l2, alsa, pulse
 
         /// Whether it gives sound (ALSA, PulseAudio) rather than pictures (V4L2).

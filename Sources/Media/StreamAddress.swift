@@ -62,14 +62,11 @@ public struct StreamAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// This camera's pictures with the sound of the device `text` names (`--audio-input`).
     public func adding(sound text: String) throws(StreamAddressError) -> StreamAddress {
-        guard let sound = try CaptureDevice(text) else {
+        guard let sound = try CaptureDevice(text), sound.kind.isSound else {
             throw StreamAddressError(address: text, problem: "--audio-input takes a sound device: alsa:NAME or pulse:NAME")
         }
         guard devices.count == 1, let video = devices.first, !video.kind.isSound else {
             throw StreamAddressError(address: text, problem: "a sound device goes with a camera (v4l2:/dev/video0) as INPUT, not with \(redacted)")
-        }
-        guard sound.kind.isSound else {
-            throw StreamAddressError(address: text, problem: "--audio-input takes a sound device: alsa:NAME or pulse:NAME")
         }
         return StreamAddress(capture: video, sound: sound, label: "\(redacted) with \(text)")
     }
